@@ -430,6 +430,10 @@ public final class MessagingCore implements InboundDelivery, TransportEnvironmen
             connectionCount.decrementAndGet();
         }
         statistics.connectionClosed();
+        if (error)
+        {
+            statistics.protocolError();
+        }
         try
         {
             transport.close(connection);
@@ -665,10 +669,6 @@ public final class MessagingCore implements InboundDelivery, TransportEnvironmen
     @Override
     public void protocolError(final Connection connection, final String reason)
     {
-        if (!connection.isClosed())
-        {
-            statistics.protocolError();
-        }
         closeConnection(connection, "bad input from node " + connection.nodeId() + ": " + reason, true);
     }
 
