@@ -58,6 +58,12 @@ public final class TransportConfiguration
     public static final String IDLE_YIELDS_PROP = "sirocco.transport.idle.yields";
     public static final int IDLE_YIELDS_DEFAULT = 200;
 
+    public static final String SELECTOR_SPINS_PROP = "sirocco.transport.selector.spins";
+    public static final int SELECTOR_SPINS_DEFAULT = 0;
+
+    public static final String SELECTOR_YIELDS_PROP = "sirocco.transport.selector.yields";
+    public static final int SELECTOR_YIELDS_DEFAULT = 0;
+
     public static final String IDLE_MIN_PARK_NS_PROP = "sirocco.transport.idle.min.park.ns";
     public static final long IDLE_MIN_PARK_NS_DEFAULT = 10_000;
 
@@ -66,6 +72,9 @@ public final class TransportConfiguration
 
     public static final String DIRECT_WRITE_PROP = "sirocco.transport.direct.write";
     public static final boolean DIRECT_WRITE_DEFAULT = true;
+
+    public static final String INLINE_COORDINATOR_PROP = "sirocco.transport.inline.coordinator";
+    public static final boolean INLINE_COORDINATOR_DEFAULT = false;
 
     public static final String SOCKET_BUFFER_BYTES_PROP = "sirocco.transport.socket.buffer.bytes";
     public static final int SOCKET_BUFFER_BYTES_DEFAULT = 1 << 20;
