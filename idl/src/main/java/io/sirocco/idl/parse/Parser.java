@@ -135,14 +135,6 @@ public final class Parser
             throw error(t, "'" + t.text() + "' is a keyword and cannot name " + what + " (escape it as _" + t.text()
                 + ")");
         }
-        for (final String keyword : KEYWORDS)
-        {
-            if (keyword.equalsIgnoreCase(t.text()) && !keyword.equals(t.text()))
-            {
-                throw error(t, "'" + t.text() + "' collides with keyword '" + keyword + "' (IDL identifiers are "
-                    + "case-insensitive for collisions)");
-            }
-        }
         next();
         final String name = t.text().startsWith("_") && t.text().length() > 1 ? t.text().substring(1) : t.text();
         return new Token(t.kind(), name, null, false, t.pos());
@@ -192,7 +184,7 @@ public final class Parser
     {
         @SuppressWarnings("unchecked")
         final List<Token> args = (List<Token>)pragma.value();
-        if (args.isEmpty() || args.getFirst().kind() != Token.Kind.IDENT)
+        if (args.isEmpty() || args.getFirst().kind() != Token.Kind.IDENT && !args.getFirst().is("::"))
         {
             throw error(pragma, "#pragma keylist needs a type name");
         }
@@ -502,7 +494,12 @@ public final class Parser
             {
                 throw error(name, "expected an annotation name after '@' but found " + name.describe());
             }
-            final String annotationName = scopedName();
+            final StringBuilder annotationName = new StringBuilder(next().text());
+            while (peek().is("::") && peek(1).kind() == Token.Kind.IDENT)
+            {
+                next();
+                annotationName.append("::").append(next().text());
+            }
             final Map<String, Expr> params = new LinkedHashMap<>();
             if (accept("("))
             {
@@ -532,7 +529,7 @@ public final class Parser
                 }
                 expect(")");
             }
-            annotations.add(new Annotation(annotationName, params, at.pos()));
+            annotations.add(new Annotation(annotationName.toString(), params, at.pos()));
         }
         return annotations;
     }

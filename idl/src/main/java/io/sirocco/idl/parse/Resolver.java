@@ -666,7 +666,8 @@ public final class Resolver
             final Map<String, Annotation> ea = checkAnnotations(en.annotations, Set.of("value", "default_literal"),
                 "an enumerator");
             final long limit = e.bitBound == 32 ? Integer.MAX_VALUE : (1L << e.bitBound) - 1;
-            en.value = ea.containsKey("value") ? (int)intParam(ea.get("value"), e.scope, Integer.MIN_VALUE, limit)
+            en.value = ea.containsKey("value")
+                ? (int)intParam(ea.get("value"), e.scope, e.bitBound == 32 ? Integer.MIN_VALUE : 0, limit)
                 : next;
             if (en.value > limit)
             {
