@@ -110,9 +110,23 @@ final class TestCluster implements AutoCloseable
         }
     }
 
+    /** Fails the test if any member's predicate thread died with an exception. */
+    void assertHealthy()
+    {
+        for (final Group g : groups)
+        {
+            final Throwable t = g.predicateEngine().failure();
+            if (t != null)
+            {
+                throw new AssertionError("predicate thread of member " + g.memberId() + " failed", t);
+            }
+        }
+    }
+
     @Override
     public void close()
     {
+        assertHealthy();
         for (final Group g : groups)
         {
             g.close();
