@@ -27,6 +27,7 @@ final class TestCluster implements AutoCloseable
     /** Records deliveries; thread-safe enough for a single predicate thread writer and test readers. */
     static final class Recorder implements DeliveryHandler
     {
+        static volatile LossyModeTest.SlowHook slowHook;
         final ConcurrentLinkedQueue<Delivery> deliveries = new ConcurrentLinkedQueue<>();
         volatile long lost;
         volatile long count;
@@ -36,6 +37,11 @@ final class TestCluster implements AutoCloseable
         public void onMessage(final long senderId, final int senderRank, final long index, final long seq,
             final MemorySegment payload, final int length)
         {
+            final LossyModeTest.SlowHook hook = slowHook;
+            if (hook != null)
+            {
+                hook.onMessage(this, payload);
+            }
             final long word = length >= 8 ? payload.get(ValueLayout.JAVA_LONG_UNALIGNED, 0) : -1;
             if (length >= 16)
             {
