@@ -27,21 +27,15 @@ public final class EndpointExchange implements AutoCloseable
     private static final int MAX_BLOB_BYTES = 64 * 1024;
 
     private final ServerSocket server;
-    private final long session;
     private final int myRank;
+    private long session;
 
-    /**
-     * Listens on {@code bindAddress} (port 0 picks one; see {@link #port()}).
-     *
-     * @param session identifies the group and view; both sides must agree
-     */
-    public EndpointExchange(final InetSocketAddress bindAddress, final long session, final int myRank)
-        throws IOException
+    /** Listens on {@code bindAddress} (port 0 picks one; see {@link #port()}). */
+    public EndpointExchange(final InetSocketAddress bindAddress, final int myRank) throws IOException
     {
         this.server = new ServerSocket();
         this.server.setReuseAddress(true);
         this.server.bind(bindAddress);
-        this.session = session;
         this.myRank = myRank;
     }
 
@@ -52,8 +46,10 @@ public final class EndpointExchange implements AutoCloseable
     }
 
     /**
-     * Swaps blobs with every other member.
+     * Swaps blobs with every other member. May be called again (a second round with another session is the barrier
+     * after the queue pairs are ready).
      *
+     * @param session     identifies the group, view and round; both sides must agree
      * @param addresses  each member's exchange address, indexed by rank (this member's entry is ignored)
      * @param blobForPeer what to send to a given peer rank
      * @param timeoutMs  deadline for the whole exchange
@@ -61,9 +57,10 @@ public final class EndpointExchange implements AutoCloseable
      * @throws IOException naming the peer that did not answer in time or sent garbage
      */
     public Map<Integer, byte[]> exchange(
-        final InetSocketAddress[] addresses, final IntFunction<byte[]> blobForPeer, final long timeoutMs)
+        final long session, final InetSocketAddress[] addresses, final IntFunction<byte[]> blobForPeer, final long timeoutMs)
         throws IOException
     {
+        this.session = session;
         final long deadlineMs = System.currentTimeMillis() + timeoutMs;
         final Map<Integer, byte[]> received = new HashMap<>();
         for (int peer = 0; peer < myRank; peer++)

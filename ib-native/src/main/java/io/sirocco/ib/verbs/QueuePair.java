@@ -191,6 +191,19 @@ public final class QueuePair implements AutoCloseable
     }
 
     /**
+     * Posts an RDMA WRITE of {@code bytes} (off-heap, at most the QP's inline limit) with {@link Verbs#SEND_INLINE}:
+     * the provider copies them into the WQE during this call, so {@code bytes} may be reused as soon as it returns.
+     */
+    public int postInline(final long wrId, final MemorySegment bytes, final long remoteAddress, final int rkey,
+        final int flags)
+    {
+        sendSge.set(ValueLayout.JAVA_LONG, SGE_ADDR, bytes.address());
+        sendSge.set(ValueLayout.JAVA_INT, SGE_LENGTH, (int)bytes.byteSize());
+        sendSge.set(ValueLayout.JAVA_INT, SGE_LKEY, 0);
+        return post(wrId, Verbs.WR_RDMA_WRITE, flags | Verbs.SEND_INLINE, 0, remoteAddress, rkey);
+    }
+
+    /**
      * Posts a SEND (with immediate data when {@code withImmediate}) of {@code length} bytes at
      * {@code localAddress}; {@code length} 0 sends the immediate alone.
      *

@@ -32,7 +32,7 @@ final class EndpointExchangeTest
         final InetSocketAddress[] addresses = new InetSocketAddress[members];
         for (int rank = 0; rank < members; rank++)
         {
-            exchanges.add(new EndpointExchange(new InetSocketAddress(LOOPBACK, 0), 77L, rank));
+            exchanges.add(new EndpointExchange(new InetSocketAddress(LOOPBACK, 0), rank));
             addresses[rank] = new InetSocketAddress(LOOPBACK, exchanges.get(rank).port());
         }
         final ExecutorService pool = Executors.newFixedThreadPool(members);
@@ -42,7 +42,7 @@ final class EndpointExchangeTest
             for (int rank = members - 1; rank >= 0; rank--) // start in reverse to exercise the connect retries
             {
                 final int me = rank;
-                results.add(0, pool.submit(() -> exchanges.get(me).exchange(addresses,
+                results.add(0, pool.submit(() -> exchanges.get(me).exchange(77L, addresses,
                     peer -> (me + "->" + peer).getBytes(StandardCharsets.UTF_8), 30_000)));
             }
             for (int rank = 0; rank < members; rank++)
@@ -68,8 +68,8 @@ final class EndpointExchangeTest
     @Test
     void garbageAndOtherSessionsAreDroppedAndAMissingPeerIsNamed() throws Exception
     {
-        try (EndpointExchange rank0 = new EndpointExchange(new InetSocketAddress(LOOPBACK, 0), 5L, 0);
-            EndpointExchange stale = new EndpointExchange(new InetSocketAddress(LOOPBACK, 0), 4L, 1))
+        try (EndpointExchange rank0 = new EndpointExchange(new InetSocketAddress(LOOPBACK, 0), 0);
+            EndpointExchange stale = new EndpointExchange(new InetSocketAddress(LOOPBACK, 0), 1))
         {
             final InetSocketAddress[] addresses = {
                 new InetSocketAddress(LOOPBACK, rank0.port()), new InetSocketAddress(LOOPBACK, stale.port())};
@@ -81,8 +81,8 @@ final class EndpointExchangeTest
                     garbage.getOutputStream().write("GET / HTTP/1.0\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
                 }
                 // a member of an older view (session 4) tries to join session 5: rejected, never crashes rank 0
-                final Future<?> staleAttempt = pool.submit(() -> stale.exchange(addresses, p -> new byte[1], 1_000));
-                assertThatThrownBy(() -> rank0.exchange(addresses, p -> new byte[1], 2_000))
+                final Future<?> staleAttempt = pool.submit(() -> stale.exchange(4L, addresses, p -> new byte[1], 1_000));
+                assertThatThrownBy(() -> rank0.exchange(5L, addresses, p -> new byte[1], 2_000))
                     .isInstanceOf(IOException.class)
                     .hasMessageContaining("rank 1");
                 assertThatThrownBy(() -> staleAttempt.get(10, TimeUnit.SECONDS)).hasCauseInstanceOf(IOException.class);
