@@ -15,6 +15,7 @@ import io.sirocco.ib.verbs.RdmaDevice;
 import io.sirocco.ib.verbs.Verbs;
 import io.sirocco.ib.verbs.VerbsException;
 import io.sirocco.ib.bootstrap.EndpointExchange;
+import io.sirocco.multicast.spi.RowTransport;
 
 /**
  * The SST over one-sided RDMA writes (Derecho's verbs mode). Per view: the whole table ({@code members} rows) is one
@@ -30,7 +31,7 @@ import io.sirocco.ib.bootstrap.EndpointExchange;
  * <p>Threading: one pushing thread (the group's predicate thread) calls every method, as the row-transport contract
  * requires. Hardware-verified only: CI has no RDMA device, so only the planner and the set-up codecs are tested there.
  */
-public final class RdmaRowTransport implements AutoCloseable
+public final class RdmaRowTransport implements RowTransport
 {
     private static final int ACCESS = Verbs.ACCESS_LOCAL_WRITE | Verbs.ACCESS_REMOTE_WRITE | Verbs.ACCESS_REMOTE_READ;
 
@@ -133,48 +134,56 @@ public final class RdmaRowTransport implements AutoCloseable
     }
 
     /** The local table: {@code members * rowLengthBytes}, row r at {@code r * rowLengthBytes}, registered. */
+    @Override
     public MemorySegment table()
     {
         return table.segment();
     }
 
     /** Rows are copies written by the NICs, never shared in place. */
+    @Override
     public boolean sharesRows()
     {
         return false;
     }
 
     /** One RDMA WRITE of the range per live peer. */
+    @Override
     public void pushBytes(final long rowOffset, final long lengthBytes)
     {
         planner.pushBytes(rowOffset, lengthBytes);
     }
 
     /** The counters, snapshotted now with acquire, INLINE. */
+    @Override
     public void pushCounters(final long rowOffset, final int count)
     {
         planner.pushCounters(rowOffset, count);
     }
 
     /** The caller's snapshotted guard, INLINE, after everything pushed before. */
+    @Override
     public void pushGuard(final long rowOffset, final long value)
     {
         planner.pushGuard(rowOffset, value);
     }
 
     /** Stops writing to {@code rank} and moves its QP to the error state. */
+    @Override
     public void freeze(final int rank)
     {
         planner.freeze(rank);
     }
 
     /** Polls completions (retiring the send queues) and checks completion deadlines. */
+    @Override
     public void flush()
     {
         planner.pollCompletions();
     }
 
     /** Pushes issued, one per push call per live peer. */
+    @Override
     public long pushCount()
     {
         return planner.pushCount();
