@@ -119,7 +119,9 @@ public final class IbTransport implements Transport
         mtu = Math.min(qpConfig.mtu(), port.activeMtu());
         gid = device.gid(qpConfig.portNum(), qpConfig.gidIndex());
         receiveBytes = environment.bufferPool().bufferBytes();
-        sendCq = new CompletionQueue(device, 4 * srqDepth, 64);
+        // every channel has at most channelSendDepth() sends outstanding, so the send CQ can never overrun
+        sendCq = new CompletionQueue(device,
+            (int)Math.min(1 << 20, 2L * context.maxConnections() * channelSendDepth()), 64);
         recvCq = new CompletionQueue(device, 2 * srqDepth, 64);
         srq = new SharedReceiveQueue(device, srqDepth);
         receiveBuffers = MemoryRegion.allocate(device, (long)srqDepth * receiveBytes, Verbs.ACCESS_LOCAL_WRITE);
@@ -128,6 +130,11 @@ public final class IbTransport implements Transport
             postReceive(i);
         }
         final InetSocketAddress own = context.addressMap().address(environment.ownNodeId());
+        if (null == own)
+        {
+            throw new VerbsException("IB transport of node " + environment.ownNodeId() + ": the node address map has "
+                + "no address for this node, needed for the TCP control connection that swaps queue-pair info");
+        }
         try
         {
             control = new ServerSocket();
@@ -153,6 +160,10 @@ public final class IbTransport implements Transport
     {
         final int nodeId = connection.nodeId();
         final InetSocketAddress address = context.addressMap().address(nodeId);
+        if (null == address)
+        {
+            throw new NodeUnreachableException(nodeId, "no address for node " + nodeId + " in the node address map");
+        }
         final int timeoutMs = (int)Math.max(1, TimeUnit.NANOSECONDS.toMillis(timeoutNs));
         IbChannel channel = null;
         try (Socket socket = new Socket())
@@ -495,13 +506,19 @@ public final class IbTransport implements Transport
             {
                 staging = MemoryRegion.allocate(device, (long)sendSlots * receiveBytes, Verbs.ACCESS_LOCAL_WRITE);
             }
-            return new IbChannel(connection, qp, outgoing, staging, receiveBytes, sendSlots, qpConfig.maxSendWr());
+            return new IbChannel(connection, qp, outgoing, staging, receiveBytes, sendSlots, channelSendDepth());
         }
         catch (final VerbsException ex)
         {
             qp.close();
             throw ex;
         }
+    }
+
+    /** Sends a channel may have outstanding: its data slots plus room for credit-only messages. */
+    private int channelSendDepth()
+    {
+        return Math.min(qpConfig.maxSendWr(), sendSlots + 16);
     }
 
     private QpEndpoint endpoint(final IbChannel channel, final int psn)
