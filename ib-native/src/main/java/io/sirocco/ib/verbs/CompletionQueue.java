@@ -3,6 +3,7 @@ package io.sirocco.ib.verbs;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
+import java.nio.ByteOrder;
 
 /**
  * A completion queue polled by one thread (its owner's poller), with a pre-allocated array of
@@ -18,6 +19,8 @@ public final class CompletionQueue implements AutoCloseable
     private static final long IMM_DATA = VerbsLayouts.offset(VerbsLayouts.IBV_WC, "imm_data");
     private static final long QP_NUM = VerbsLayouts.offset(VerbsLayouts.IBV_WC, "qp_num");
     private static final long WC_FLAGS = VerbsLayouts.offset(VerbsLayouts.IBV_WC, "wc_flags");
+
+    private static final ValueLayout.OfInt NETWORK_INT = ValueLayout.JAVA_INT.withOrder(ByteOrder.BIG_ENDIAN);
 
     private final RdmaDevice device;
     private final MemorySegment cq;
@@ -62,7 +65,7 @@ public final class CompletionQueue implements AutoCloseable
                 completions.get(ValueLayout.JAVA_INT, base + STATUS),
                 completions.get(ValueLayout.JAVA_INT, base + OPCODE),
                 completions.get(ValueLayout.JAVA_INT, base + BYTE_LEN),
-                Integer.reverseBytes(completions.get(ValueLayout.JAVA_INT, base + IMM_DATA)),
+                completions.get(NETWORK_INT, base + IMM_DATA),
                 completions.get(ValueLayout.JAVA_INT, base + QP_NUM),
                 completions.get(ValueLayout.JAVA_INT, base + WC_FLAGS));
         }

@@ -141,7 +141,7 @@ public final class Libibverbs
             {
                 final MemorySegment device = entries.getAtIndex(PTR, i);
                 final long guid = (long)getDeviceGuid.invokeExact(device);
-                devices.add(new DeviceHandle(i, deviceName(device), Long.reverseBytes(guid)));
+                devices.add(new DeviceHandle(i, deviceName(device), fromBigEndian(guid)));
             }
             return devices;
         });
@@ -405,6 +405,12 @@ public final class Libibverbs
         {
             return "status " + status;
         }
+    }
+
+    /** A {@code __be64} read as a native long, in host order. */
+    static long fromBigEndian(final long value)
+    {
+        return java.nio.ByteOrder.nativeOrder() == java.nio.ByteOrder.BIG_ENDIAN ? value : Long.reverseBytes(value);
     }
 
     /** Reads a NUL-terminated C string. */

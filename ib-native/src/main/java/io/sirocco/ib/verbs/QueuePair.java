@@ -3,6 +3,7 @@ package io.sirocco.ib.verbs;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
+import java.nio.ByteOrder;
 
 import static io.sirocco.ib.verbs.VerbsLayouts.IBV_QP_ATTR;
 import static io.sirocco.ib.verbs.VerbsLayouts.IBV_RECV_WR;
@@ -20,6 +21,7 @@ import static io.sirocco.ib.verbs.VerbsLayouts.offset;
  */
 public final class QueuePair implements AutoCloseable
 {
+    private static final ValueLayout.OfInt NETWORK_INT = ValueLayout.JAVA_INT.withOrder(ByteOrder.BIG_ENDIAN);
     private static final long SEND_WR_ID = offset(IBV_SEND_WR, "wr_id");
     private static final long SEND_SG_LIST = offset(IBV_SEND_WR, "sg_list");
     private static final long SEND_NUM_SGE = offset(IBV_SEND_WR, "num_sge");
@@ -219,8 +221,7 @@ public final class QueuePair implements AutoCloseable
         sendWr.set(ValueLayout.JAVA_INT, SEND_NUM_SGE, 0 == length ? 0 : 1);
         try
         {
-            return post(wrId, withImmediate ? Verbs.WR_SEND_WITH_IMM : Verbs.WR_SEND, flags,
-                Integer.reverseBytes(immediate), 0, 0);
+            return post(wrId, withImmediate ? Verbs.WR_SEND_WITH_IMM : Verbs.WR_SEND, flags, immediate, 0, 0);
         }
         finally
         {
@@ -256,13 +257,13 @@ public final class QueuePair implements AutoCloseable
     }
 
     private int post(
-        final long wrId, final int opcode, final int flags, final int immNetworkOrder, final long remoteAddress,
+        final long wrId, final int opcode, final int flags, final int immediate, final long remoteAddress,
         final int rkey)
     {
         sendWr.set(ValueLayout.JAVA_LONG, SEND_WR_ID, wrId);
         sendWr.set(ValueLayout.JAVA_INT, SEND_OPCODE, opcode);
         sendWr.set(ValueLayout.JAVA_INT, SEND_FLAGS, flags);
-        sendWr.set(ValueLayout.JAVA_INT, SEND_IMM, immNetworkOrder);
+        sendWr.set(NETWORK_INT, SEND_IMM, immediate); // __be32 on the wire, whatever the host order
         sendWr.set(ValueLayout.JAVA_LONG, SEND_REMOTE_ADDR, remoteAddress);
         sendWr.set(ValueLayout.JAVA_INT, SEND_RKEY, rkey);
         return device.ops().postSend(qp, sendWr, badSendWr);
