@@ -19,6 +19,7 @@ import picocli.CommandLine.Command;
         CommandLine.HelpCommand.class,
         IdlCommand.class,
         McastBenchCommand.class,
+        RdmaInfoCommand.class,
     })
 public final class SiroccoCli
 {
