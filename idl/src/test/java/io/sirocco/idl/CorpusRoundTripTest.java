@@ -85,4 +85,34 @@ class CorpusRoundTripTest
             }
         }
     }
+
+    /** Corrupted or truncated bytes from the network are rejected with IllegalArgumentException, never anything else. */
+    @Property(tries = 40)
+    void corruptInputOnlyEverThrowsIllegalArgumentException(@ForAll final long seed) throws IdlException
+    {
+        final Generated g = Generated.corpus();
+        final SplittableRandom random = new SplittableRandom(seed);
+        for (final Map.Entry<String, TypeCodec<Object>> e : g.codecs().entrySet())
+        {
+            final TypeCodec<Object> codec = e.getValue();
+            final Object sample = g.randomSample(e.getKey(), random);
+            final DataRepresentation rep = REPRESENTATIONS[random.nextInt(REPRESENTATIONS.length)];
+            final byte[] bytes = new byte[(int)codec.serializedSize(sample, rep)];
+            codec.serialize(sample, MemorySegment.ofArray(bytes), 0, rep);
+            final int flips = 1 + random.nextInt(4);
+            for (int i = 0; i < flips && bytes.length > 4; i++)
+            {
+                bytes[4 + random.nextInt(bytes.length - 4)] = (byte)random.nextInt(256);
+            }
+            final int length = random.nextBoolean() ? bytes.length : random.nextInt(bytes.length + 1);
+            try
+            {
+                codec.deserialize(MemorySegment.ofArray(bytes), 0, length, null);
+            }
+            catch (final IllegalArgumentException expected)
+            {
+                assertThat(expected.getMessage()).isNotBlank();
+            }
+        }
+    }
 }

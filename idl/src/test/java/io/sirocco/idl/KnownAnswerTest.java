@@ -53,6 +53,9 @@ class KnownAnswerTest
             struct Exact16 { @key long long a; @key long long b; };
             struct Over16 { @key long long a; @key long long b; @key octet c; };
             @mutable struct IdOrder { @id(9) long data; @key @id(3) long second; @key @id(1) long first; };
+            @appendable struct AppV1 { long x; };
+            @mutable struct MutV1 { @id(1) long x; };
+            @mutable struct MutV2 { @id(1) long x; @id(2) string s; };
         };
         """;
 
@@ -307,5 +310,41 @@ class KnownAnswerTest
         {
             throw new AssertionError(ex);
         }
+    }
+
+    private static Object reinterpret(final String fromType, final Object sample, final String toType,
+        final DataRepresentation rep)
+    {
+        final TypeCodec<Object> from = g.codec(fromType);
+        final MemorySegment buffer = MemorySegment.ofArray(new byte[(int)from.serializedSize(sample, rep)]);
+        final long n = from.serialize(sample, buffer, 0, rep);
+        return g.codec(toType).deserialize(buffer, 0, n, null);
+    }
+
+    @Test
+    void appendableAndMutableTypesEvolve()
+    {
+        // XTypes 1.3 §7.4.2 / §7.6.2 (assignability): an appendable reader defaults members a shorter writer lacks
+        // and skips trailing ones it does not know (the DHEADER gives the end); a mutable reader skips unknown
+        // members but rejects an unknown must-understand (key) member.
+        final Object v1 = g.sample("kat.AppV1", "x", 5);
+        final Object asV2 = reinterpret("kat.AppV1", v1, "kat.App", DataRepresentation.XCDR2_LE);
+        assertThat(Generated.get(asV2, "x")).isEqualTo(5);
+        assertThat(Generated.get(asV2, "y")).isEqualTo((byte)0);
+        final Object v2 = g.sample("kat.App", "x", 6, "y", (byte)7);
+        assertThat(Generated.get(reinterpret("kat.App", v2, "kat.AppV1", DataRepresentation.XCDR2_BE), "x"))
+            .isEqualTo(6);
+
+        final Object m2 = g.sample("kat.MutV2", "x", 8, "s", "skipped");
+        for (final DataRepresentation rep : List.of(DataRepresentation.XCDR2_LE, DataRepresentation.XCDR1_BE))
+        {
+            assertThat(Generated.get(reinterpret("kat.MutV2", m2, "kat.MutV1", rep), "x")).isEqualTo(8);
+            final Object m1 = reinterpret("kat.MutV1", g.sample("kat.MutV1", "x", 9), "kat.MutV2", rep);
+            assertThat(Generated.get(m1, "x")).isEqualTo(9);
+            assertThat(Generated.get(m1, "s")).isEqualTo("");
+        }
+        final Object withKey = g.sample("kat.Mut", "x", 1, "s", "a", "k", (byte)2);
+        assertThatThrownBy(() -> reinterpret("kat.Mut", withKey, "kat.MutV1", DataRepresentation.XCDR2_LE))
+            .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("must-understand member id 3");
     }
 }

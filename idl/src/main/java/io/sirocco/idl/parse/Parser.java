@@ -200,6 +200,7 @@ public final class Parser
             i++;
         }
         final List<String> members = new ArrayList<>();
+        final List<SourcePos> positions = new ArrayList<>();
         for (; i < args.size(); i++)
         {
             final Token a = args.get(i);
@@ -208,8 +209,9 @@ public final class Parser
                 throw error(a, "#pragma keylist expects member names but found " + a.describe());
             }
             members.add(a.text());
+            positions.add(a.pos());
         }
-        keylists.add(new Decls.Keylist(type.toString(), members, scope, pragma.pos()));
+        keylists.add(new Decls.Keylist(type.toString(), members, positions, scope, pragma.pos()));
     }
 
     private Decl module(final List<Decl> into, final String scope) throws IdlException
