@@ -1,6 +1,6 @@
 package io.sirocco.examples.cli;
 
-import io.sirocco.examples.cli.mcast.McastMemberMain;
+import io.sirocco.examples.cli.mcast.McastProcessCluster;
 import io.sirocco.examples.cli.mcast.McastMemberParams;
 import io.sirocco.examples.cli.mcast.McastMemberResult;
 import io.sirocco.examples.cli.mcast.McastMemberRunner;
@@ -9,12 +9,6 @@ import io.sirocco.multicast.view.ShmRegistry;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-import java.io.BufferedReader;
-import java.io.File;
-import java.io.IOException;
-import java.io.InputStreamReader;
-import java.net.ServerSocket;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -115,7 +109,7 @@ public final class McastBenchCommand implements Callable<Integer>
             }
             else
             {
-                killEpochMs = runProcesses(base, results);
+                killEpochMs = McastProcessCluster.run(base, killAtMs, timeoutS, results);
             }
         }
         finally
@@ -186,128 +180,6 @@ public final class McastBenchCommand implements Callable<Integer>
         {
             r.close();
         }
-    }
-
-    private long runProcesses(final McastMemberParams base, final List<McastMemberResult> results) throws Exception
-    {
-        final String java = ProcessHandle.current().info().command().orElse("java");
-        final String cp = System.getProperty("java.class.path");
-        final List<Process> procs = new ArrayList<>();
-        final List<CompletableFuture<Long>> ready = new ArrayList<>();
-        final List<CompletableFuture<McastMemberResult>> done = new ArrayList<>();
-        final List<Integer> ports = "tcp".equals(transport) ? freePorts(members) : List.of();
-        long killEpochMs = 0;
-        try
-        {
-            for (int i = 0; i < members; i++)
-            {
-                final String endpoint = ports.isEmpty() ? "" : "127.0.0.1:" + ports.get(i);
-                final List<String> cmd = new ArrayList<>(List.of(java, "--enable-native-access=ALL-UNNAMED",
-                    "-Xms128m", "-Xmx512m", "-XX:+UseSerialGC", "-Dsirocco.bench.timeoutS=" + timeoutS,
-                    "-cp", cp, McastMemberMain.class.getName()));
-                cmd.addAll(base.withIndex(i, endpoint).toArgs());
-                final File log = new File(System.getProperty("java.io.tmpdir"),
-                    "sirocco-" + base.group() + "-m" + i + ".log");
-                final Process proc = new ProcessBuilder(cmd).redirectError(log).start();
-                procs.add(proc);
-                final CompletableFuture<Long> r = new CompletableFuture<>();
-                final CompletableFuture<McastMemberResult> d = new CompletableFuture<>();
-                ready.add(r);
-                done.add(d);
-                Thread.ofPlatform().daemon(true).start(() -> readChild(proc, r, d));
-            }
-            for (final var r : ready)
-            {
-                r.get(90, TimeUnit.SECONDS);
-            }
-            if (killAtMs > 0)
-            {
-                Thread.sleep(killAtMs);
-                killEpochMs = System.currentTimeMillis();
-                procs.get(members - 1).destroyForcibly();
-            }
-            for (int i = 0; i < members; i++)
-            {
-                if (killAtMs > 0 && i == members - 1)
-                {
-                    continue;
-                }
-                results.add(done.get(i).get(timeoutS + 30, TimeUnit.SECONDS));
-            }
-        }
-        finally
-        {
-            for (final Process proc : procs)
-            {
-                try
-                {
-                    proc.getOutputStream().close();
-                }
-                catch (final IOException ignored)
-                {
-                    // Child already gone.
-                }
-            }
-            for (final Process proc : procs)
-            {
-                if (!proc.waitFor(10, TimeUnit.SECONDS))
-                {
-                    proc.destroyForcibly();
-                }
-            }
-        }
-        return killEpochMs;
-    }
-
-    private static void readChild(final Process proc, final CompletableFuture<Long> ready,
-        final CompletableFuture<McastMemberResult> done)
-    {
-        try (BufferedReader in = new BufferedReader(new InputStreamReader(proc.getInputStream(),
-            StandardCharsets.UTF_8)))
-        {
-            String line;
-            while ((line = in.readLine()) != null)
-            {
-                if (line.startsWith("READY "))
-                {
-                    ready.complete(Long.parseLong(line.substring(6).strip()));
-                }
-                else if (line.startsWith("RESULT "))
-                {
-                    done.complete(McastMemberResult.fromJson(line.substring(7)));
-                }
-            }
-        }
-        catch (final IOException | RuntimeException ex)
-        {
-            done.completeExceptionally(ex);
-        }
-        ready.completeExceptionally(new IllegalStateException("member exited before READY (exit "
-            + proc.exitValue() + ")"));
-        done.completeExceptionally(new IllegalStateException("member exited without a RESULT"));
-    }
-
-    static List<Integer> freePorts(final int n) throws IOException
-    {
-        final List<ServerSocket> sockets = new ArrayList<>();
-        final List<Integer> ports = new ArrayList<>();
-        try
-        {
-            for (int i = 0; i < n; i++)
-            {
-                final ServerSocket s = new ServerSocket(0);
-                sockets.add(s);
-                ports.add(s.getLocalPort());
-            }
-        }
-        finally
-        {
-            for (final ServerSocket s : sockets)
-            {
-                s.close();
-            }
-        }
-        return ports;
     }
 
     private int report(final List<McastMemberResult> results, final long killEpochMs)
