@@ -598,6 +598,14 @@ public final class BackupStore implements AutoCloseable
             writePrimaryStaging();
             if (policy != SyncPolicy.NONE || priority)
             {
+                for (int i = 0; i < touchedCount; i++)
+                {
+                    final ZoneLog zone = bySlot[touched[i]];
+                    if (zone != null)
+                    {
+                        zone.forceMeta(); // an entry's epoch is durable before the entry is
+                    }
+                }
                 if (primaryDirty)
                 {
                     primaryLog.force();

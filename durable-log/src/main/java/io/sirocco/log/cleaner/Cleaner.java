@@ -52,9 +52,8 @@ public final class Cleaner implements Runnable
     private final ReentrantLock logLock;
     private final Supplier<List<ZoneLog>> zones;
     private final DiskAccess access;
-    private final ByteBuffer staging;
-    private final ByteBuffer output;
-    private final SegmentScanner scanner;
+    private final Work background;
+    private Work urgentWork;
     private final AtomicLong reclaimedBytes = new AtomicLong();
     private final AtomicLong segmentsCleaned = new AtomicLong();
     private volatile boolean running = true;
@@ -67,10 +66,7 @@ public final class Cleaner implements Runnable
         this.logLock = logLock;
         this.zones = zones;
         this.access = access;
-        this.staging = AlignedBuffers.allocate(config.segmentSizeBytes() + 2 * access.blockSize(),
-            access.blockSize());
-        this.output = ByteBuffer.allocate(config.segmentSizeBytes()).order(ByteOrder.LITTLE_ENDIAN);
-        this.scanner = new SegmentScanner(config.maxPayloadBytes());
+        this.background = new Work(config, access);
     }
 
     public long reclaimedBytes()
@@ -107,10 +103,11 @@ public final class Cleaner implements Runnable
             }
             try
             {
-                synchronized (this)
-                {
-                    clean(zone, false);
-                }
+                clean(zone, false, background);
+            }
+            catch (final java.nio.file.NoSuchFileException ex)
+            {
+                LOG.debug("durable-log: cleaning {}: segment replaced by an urgent pass meanwhile", zone.id());
             }
             catch (final IOException | RuntimeException ex)
             {
@@ -147,18 +144,54 @@ public final class Cleaner implements Runnable
     /** Urgent cleaning of a full log, run by the flusher that holds the log lock. Cleans every sealed segment. */
     public void cleanUrgently(final ZoneLog zone) throws IOException
     {
-        synchronized (this)
+        if (urgentWork == null)
         {
-            clean(zone, true);
+            urgentWork = new Work(config, access);
+        }
+        clean(zone, true, urgentWork);
+    }
+
+    /** Buffers of one cleaning thread (the cleaner's own, or the flusher's for urgent cleaning). */
+    private static final class Work
+    {
+        final ByteBuffer staging;
+        final ByteBuffer output;
+        final SegmentScanner scanner;
+
+        Work(final LogConfig config, final DiskAccess access)
+        {
+            staging = AlignedBuffers.allocate(config.segmentSizeBytes() + 2 * access.blockSize(), access.blockSize());
+            output = ByteBuffer.allocate(config.segmentSizeBytes()).order(ByteOrder.LITTLE_ENDIAN);
+            scanner = new SegmentScanner(config.maxPayloadBytes());
         }
     }
 
     /**
-     * One cleaning pass over a zone. Returns the bytes reclaimed. Callers serialize passes on this object's
-     * monitor (they share the output buffers); this is the cleaner's own coordination, not the data path.
+     * One cleaning pass over a zone; returns the bytes reclaimed. An urgent pass runs on the flusher while it holds
+     * the log lock, so a background pass may find its input segments already replaced: it then discards its output.
      */
-    private long clean(final ZoneLog zone, final boolean urgent) throws IOException
+    private long clean(final ZoneLog zone, final boolean urgent, final Work work) throws IOException
     {
+        final List<Segment> added = new ArrayList<>();
+        try
+        {
+            return cleanPass(zone, urgent, work, added);
+        }
+        catch (final IOException | RuntimeException ex)
+        {
+            for (final Segment segment : added)
+            {
+                Files.deleteIfExists(segment.path());
+            }
+            throw ex;
+        }
+    }
+
+    private long cleanPass(final ZoneLog zone, final boolean urgent, final Work work, final List<Segment> added)
+        throws IOException
+    {
+        final ByteBuffer output = work.output;
+        final SegmentScanner scanner = work.scanner;
         final KeyTable table = new KeyTable(1 << 12, 0.6, true);
         final int cutoffEpoch;
         final List<Segment> candidates;
@@ -215,7 +248,6 @@ public final class Cleaner implements Runnable
         }
 
         final List<Segment> removed = new ArrayList<>();
-        final List<Segment> added = new ArrayList<>();
         final List<Damage> damages = new ArrayList<>();
         output.clear();
         long reclaimed = 0;
@@ -243,7 +275,7 @@ public final class Cleaner implements Runnable
             }
             if (output.position() + live[0] > output.capacity())
             {
-                added.add(emit(zone));
+                added.add(emit(zone, work));
             }
             scanner.scan(segment.path(), image, image.limit(), (LogEntry entry) ->
             {
@@ -259,7 +291,7 @@ public final class Cleaner implements Runnable
         }
         if (output.position() > 0)
         {
-            added.add(emit(zone));
+            added.add(emit(zone, work));
         }
         if (removed.isEmpty())
         {
@@ -268,7 +300,7 @@ public final class Cleaner implements Runnable
         logLock.lock();
         try
         {
-            if (zone.recovering())
+            if (zone.recovering() || !zone.segments().containsAll(removed))
             {
                 for (final Segment segment : added)
                 {
@@ -300,8 +332,9 @@ public final class Cleaner implements Runnable
             VersionCodec.pack(entry.epoch(), entry.version(), entry.tombstone()));
     }
 
-    private Segment emit(final ZoneLog zone) throws IOException
+    private Segment emit(final ZoneLog zone, final Work work) throws IOException
     {
+        final ByteBuffer output = work.output;
         final Segment reserved;
         logLock.lock();
         try
@@ -314,7 +347,7 @@ public final class Cleaner implements Runnable
         }
         try (LogFile file = new LogFile(reserved.path(), access, 0))
         {
-            file.append(output, 0, output.position(), staging);
+            file.append(output, 0, output.position(), work.staging);
             file.force();
         }
         final Segment segment = new Segment(reserved.id(), reserved.path(), output.position(), System.nanoTime());

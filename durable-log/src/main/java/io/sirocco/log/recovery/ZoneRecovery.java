@@ -115,6 +115,7 @@ public final class ZoneRecovery
             bytesRead += image == null ? 0 : image.limit();
         }
 
+        final long scannedNs = System.nanoTime();
         final Found all = Found.concat(found);
         final KeyTable newest = new KeyTable(Math.max(16, all.count * 2), 0.6, true);
         for (int i = 0; i < all.count; i++)
@@ -152,6 +153,7 @@ public final class ZoneRecovery
                 }
             }
         }
+        final long mergedNs = System.nanoTime();
         sort(order, 0, live, all);
         long maxSequence = -1;
         for (int k = 0; k < live; k++)
@@ -166,8 +168,10 @@ public final class ZoneRecovery
         final RecoveryReport report = new RecoveryReport(zone, live, deleted, all.count, segmentCount, bytesRead,
             maxSequence, List.copyOf(damages), workers, System.nanoTime() - startNs);
         LOG.info("durable-log: recovered {}: {} entries ({} deleted keys, {} scanned) from {} segments with {} "
-            + "threads in {} ms, {} damaged regions", zone, live, deleted, all.count, segmentCount, workers,
-            report.elapsedNs() / 1_000_000, damages.size());
+            + "threads in {} ms (scan {} ms, newest-version merge and version-log check {} ms, sort and stream {} ms), "
+            + "{} damaged regions", zone, live, deleted, all.count, segmentCount, workers,
+            report.elapsedNs() / 1_000_000, (scannedNs - startNs) / 1_000_000, (mergedNs - scannedNs) / 1_000_000,
+            (System.nanoTime() - mergedNs) / 1_000_000, damages.size());
         consumer.onComplete(report);
         return report;
     }
@@ -205,10 +209,26 @@ public final class ZoneRecovery
     private static void crossCheck(final ZoneId zone, final Path versionLog, final KeyTable current,
         final int currentEpoch, final KeyTable newest, final Found all, final List<Damage> damages)
     {
-        final KeyTable expected = new KeyTable(Math.max(16, newest.size() * 2), 0.6, true);
+        final long[] missing = new long[1];
+        final VersionLog.TupleHandler check = (keyHash, sequence, want) ->
+        {
+            final long have = newest.get(keyHash, sequence, -1);
+            if (have < 0 || (all.version[(int)have] >>> 1) < (want >>> 1))
+            {
+                if (missing[0] < 16)
+                {
+                    damages.add(new Damage(versionLog, 0, 0, String.format(
+                        "newest version (epoch %d, version %d%s) of key (keyHash %x, sequence %d) is missing from "
+                        + "the segments; %s", VersionCodec.epoch(want), VersionCodec.version(want),
+                        VersionCodec.tombstone(want) ? ", delete" : "", keyHash, sequence,
+                        have < 0 ? "key lost" : "an older version was recovered")));
+                }
+                missing[0]++;
+            }
+        };
         try
         {
-            VersionLog.readInto(versionLog, expected);
+            VersionLog.forEach(versionLog, check);
         }
         catch (final IOException ex)
         {
@@ -222,39 +242,18 @@ public final class ZoneRecovery
                 if (current.usedAt(slot))
                 {
                     final long v = current.valueAt(slot);
-                    expected.putMax(current.keyHashAt(slot), current.sequenceAt(slot), VersionCodec.pack(currentEpoch,
+                    check.onTuple(current.keyHashAt(slot), current.sequenceAt(slot), VersionCodec.pack(currentEpoch,
                         VersionCodec.version(v), VersionCodec.tombstone(v)));
                 }
             }
         }
-        long missing = 0;
-        for (int slot = 0; slot < expected.capacity(); slot++)
+        if (missing[0] > 0)
         {
-            if (expected.usedAt(slot))
+            LOG.warn("durable-log: {}: {} newer versions recorded in {} are missing from the segments",
+                zone, missing[0], versionLog);
+            if (missing[0] > 16)
             {
-                final long want = expected.valueAt(slot);
-                final long have = newest.get(expected.keyHashAt(slot), expected.sequenceAt(slot), -1);
-                if (have < 0 || (all.version[(int)have] >>> 1) < (want >>> 1))
-                {
-                    if (missing < 16)
-                    {
-                        damages.add(new Damage(versionLog, slot, 0, String.format(
-                            "newest version (epoch %d, version %d%s) of key (keyHash %x, sequence %d) is missing from "
-                            + "the segments; %s", VersionCodec.epoch(want), VersionCodec.version(want),
-                            VersionCodec.tombstone(want) ? ", delete" : "", expected.keyHashAt(slot),
-                            expected.sequenceAt(slot), have < 0 ? "key lost" : "an older version was recovered")));
-                    }
-                    missing++;
-                }
-            }
-        }
-        if (missing > 0)
-        {
-            LOG.warn("durable-log: {}: {} keys whose newest version (per {}) is missing from the segments",
-                zone, missing, versionLog);
-            if (missing > 16)
-            {
-                damages.add(new Damage(versionLog, 0, 0, (missing - 16) + " more keys with missing newest versions"));
+                damages.add(new Damage(versionLog, 0, 0, (missing[0] - 16) + " more missing newest versions"));
             }
         }
     }

@@ -64,6 +64,7 @@ public final class ZoneLog implements AutoCloseable
     private int epoch;
     private ByteBuffer secondaryBuffer;
     private int secondaryFill;
+    private boolean metaDirty;
     private volatile boolean recovering;
     private volatile boolean cleanRequested;
     private volatile long writtenTicket = -1;
@@ -128,6 +129,7 @@ public final class ZoneLog implements AutoCloseable
         segments.sort((a, b) -> Long.compare(a.id(), b.id()));
         nextSegmentId = segments.isEmpty() ? 0 : segments.get(segments.size() - 1).id() + 1;
         advanceEpoch(lastEpoch + 1);
+        forceMeta();
     }
 
     public ZoneId id()
@@ -261,8 +263,21 @@ public final class ZoneLog implements AutoCloseable
         metaBuffer.putInt(0, META_MAGIC).putInt(4, newEpoch).putLong(8, id.writerId()).putInt(16, id.zoneIndex());
         metaBuffer.limit(20);
         meta.write(metaBuffer, 0);
-        meta.force(false);
+        metaDirty = true;
         epoch = newEpoch;
+    }
+
+    /**
+     * Forces {@code zone.meta} if the epoch changed since the last force. The flusher calls this before forcing any
+     * data file of the cycle, so a durable entry's epoch is always durably recorded first.
+     */
+    public void forceMeta() throws IOException
+    {
+        if (metaDirty)
+        {
+            meta.force(false);
+            metaDirty = false;
+        }
     }
 
     /** Adds a small batch to the secondary-log buffer, writing the buffer out first if it would overflow. */
@@ -379,6 +394,7 @@ public final class ZoneLog implements AutoCloseable
         {
             if (force)
             {
+                forceMeta();
                 head.force();
             }
             head.close();
@@ -408,6 +424,7 @@ public final class ZoneLog implements AutoCloseable
 
     public void forceHead() throws IOException
     {
+        forceMeta();
         if (head != null)
         {
             head.force();

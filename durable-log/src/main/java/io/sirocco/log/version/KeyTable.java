@@ -10,10 +10,8 @@ import java.util.Arrays;
  */
 public final class KeyTable
 {
-    private long[] keyHashes;
-    private long[] sequences;
-    private long[] values;
-    private boolean[] used;
+    // Slot i occupies table[4i .. 4i+3] = keyHash, sequence, value, used (0/1): one probe touches one cache line.
+    private long[] table;
     private int mask;
     private int size;
     private int resizeAt;
@@ -30,10 +28,7 @@ public final class KeyTable
 
     private void allocate(final int capacity)
     {
-        keyHashes = new long[capacity];
-        sequences = new long[capacity];
-        values = new long[capacity];
-        used = new boolean[capacity];
+        table = new long[capacity * 4];
         mask = capacity - 1;
         resizeAt = (int)(capacity * maxFill);
     }
@@ -48,7 +43,7 @@ public final class KeyTable
         return mask + 1;
     }
 
-    /** Whether a fixed-size table reached its fill limit. */
+    /** Whether the table reached its fill limit (a fixed table must not take more). */
     public boolean full()
     {
         return size >= resizeAt;
@@ -64,10 +59,11 @@ public final class KeyTable
     /** Slot holding the key, or the negative (-slot - 1) of the empty slot where it would go. */
     public int find(final long keyHash, final long sequence)
     {
+        final long[] t = table;
         int slot = hash(keyHash, sequence) & mask;
-        while (used[slot])
+        while (t[slot * 4 + 3] != 0)
         {
-            if (keyHashes[slot] == keyHash && sequences[slot] == sequence)
+            if (t[slot * 4] == keyHash && t[slot * 4 + 1] == sequence)
             {
                 return slot;
             }
@@ -80,7 +76,7 @@ public final class KeyTable
     public long get(final long keyHash, final long sequence, final long missing)
     {
         final int slot = find(keyHash, sequence);
-        return slot >= 0 ? values[slot] : missing;
+        return slot >= 0 ? table[slot * 4 + 2] : missing;
     }
 
     /** Sets a key's value; returns the slot. May grow (which moves slots). */
@@ -89,7 +85,7 @@ public final class KeyTable
         int slot = find(keyHash, sequence);
         if (slot >= 0)
         {
-            values[slot] = value;
+            table[slot * 4 + 2] = value;
             return slot;
         }
         if (size >= resizeAt && growable)
@@ -98,10 +94,11 @@ public final class KeyTable
             slot = find(keyHash, sequence);
         }
         slot = -slot - 1;
-        used[slot] = true;
-        keyHashes[slot] = keyHash;
-        sequences[slot] = sequence;
-        values[slot] = value;
+        final int base = slot * 4;
+        table[base] = keyHash;
+        table[base + 1] = sequence;
+        table[base + 2] = value;
+        table[base + 3] = 1;
         size++;
         return slot;
     }
@@ -112,9 +109,9 @@ public final class KeyTable
         final int slot = find(keyHash, sequence);
         if (slot >= 0)
         {
-            if (value > values[slot])
+            if (value > table[slot * 4 + 2])
             {
-                values[slot] = value;
+                table[slot * 4 + 2] = value;
             }
             return;
         }
@@ -123,48 +120,45 @@ public final class KeyTable
 
     public boolean usedAt(final int slot)
     {
-        return used[slot];
+        return table[slot * 4 + 3] != 0;
     }
 
     public long keyHashAt(final int slot)
     {
-        return keyHashes[slot];
+        return table[slot * 4];
     }
 
     public long sequenceAt(final int slot)
     {
-        return sequences[slot];
+        return table[slot * 4 + 1];
     }
 
     public long valueAt(final int slot)
     {
-        return values[slot];
+        return table[slot * 4 + 2];
     }
 
     public void valueAt(final int slot, final long value)
     {
-        values[slot] = value;
+        table[slot * 4 + 2] = value;
     }
 
     public void clear()
     {
-        Arrays.fill(used, false);
+        Arrays.fill(table, 0);
         size = 0;
     }
 
     private void grow()
     {
-        final long[] oldKeys = keyHashes;
-        final long[] oldSeqs = sequences;
-        final long[] oldValues = values;
-        final boolean[] oldUsed = used;
+        final long[] old = table;
         allocate((mask + 1) << 1);
         size = 0;
-        for (int i = 0; i < oldUsed.length; i++)
+        for (int i = 0; i < old.length; i += 4)
         {
-            if (oldUsed[i])
+            if (old[i + 3] != 0)
             {
-                put(oldKeys[i], oldSeqs[i], oldValues[i]);
+                put(old[i], old[i + 1], old[i + 2]);
             }
         }
     }

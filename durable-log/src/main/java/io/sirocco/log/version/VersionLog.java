@@ -73,8 +73,20 @@ public final class VersionLog implements AutoCloseable
         staging.clear();
     }
 
+    /** Receives version-log tuples (packed by {@link VersionCodec}). */
+    public interface TupleHandler
+    {
+        void onTuple(long keyHash, long sequence, long packedVersion);
+    }
+
     /** Reads every tuple into {@code table}, keeping the newest per key (packed by {@link VersionCodec}). */
     public static void readInto(final Path path, final KeyTable table) throws IOException
+    {
+        forEach(path, table::putMax);
+    }
+
+    /** Streams every whole tuple of the log at {@code path} (none if it does not exist). */
+    public static void forEach(final Path path, final TupleHandler handler) throws IOException
     {
         if (!Files.exists(path))
         {
@@ -105,7 +117,7 @@ public final class VersionLog implements AutoCloseable
                     final int epoch = buffer.getShort(p + 16) & 0xFFFF;
                     final boolean tombstone = (buffer.getShort(p + 18) & 1) != 0;
                     final int version = buffer.getInt(p + 20);
-                    table.putMax(keyHash, sequence, VersionCodec.pack(epoch, version, tombstone));
+                    handler.onTuple(keyHash, sequence, VersionCodec.pack(epoch, version, tombstone));
                 }
             }
         }

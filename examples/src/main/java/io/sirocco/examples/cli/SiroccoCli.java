@@ -20,6 +20,7 @@ import picocli.CommandLine.Command;
         IdlCommand.class,
         McastBenchCommand.class,
         RdmaInfoCommand.class,
+        LogBenchCommand.class,
     })
 public final class SiroccoCli
 {
