@@ -77,6 +77,12 @@ public final class FlowControl
         }
     }
 
+    /** Transport thread: puts back credits it took but could not send. */
+    public void returnCredits(final int credits)
+    {
+        pendingCredits.addAndGet(credits);
+    }
+
     public boolean creditsPending()
     {
         return pendingCredits.get() > 0;
