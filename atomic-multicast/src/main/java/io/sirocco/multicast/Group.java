@@ -313,6 +313,17 @@ public final class Group implements AutoCloseable
         return retiredPushes + (ctx == null ? 0 : ctx.pushCount());
     }
 
+    /**
+     * Stops this member abruptly, as a crash would: the predicate thread stops, nothing is pushed or cleaned up, the
+     * others detect it through the heartbeat. For fault-injection tests in one JVM.
+     */
+    public void halt()
+    {
+        closed = true;
+        engine.close();
+        handles.values().forEach(Subgroup::close);
+    }
+
     /** Leaves the group: the others remove this member with a view change. */
     @Override
     public void close()

@@ -27,6 +27,7 @@ final class TestCluster implements AutoCloseable
     /** Records deliveries; thread-safe enough for a single predicate thread writer and test readers. */
     static final class Recorder implements DeliveryHandler
     {
+        static volatile LossyModeTest.SlowHook slowHook;
         final ConcurrentLinkedQueue<Delivery> deliveries = new ConcurrentLinkedQueue<>();
         volatile long lost;
         volatile long count;
@@ -36,6 +37,11 @@ final class TestCluster implements AutoCloseable
         public void onMessage(final long senderId, final int senderRank, final long index, final long seq,
             final MemorySegment payload, final int length)
         {
+            final LossyModeTest.SlowHook hook = slowHook;
+            if (hook != null)
+            {
+                hook.onMessage(this, payload);
+            }
             final long word = length >= 8 ? payload.get(ValueLayout.JAVA_LONG_UNALIGNED, 0) : -1;
             if (length >= 16)
             {
@@ -110,9 +116,23 @@ final class TestCluster implements AutoCloseable
         }
     }
 
+    /** Fails the test if any member's predicate thread died with an exception. */
+    void assertHealthy()
+    {
+        for (final Group g : groups)
+        {
+            final Throwable t = g.predicateEngine().failure();
+            if (t != null)
+            {
+                throw new AssertionError("predicate thread of member " + g.memberId() + " failed", t);
+            }
+        }
+    }
+
     @Override
     public void close()
     {
+        assertHealthy();
         for (final Group g : groups)
         {
             g.close();

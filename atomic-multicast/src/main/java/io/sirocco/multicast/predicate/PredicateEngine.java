@@ -79,6 +79,17 @@ public final class PredicateEngine implements AutoCloseable
     /** Removes every pair registered with this owner (applied at the next pass). */
     public void remove(final Object owner)
     {
+        if (onEngineThread())
+        {
+            // Removed from inside a trigger (a view change): the rest of this pass must not run them any more.
+            for (int i = 0; i < entries.size(); i++)
+            {
+                if (entries.get(i).owner == owner)
+                {
+                    entries.get(i).dead = true;
+                }
+            }
+        }
         removed.add(owner);
         wake();
     }

@@ -18,6 +18,7 @@ import picocli.CommandLine.Command;
     subcommands = {
         CommandLine.HelpCommand.class,
         RdmaInfoCommand.class,
+        McastBenchCommand.class,
     })
 public final class SiroccoCli
 {

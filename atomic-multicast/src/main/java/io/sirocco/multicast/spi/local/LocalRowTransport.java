@@ -4,6 +4,7 @@ import io.sirocco.multicast.spi.RowTransport;
 import io.sirocco.multicast.sst.SstTable;
 
 import java.lang.foreign.MemorySegment;
+import java.lang.invoke.VarHandle;
 
 /**
  * One member's end of a {@link LocalRowTransportProvider.LocalFabric}: pushes are synchronous copies from this
@@ -44,6 +45,8 @@ final class LocalRowTransport implements RowTransport
     @Override
     public void pushBytes(final long rowOffset, final long lengthBytes)
     {
+        // Per-call ordering: stores of earlier pushes become visible before any byte of this copy.
+        VarHandle.releaseFence();
         final MemorySegment[] tables = fabric.tables;
         for (int r = 0; r < tables.length; r++)
         {

@@ -72,11 +72,11 @@ public final class LocalRowTransportProvider implements RowTransportProvider
         synchronized void detach()
         {
             closed++;
-            if (closed == tables.length || closed == attached && attached == tables.length)
+            if (closed == tables.length)
             {
+                // Every member of the view closed it: nobody reads these copies any more.
                 forget(key);
-                // The arena is left to the GC-free process lifetime of tests; closing it while a slow peer still
-                // reads would crash that peer, so the segments of finished views are simply dropped with the fabric.
+                arena.close();
             }
         }
     }
