@@ -17,8 +17,9 @@ import picocli.CommandLine.Command;
     description = "Sirocco: a pure-Java DDS over atomic multicast.",
     subcommands = {
         CommandLine.HelpCommand.class,
-        RdmaInfoCommand.class,
+        IdlCommand.class,
         McastBenchCommand.class,
+        RdmaInfoCommand.class,
     })
 public final class SiroccoCli
 {
