@@ -1,7 +1,5 @@
 package io.sirocco.ib.msg;
 
-import io.sirocco.ib.verbs.MemoryRegion;
-import io.sirocco.ib.verbs.QueuePair;
 import io.sirocco.transport.spi.Connection;
 
 /**
@@ -15,10 +13,10 @@ import io.sirocco.transport.spi.Connection;
  */
 final class IbChannel
 {
-    final Connection connection;
-    final QueuePair queuePair;
+    /** Set once: at creation (outgoing) or when the core accepted the peer (incoming), before publication. */
+    Connection connection;
+    final MessagingVerbs.Qp qp;
     final boolean outgoing;
-    final MemoryRegion staging;
     final int slotBytes;
     final int slots;
     final int sendQueueDepth;
@@ -27,13 +25,12 @@ final class IbChannel
     int sendQueueOutstanding;
     boolean failed;
 
-    IbChannel(final Connection connection, final QueuePair queuePair, final boolean outgoing,
-        final MemoryRegion staging, final int slotBytes, final int slots, final int sendQueueDepth)
+    IbChannel(final Connection connection, final MessagingVerbs.Qp qp, final boolean outgoing, final int slotBytes,
+        final int slots, final int sendQueueDepth)
     {
         this.connection = connection;
-        this.queuePair = queuePair;
+        this.qp = qp;
         this.outgoing = outgoing;
-        this.staging = staging;
         this.slotBytes = slotBytes;
         this.slots = slots;
         this.sendQueueDepth = sendQueueDepth;

@@ -7,6 +7,7 @@ import java.lang.foreign.MemorySegment;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
@@ -14,14 +15,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.concurrent.locks.LockSupport;
 
-import io.sirocco.ib.verbs.CompletionQueue;
-import io.sirocco.ib.verbs.Libibverbs;
-import io.sirocco.ib.verbs.MemoryRegion;
-import io.sirocco.ib.verbs.QpConfig;
-import io.sirocco.ib.verbs.QpEndpoint;
-import io.sirocco.ib.verbs.QueuePair;
-import io.sirocco.ib.verbs.RdmaDevice;
-import io.sirocco.ib.verbs.SharedReceiveQueue;
 import io.sirocco.ib.verbs.Verbs;
 import io.sirocco.ib.verbs.VerbsException;
 import io.sirocco.transport.NodeUnreachableException;
@@ -56,8 +49,9 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Threads: one poller thread ({@code sirocco-ib-<node>}) owns the CQs, the SRQ and all channel counters;
  * producers only enqueue the connection ({@link #signal}) and, if the poller parks, unpark it. One control thread
- * accepts handshakes. {@link #connect} runs the connector side of a handshake on the caller's thread.
- * Hardware-verified only: CI has no RDMA device.
+ * accepts handshakes. {@link #connect} runs the connector side of a handshake on the caller's thread. The verbs sit
+ * behind {@link MessagingVerbs}: CI runs this class over an in-memory fake; over real verbs it is hardware-verified
+ * only.
  */
 public final class IbTransport implements Transport
 {
@@ -66,39 +60,46 @@ public final class IbTransport implements Transport
     private static final long OUT_BIT = 1L << 31;
     private static final long CREDITS_ONLY_BIT = 1L << 30;
     private static final long SLOT_MASK = CREDITS_ONLY_BIT - 1;
+    private static final int CREDIT_SEND_ROOM = 16;
 
     private final TransportContext context;
-    private final QpConfig qpConfig;
+    private final MessagingVerbs verbs;
     private final int srqDepth;
     private final int sendSlots;
+    private final int maxSendWr;
     private final AtomicReferenceArray<Connection> byNode = new AtomicReferenceArray<>(MAX_NODES);
+    /** Incoming channels whose connection the core has accepted: data from node n is delivered once this is set. */
+    private final AtomicReferenceArray<IbChannel> incomingByNode = new AtomicReferenceArray<>(MAX_NODES);
+    /** Receive completions that arrived before their channel was accepted, in arrival order (poller only). */
+    private final ArrayDeque<Held> held = new ArrayDeque<>();
+    private final boolean[] nodeHeld = new boolean[MAX_NODES];
     private final MpmcArrayQueue<Connection> interest = new MpmcArrayQueue<>(4096);
     private final List<IbChannel> retired = new ArrayList<>();
-    private final CompletionQueue.CompletionHandler sendHandler = this::onSendCompletion;
-    private final CompletionQueue.CompletionHandler recvHandler = this::onRecvCompletion;
+    private final MessagingVerbs.SendSink sendSink = this::onSendCompletion;
+    private final MessagingVerbs.ReceiveSink receiveSink = this::onReceiveCompletion;
+
+    /** A receive completion waiting for its incoming channel to be accepted. */
+    private record Held(int index, int byteLength, int immediate, MemorySegment buffers, long offset, long sinceNs)
+    {
+    }
 
     private TransportEnvironment environment;
-    private RdmaDevice device;
-    private CompletionQueue sendCq;
-    private CompletionQueue recvCq;
-    private SharedReceiveQueue srq;
-    private MemoryRegion receiveBuffers;
     private int receiveBytes;
-    private int mtu;
-    private int lid;
-    private byte[] gid;
     private ServerSocket control;
     private Thread poller;
     private Thread acceptor;
     private IdleStrategy idle;
+    private volatile boolean parking;
     private volatile boolean running;
 
-    IbTransport(final TransportContext context, final QpConfig qpConfig, final int srqDepth, final int sendSlots)
+    IbTransport(final TransportContext context, final MessagingVerbs verbs, final int srqDepth, final int sendSlots,
+        final int maxSendWr)
     {
         this.context = context;
-        this.qpConfig = qpConfig;
+        this.verbs = verbs;
         this.srqDepth = srqDepth;
         this.sendSlots = sendSlots;
+        this.maxSendWr = maxSendWr;
     }
 
     @Override
@@ -111,30 +112,16 @@ public final class IbTransport implements Transport
     public void start(final TransportEnvironment environment)
     {
         this.environment = environment;
-        final Libibverbs verbs = Libibverbs.load();
-        final String deviceName = System.getProperty("sirocco.rdma.device", "");
-        device = RdmaDevice.open(verbs, deviceName.isEmpty() ? verbs.deviceList().get(0).name() : deviceName);
-        final var port = device.queryPort(qpConfig.portNum());
-        lid = port.lid();
-        mtu = Math.min(qpConfig.mtu(), port.activeMtu());
-        gid = device.gid(qpConfig.portNum(), qpConfig.gidIndex());
-        receiveBytes = environment.bufferPool().bufferBytes();
-        // every channel has at most channelSendDepth() sends outstanding, so the send CQ can never overrun
-        sendCq = new CompletionQueue(device,
-            (int)Math.min(1 << 20, 2L * context.maxConnections() * channelSendDepth()), 64);
-        recvCq = new CompletionQueue(device, 2 * srqDepth, 64);
-        srq = new SharedReceiveQueue(device, srqDepth);
-        receiveBuffers = MemoryRegion.allocate(device, (long)srqDepth * receiveBytes, Verbs.ACCESS_LOCAL_WRITE);
-        for (int i = 0; i < srqDepth; i++)
-        {
-            postReceive(i);
-        }
         final InetSocketAddress own = context.addressMap().address(environment.ownNodeId());
         if (null == own)
         {
             throw new VerbsException("IB transport of node " + environment.ownNodeId() + ": the node address map has "
                 + "no address for this node, needed for the TCP control connection that swaps queue-pair info");
         }
+        receiveBytes = environment.bufferPool().bufferBytes();
+        // every channel has at most channelSendDepth() sends outstanding, so the send CQ can never overrun
+        verbs.open(srqDepth, receiveBytes,
+            (int)Math.min(1 << 20, 2L * context.maxConnections() * channelSendDepth()));
         try
         {
             control = new ServerSocket();
@@ -143,6 +130,7 @@ public final class IbTransport implements Transport
         }
         catch (final IOException ex)
         {
+            verbs.close();
             throw new VerbsException("IB transport of node " + environment.ownNodeId()
                 + " cannot listen for control connections on port " + own.getPort() + ": " + ex.getMessage(), ex);
         }
@@ -151,8 +139,8 @@ public final class IbTransport implements Transport
         poller = Thread.ofPlatform().name("sirocco-ib-" + environment.ownNodeId()).daemon(true).start(this::pollLoop);
         acceptor = Thread.ofPlatform().name("sirocco-ib-control-" + environment.ownNodeId()).daemon(true)
             .start(this::acceptLoop);
-        LOG.info("node {}: IB transport on {} port {} (LID {}, MTU {}), control on port {}",
-            environment.ownNodeId(), device.name(), qpConfig.portNum(), lid, Verbs.mtuBytes(mtu), own.getPort());
+        LOG.info("node {}: IB transport on {}, control on port {}", environment.ownNodeId(), verbs.description(),
+            control.getLocalPort());
     }
 
     @Override
@@ -174,14 +162,13 @@ public final class IbTransport implements Transport
             final DataOutputStream out = new DataOutputStream(socket.getOutputStream());
             final DataInputStream in = new DataInputStream(socket.getInputStream());
             final int psn = ThreadLocalRandom.current().nextInt() & 0xFFFFFF;
-            IbHandshake.writeHello(out, environment.ownNodeId(), endpoint(channel, psn));
+            IbHandshake.writeHello(out, environment.ownNodeId(), verbs.endpoint(channel.qp, psn));
             final IbHandshake.Hello reply = IbHandshake.readHello(in);
             if (reply.nodeId() != nodeId)
             {
                 throw new IOException("node " + reply.nodeId() + " answered at " + address + ", expected " + nodeId);
             }
-            channel.queuePair.toRtr(reply.endpoint(), mtu);
-            channel.queuePair.toRts(psn);
+            verbs.connect(channel.qp, reply.endpoint(), psn);
             byNode.set(nodeId, connection);
             connection.outgoingAttachment(channel);
             connection.peerDescription("ib " + address);
@@ -191,6 +178,7 @@ public final class IbTransport implements Transport
         {
             if (null != channel)
             {
+                connection.outgoingAttachment(null);
                 retire(channel);
             }
             throw new NodeUnreachableException(nodeId, "IB connect to node " + nodeId + " at " + address + " failed: "
@@ -205,9 +193,9 @@ public final class IbTransport implements Transport
         {
             while (!interest.offer(connection))
             {
-                Thread.onSpinWait(); // bounded by the poller draining; the queue holds one entry per connection
+                Thread.onSpinWait(); // bounded by the poller draining; each connection is queued at most once
             }
-            if (idle != null && idle.parking())
+            if (parking)
             {
                 LockSupport.unpark(poller);
             }
@@ -217,16 +205,16 @@ public final class IbTransport implements Transport
     @Override
     public void close(final Connection connection)
     {
-        // the poller owns the channels; it retires them when it next sees the closed connection or at shutdown
         if (connection.outgoingAttachment() instanceof IbChannel out)
         {
             connection.outgoingAttachment(null);
-            quietlyToError(out);
+            retire(out);
         }
         if (connection.incomingAttachment() instanceof IbChannel in)
         {
             connection.incomingAttachment(null);
-            quietlyToError(in);
+            incomingByNode.compareAndSet(connection.nodeId(), in, null);
+            retire(in);
         }
         byNode.compareAndSet(connection.nodeId(), connection, null);
     }
@@ -262,15 +250,10 @@ public final class IbTransport implements Transport
         }
         synchronized (retired)
         {
-            retired.forEach(c -> quietly(c.queuePair::close));
-            retired.forEach(c -> quietly(() -> { if (null != c.staging) c.staging.close(); }));
+            retired.forEach(channel -> verbs.destroy(channel.qp));
             retired.clear();
         }
-        quietly(() -> { if (null != srq) srq.close(); });
-        quietly(() -> { if (null != sendCq) sendCq.close(); });
-        quietly(() -> { if (null != recvCq) recvCq.close(); });
-        quietly(() -> { if (null != receiveBuffers) receiveBuffers.close(); });
-        quietly(() -> { if (null != device) device.close(); });
+        verbs.close();
     }
 
     // ------------------------------------------------------------------ control thread
@@ -294,33 +277,37 @@ public final class IbTransport implements Transport
         }
     }
 
+    /**
+     * The acceptor side of a handshake. It answers before it asks the core for the connection: the core holds its
+     * per-node lock while this node's own {@link #connect} to the same peer waits for that peer's answer, so asking
+     * first would deadlock two nodes connecting to each other at once. Data that arrives before the core accepted is
+     * held by the poller (its receive buffers stay out of the SRQ) and delivered in order once the channel is
+     * published through {@code incomingByNode}.
+     */
     private void accept(final Socket socket) throws IOException
     {
         final DataInputStream in = new DataInputStream(socket.getInputStream());
         final DataOutputStream out = new DataOutputStream(socket.getOutputStream());
         final IbHandshake.Hello hello = IbHandshake.readHello(in);
-        final Connection connection = environment.acceptIncoming(hello.nodeId());
-        final IbChannel channel = newChannel(connection, false);
+        final IbChannel channel = newChannel(null, false);
         try
         {
             final int psn = ThreadLocalRandom.current().nextInt() & 0xFFFFFF;
-            channel.queuePair.toRtr(hello.endpoint(), mtu);
-            channel.queuePair.toRts(psn);
-            // registered before we answer: the peer's first message may arrive as soon as it reads our hello
-            byNode.set(hello.nodeId(), connection);
-            connection.incomingAttachment(channel);
-            connection.peerDescription("ib " + socket.getRemoteSocketAddress());
-            IbHandshake.writeHello(out, environment.ownNodeId(), endpoint(channel, psn));
+            verbs.connect(channel.qp, hello.endpoint(), psn);
+            IbHandshake.writeHello(out, environment.ownNodeId(), verbs.endpoint(channel.qp, psn));
             IbHandshake.readReady(in);
         }
         catch (final IOException | VerbsException ex)
         {
-            connection.incomingAttachment(null);
             retire(channel);
-            environment.endOfStream(connection, "IB handshake with node " + hello.nodeId() + " failed: "
-                + ex.getMessage());
             throw ex;
         }
+        final Connection connection = environment.acceptIncoming(hello.nodeId());
+        channel.connection = connection;
+        connection.incomingAttachment(channel);
+        connection.peerDescription("ib " + socket.getRemoteSocketAddress());
+        byNode.set(hello.nodeId(), connection);
+        incomingByNode.set(hello.nodeId(), channel); // publishes the channel: held data may now be delivered
     }
 
     // ------------------------------------------------------------------ poller thread
@@ -329,14 +316,30 @@ public final class IbTransport implements Transport
     {
         while (running)
         {
-            int work = recvCq.poll(recvHandler) + sendCq.poll(sendHandler);
+            int work = verbs.pollReceive(receiveSink) + verbs.pollSend(sendSink);
+            if (!held.isEmpty())
+            {
+                work += releaseHeld();
+            }
             Connection connection;
             while (null != (connection = interest.poll()))
             {
                 work++;
                 service(connection);
             }
-            idle.idle(work);
+            if (work > 0)
+            {
+                idle.reset();
+            }
+            else
+            {
+                parking = idle.parking();
+                if (!parking || interest.isEmpty()) // re-check after publishing parking: no signal is missed
+                {
+                    idle.idle();
+                }
+                parking = false;
+            }
         }
     }
 
@@ -370,15 +373,13 @@ public final class IbTransport implements Transport
         {
             while (ring.readableBytes() > 0 && channel.hasFreeSlot())
             {
-                final int slot = (int)(channel.slotsPosted % channel.slots);
-                final long offset = (long)slot * channel.slotBytes;
-                final int bytes = ring.copyTo(channel.staging.segment(), offset, channel.slotBytes);
+                final long offset = (channel.slotsPosted % channel.slots) * channel.slotBytes;
+                final int bytes = ring.copyTo(channel.qp.staging(), offset, channel.slotBytes);
                 ring.consumed(bytes);
                 final int credits = connection.flowControl().takeCredits();
                 final long wrId = ((long)connection.nodeId() << 32) | OUT_BIT | (channel.slotsPosted & SLOT_MASK);
-                final int rc = channel.queuePair.postSend(wrId, channel.staging.address() + offset, bytes,
-                    channel.staging.lkey(), true, ImmediateData.encode(environment.ownNodeId(), credits, 0),
-                    Verbs.SEND_SIGNALED);
+                final int rc = verbs.postSend(channel.qp, wrId, offset, bytes,
+                    ImmediateData.encode(environment.ownNodeId(), credits, 0));
                 if (0 != rc)
                 {
                     fail(channel, "posting a send of " + bytes + " bytes failed: errno " + rc);
@@ -411,9 +412,8 @@ public final class IbTransport implements Transport
             return;
         }
         final long wrId = ((long)connection.nodeId() << 32) | (channel.outgoing ? OUT_BIT : 0) | CREDITS_ONLY_BIT;
-        final int rc = channel.queuePair.postSend(wrId, 0, 0, 0, true,
-            ImmediateData.encode(environment.ownNodeId(), credits, ImmediateData.FLAG_CREDITS_ONLY),
-            Verbs.SEND_SIGNALED);
+        final int rc = verbs.postSend(channel.qp, wrId, 0, 0,
+            ImmediateData.encode(environment.ownNodeId(), credits, ImmediateData.FLAG_CREDITS_ONLY));
         if (0 != rc)
         {
             fail(channel, "posting " + credits + " credits failed: errno " + rc);
@@ -422,9 +422,7 @@ public final class IbTransport implements Transport
         channel.sendQueueOutstanding++;
     }
 
-    private void onSendCompletion(
-        final long wrId, final int status, final int opcode, final int byteLen, final int immData, final int qpNum,
-        final int wcFlags)
+    private void onSendCompletion(final long wrId, final int status, final int qpNum)
     {
         final Connection connection = byNode.get((int)(wrId >>> 32));
         if (null == connection)
@@ -433,14 +431,14 @@ public final class IbTransport implements Transport
         }
         final boolean outgoing = (wrId & OUT_BIT) != 0;
         final Object attachment = outgoing ? connection.outgoingAttachment() : connection.incomingAttachment();
-        if (!(attachment instanceof IbChannel channel) || channel.queuePair.qpNum() != qpNum)
+        if (!(attachment instanceof IbChannel channel) || channel.qp.qpNum() != qpNum)
         {
             return; // a completion of a retired queue pair
         }
         channel.sendQueueOutstanding--;
         if (Verbs.WC_SUCCESS != status)
         {
-            fail(channel, "send completed with " + device.verbs().wcStatusString(status));
+            fail(channel, "send completed with " + verbs.statusString(status));
             return;
         }
         if ((wrId & CREDITS_ONLY_BIT) == 0)
@@ -451,45 +449,103 @@ public final class IbTransport implements Transport
         {
             signal(connection, DATA);
         }
+        if (connection.flowControl().creditsPending())
+        {
+            signal(connection, CREDITS);
+        }
     }
 
-    private void onRecvCompletion(
-        final long wrId, final int status, final int opcode, final int byteLen, final int immData, final int qpNum,
-        final int wcFlags)
+    private void onReceiveCompletion(
+        final int index, final int status, final int byteLength, final int immediate, final MemorySegment buffers,
+        final long offset)
     {
-        final int buffer = (int)wrId;
+        if (Verbs.WC_SUCCESS != status)
+        {
+            if (Verbs.WC_WR_FLUSH_ERR != status)
+            {
+                LOG.warn("node {}: receive completed with {}", environment.ownNodeId(), verbs.statusString(status));
+            }
+            repost(index);
+            return;
+        }
+        final int node = ImmediateData.sourceNodeId(immediate);
+        if (byteLength > 0 && (nodeHeld[node] || null == incomingByNode.get(node)))
+        {
+            nodeHeld[node] = true; // keep the node's order: everything after a held message is held too
+            held.add(new Held(index, byteLength, immediate, buffers, offset, System.nanoTime()));
+            return;
+        }
+        deliver(index, byteLength, immediate, buffers, offset);
+    }
+
+    private void deliver(
+        final int index, final int byteLength, final int immediate, final MemorySegment buffers, final long offset)
+    {
         try
         {
-            if (Verbs.WC_SUCCESS != status)
+            final int node = ImmediateData.sourceNodeId(immediate);
+            final int credits = ImmediateData.credits(immediate);
+            final Connection outgoing = byNode.get(node);
+            if (credits > 0 && null != outgoing && !outgoing.isClosed())
             {
-                if (Verbs.WC_WR_FLUSH_ERR != status)
+                outgoing.flowControl().onCredits(credits);
+            }
+            if (byteLength > 0)
+            {
+                final IbChannel channel = incomingByNode.get(node);
+                final Connection connection = null == channel ? null : channel.connection;
+                if (null == connection || connection.isClosed())
                 {
-                    LOG.warn("node {}: receive completed with {}", environment.ownNodeId(),
-                        device.verbs().wcStatusString(status));
+                    return; // from a node we no longer talk to
                 }
-                return;
-            }
-            final Connection connection = byNode.get(ImmediateData.sourceNodeId(immData));
-            if (null == connection || connection.isClosed())
-            {
-                return; // from a node we no longer talk to
-            }
-            final int credits = ImmediateData.credits(immData);
-            if (credits > 0)
-            {
-                connection.flowControl().onCredits(credits);
-            }
-            if (byteLen > 0)
-            {
                 final IncomingBuffer incoming = environment.bufferPool().acquire();
-                MemorySegment.copy(receiveBuffers.segment(), (long)buffer * receiveBytes, incoming.segment(), 0,
-                    byteLen);
-                environment.pushIncoming(incoming.connection(connection).length(byteLen));
+                MemorySegment.copy(buffers, offset, incoming.segment(), 0, byteLength);
+                environment.pushIncoming(incoming.connection(connection).length(byteLength));
             }
         }
         finally
         {
-            postReceive(buffer);
+            repost(index);
+        }
+    }
+
+    /** Delivers held completions whose channel is now accepted, in order; drops those of handshakes that died. */
+    private int releaseHeld()
+    {
+        int released = 0;
+        final long nowNs = System.nanoTime();
+        final long abandonNs = TimeUnit.MILLISECONDS.toNanos(Math.max(10_000, 10 * context.connectTimeoutMs()));
+        java.util.Arrays.fill(nodeHeld, false);
+        for (int n = held.size(); n > 0; n--)
+        {
+            final Held h = held.poll();
+            final int node = ImmediateData.sourceNodeId(h.immediate());
+            if (!nodeHeld[node] && null != incomingByNode.get(node))
+            {
+                deliver(h.index(), h.byteLength(), h.immediate(), h.buffers(), h.offset());
+                released++;
+            }
+            else if (!nodeHeld[node] && nowNs - h.sinceNs() > abandonNs)
+            {
+                LOG.warn("node {}: dropping {} bytes from node {}, whose connection was never accepted",
+                    environment.ownNodeId(), h.byteLength(), node);
+                repost(h.index());
+                released++;
+            }
+            else
+            {
+                nodeHeld[node] = true;
+                held.add(h);
+            }
+        }
+        return released;
+    }
+
+    private void repost(final int index)
+    {
+        if (running)
+        {
+            verbs.repost(index);
         }
     }
 
@@ -497,43 +553,14 @@ public final class IbTransport implements Transport
 
     private IbChannel newChannel(final Connection connection, final boolean outgoing)
     {
-        final QueuePair qp = new QueuePair(device, qpConfig, sendCq, recvCq, srq);
-        MemoryRegion staging = null;
-        try
-        {
-            qp.toInit(Verbs.ACCESS_LOCAL_WRITE);
-            if (outgoing)
-            {
-                staging = MemoryRegion.allocate(device, (long)sendSlots * receiveBytes, Verbs.ACCESS_LOCAL_WRITE);
-            }
-            return new IbChannel(connection, qp, outgoing, staging, receiveBytes, sendSlots, channelSendDepth());
-        }
-        catch (final VerbsException ex)
-        {
-            qp.close();
-            throw ex;
-        }
+        final MessagingVerbs.Qp qp = verbs.createQp(outgoing ? sendSlots * receiveBytes : 0);
+        return new IbChannel(connection, qp, outgoing, receiveBytes, sendSlots, channelSendDepth());
     }
 
     /** Sends a channel may have outstanding: its data slots plus room for credit-only messages. */
     private int channelSendDepth()
     {
-        return Math.min(qpConfig.maxSendWr(), sendSlots + 16);
-    }
-
-    private QpEndpoint endpoint(final IbChannel channel, final int psn)
-    {
-        return new QpEndpoint(lid, channel.queuePair.qpNum(), psn, gid);
-    }
-
-    private void postReceive(final int buffer)
-    {
-        final int rc = srq.postRecv(buffer, receiveBuffers.address() + (long)buffer * receiveBytes, receiveBytes,
-            receiveBuffers.lkey());
-        if (0 != rc && running)
-        {
-            LOG.error("node {}: re-posting receive buffer {} failed: errno {}", environment.ownNodeId(), buffer, rc);
-        }
+        return Math.min(maxSendWr, sendSlots + CREDIT_SEND_ROOM);
     }
 
     private void fail(final IbChannel channel, final String reason)
@@ -541,38 +568,22 @@ public final class IbTransport implements Transport
         if (!channel.failed)
         {
             channel.failed = true;
-            quietlyToError(channel);
+            verbs.toError(channel.qp);
             environment.endOfStream(channel.connection, "IB " + (channel.outgoing ? "outgoing" : "incoming")
                 + " channel to node " + channel.connection.nodeId() + ": " + reason);
         }
     }
 
+    /** Moves the QP to error now; it is destroyed at shutdown, when no completion can still name it. */
     private void retire(final IbChannel channel)
     {
-        quietlyToError(channel);
-    }
-
-    private void quietlyToError(final IbChannel channel)
-    {
-        quietly(channel.queuePair::toError);
+        verbs.toError(channel.qp);
         synchronized (retired)
         {
             if (!retired.contains(channel))
             {
                 retired.add(channel);
             }
-        }
-    }
-
-    private static void quietly(final Runnable action)
-    {
-        try
-        {
-            action.run();
-        }
-        catch (final VerbsException ex)
-        {
-            LOG.debug("IB teardown step failed: {}", ex.getMessage());
         }
     }
 

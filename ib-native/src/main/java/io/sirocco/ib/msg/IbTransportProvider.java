@@ -58,8 +58,9 @@ public final class IbTransportProvider implements TransportProvider
             Integer.getInteger("sirocco.rdma.mtu", d.mtu()),
             Integer.getInteger("sirocco.rdma.sendQueueDepth", d.maxSendWr()), d.maxRecvWr(), d.maxInlineBytes(),
             d.timeout(), d.retryCount(), d.rnrRetry(), d.minRnrTimer());
-        return new IbTransport(context, qp, Integer.getInteger("sirocco.ib.srqDepth", 512),
-            Integer.getInteger("sirocco.ib.sendSlots", 16));
+        return new IbTransport(context, new VerbsMessaging(qp, System.getProperty("sirocco.rdma.device", "")),
+            Integer.getInteger("sirocco.ib.srqDepth", 512), Integer.getInteger("sirocco.ib.sendSlots", 16),
+            qp.maxSendWr());
     }
 
     static String what(final TransportContext context)

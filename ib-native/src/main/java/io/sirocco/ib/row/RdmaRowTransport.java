@@ -35,24 +35,24 @@ public final class RdmaRowTransport implements RowTransport
 {
     private static final int ACCESS = Verbs.ACCESS_LOCAL_WRITE | Verbs.ACCESS_REMOTE_WRITE | Verbs.ACCESS_REMOTE_READ;
 
-    private final RdmaDevice device;
-    private final MemoryRegion table;
-    private final CompletionQueue cq;
-    private final QueuePair[] queuePairs;
+    private final MemorySegment table;
     private final PushPlanner planner;
     private final long rowLengthBytes;
+    private final Runnable release;
     private boolean closed;
 
-    private RdmaRowTransport(
-        final RdmaDevice device, final MemoryRegion table, final CompletionQueue cq, final QueuePair[] queuePairs,
-        final PushPlanner planner, final long rowLengthBytes)
+    /**
+     * @param table   the registered local table
+     * @param planner the planner writing this member's row of {@code table}
+     * @param release frees the verbs resources of the view (QPs, CQ, MR, device), run once by {@link #close()}
+     */
+    RdmaRowTransport(final MemorySegment table, final PushPlanner planner, final long rowLengthBytes,
+        final Runnable release)
     {
-        this.device = device;
         this.table = table;
-        this.cq = cq;
-        this.queuePairs = queuePairs;
         this.planner = planner;
         this.rowLengthBytes = rowLengthBytes;
+        this.release = release;
     }
 
     /**
@@ -123,7 +123,10 @@ public final class RdmaRowTransport implements RowTransport
                 final PushPlanner planner = new PushPlanner(writer,
                     table.segment().asSlice(myRank * rowLengthBytes, rowLengthBytes), myRank, members,
                     config.push(), suspicions, System::nanoTime);
-                return new RdmaRowTransport(device, table, cq, queuePairs, planner, rowLengthBytes);
+                final MemoryRegion mr = table;
+                final CompletionQueue completions = cq;
+                return new RdmaRowTransport(table.segment(), planner, rowLengthBytes,
+                    () -> release(device, mr, completions, queuePairs));
             }
         }
         catch (final IOException | RuntimeException ex)
@@ -137,7 +140,7 @@ public final class RdmaRowTransport implements RowTransport
     @Override
     public MemorySegment table()
     {
-        return table.segment();
+        return table;
     }
 
     /** Rows are copies written by the NICs, never shared in place. */
@@ -201,7 +204,7 @@ public final class RdmaRowTransport implements RowTransport
         if (!closed)
         {
             closed = true;
-            release(device, table, cq, queuePairs);
+            release.run();
         }
     }
 

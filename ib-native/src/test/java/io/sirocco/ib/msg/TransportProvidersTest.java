@@ -1,12 +1,16 @@
 package io.sirocco.ib.msg;
 
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.ServiceLoader;
+import java.util.concurrent.TimeUnit;
 
 import io.sirocco.ib.RdmaAvailability;
 import io.sirocco.ib.RdmaUnavailableException;
 import io.sirocco.transport.MessagingService;
+import io.sirocco.transport.NodeAddressMap;
 import io.sirocco.transport.TransportContext;
 import io.sirocco.transport.spi.Transport;
 import io.sirocco.transport.spi.TransportProvider;
@@ -60,6 +64,39 @@ final class TransportProvidersTest
 
         assertThat(transport.name()).isEqualTo("loopback");
         assertThat(info).singleElement().asString().contains("RDMA not used", "libibverbs.so.1", "node 7");
+    }
+
+    @Test
+    void autoOnThisHostWithoutRdmaRunsRequestsOverNio() throws Exception
+    {
+        if (RdmaAvailability.probe().available())
+        {
+            return; // on an RDMA host, auto would pick the real device; this test is about the fallback
+        }
+        final NodeAddressMap addresses = new NodeAddressMap();
+        for (final int node : new int[] {11, 12})
+        {
+            try (ServerSocket probe = new ServerSocket(0))
+            {
+                addresses.put(node, InetAddress.getLoopbackAddress().getHostAddress(), probe.getLocalPort());
+            }
+        }
+        try (MessagingService a = MessagingService.start(
+                new TransportContext().ownNodeId(11).transport("auto").addressMap(addresses));
+            MessagingService b = MessagingService.start(
+                new TransportContext().ownNodeId(12).transport("auto").addressMap(addresses)))
+        {
+            final IbTransportOverFakeVerbsTest.Echo ask = IbTransportOverFakeVerbsTest.Echo.ask(41);
+            for (final MessagingService n : List.of(a, b))
+            {
+                n.registerMessageType(77, 3, IbTransportOverFakeVerbsTest.Echo::response);
+                n.register(77, 2, IbTransportOverFakeVerbsTest.Echo::request,
+                    (IbTransportOverFakeVerbsTest.Echo e) -> n.respond(e, IbTransportOverFakeVerbsTest.Echo.answer(
+                        e.value + 1)));
+            }
+            final IbTransportOverFakeVerbsTest.EchoResponse answer = a.requestSync(ask, 12, 30, TimeUnit.SECONDS);
+            assertThat(answer.value).isEqualTo(42);
+        }
     }
 
     @Test
