@@ -17,6 +17,7 @@ import picocli.CommandLine.Command;
     description = "Sirocco: a pure-Java DDS over atomic multicast.",
     subcommands = {
         CommandLine.HelpCommand.class,
+        IdlCommand.class,
     })
 public final class SiroccoCli
 {
