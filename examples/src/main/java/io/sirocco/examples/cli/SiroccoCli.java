@@ -18,6 +18,10 @@ import picocli.CommandLine.Command;
     subcommands = {
         CommandLine.HelpCommand.class,
         IdlCommand.class,
+        PingCommand.class,
+        PongCommand.class,
+        PubCommand.class,
+        SubCommand.class,
     })
 public final class SiroccoCli
 {

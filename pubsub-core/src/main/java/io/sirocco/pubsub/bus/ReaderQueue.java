@@ -41,6 +41,7 @@ public final class ReaderQueue implements BusReader
     private long tail;
     private long delivered;
     private boolean closed;
+    private boolean delivering;
 
     public ReaderQueue(final long readerGuid, final String topicName, final boolean reliable, final int window,
         final int initialSlotBytes, final DeliveryHandler handler)
@@ -111,6 +112,25 @@ public final class ReaderQueue implements BusReader
             {
                 return Offer.CLOSED;
             }
+            if (tail == head && !delivering && lost.get() == 0 && handler.inlineSafe())
+            {
+                delivering = true;
+                lock.unlock();
+                try
+                {
+                    deliverInline(message);
+                }
+                finally
+                {
+                    lock.lock();
+                    delivering = false;
+                    if (tail != head)
+                    {
+                        notEmpty.signal();
+                    }
+                }
+                return Offer.QUEUED;
+            }
             slots[(int)(tail % slots.length)].copyFrom(message);
             tail++;
             if (tail - head == 1)
@@ -118,6 +138,21 @@ public final class ReaderQueue implements BusReader
                 notEmpty.signal();
             }
             return Offer.QUEUED;
+        }
+        finally
+        {
+            lock.unlock();
+        }
+    }
+
+    /** Counts messages the transport lost for this reader (lapped best-effort receiver); reported at next batch. */
+    public void addLost(final int count)
+    {
+        lost.addAndGet(count);
+        lock.lock();
+        try
+        {
+            notEmpty.signal();
         }
         finally
         {
@@ -157,6 +192,27 @@ public final class ReaderQueue implements BusReader
         }
     }
 
+    /** The fast path: an empty window and a handler with bounded work; runs on the offering thread. */
+    private void deliverInline(final BusMessage message)
+    {
+        try
+        {
+            try
+            {
+                handler.onMessage(message);
+            }
+            finally
+            {
+                handler.onBatchEnd();
+            }
+        }
+        catch (final RuntimeException ex)
+        {
+            LOG.error("reader {} on topic '{}': delivery handler failed; the sample is skipped", readerGuid, topicName,
+                ex);
+        }
+    }
+
     private void deliveryLoop()
     {
         long from;
@@ -166,7 +222,7 @@ public final class ReaderQueue implements BusReader
             lock.lock();
             try
             {
-                while (!closed && head == tail && lost.get() == 0)
+                while (!closed && (delivering || (head == tail && lost.get() == 0)))
                 {
                     notEmpty.awaitUninterruptibly();
                 }
@@ -176,6 +232,7 @@ public final class ReaderQueue implements BusReader
                 }
                 from = head;
                 to = tail;
+                delivering = true;
             }
             finally
             {
@@ -210,6 +267,7 @@ public final class ReaderQueue implements BusReader
             {
                 head = to;
                 delivered = to;
+                delivering = false;
                 notFull.signalAll();
             }
             finally

@@ -112,7 +112,7 @@ public final class DataWriterImpl<T> extends EntityBase<DataWriterListener<T>, D
         this.participant = publisher.participant();
         this.topic = topic;
         this.codec = topic.typeSupport().codec();
-        this.representation = io.sirocco.dds.type.DataRepresentation.XCDR2_LE;
+        this.representation = codec.defaultRepresentation();
         final String me = describe();
         QosChecks.historyAndLimits(env, me, qos.getHistory(), qos.getResourceLimits());
         QosChecks.durability(me, qos.getDurability());

@@ -255,6 +255,13 @@ public final class DataReaderImpl<T> extends EntityBase<DataReaderListener<T>, D
         }
 
         @Override
+        public boolean inlineSafe()
+        {
+            return !keepAll && !hasListener(StatusKinds.DATA_AVAILABLE | StatusKinds.DATA_ON_READERS |
+                StatusKinds.SAMPLE_LOST | StatusKinds.SAMPLE_REJECTED);
+        }
+
+        @Override
         public void onBatchEnd()
         {
             if (lock.isHeldByCurrentThread())
@@ -1218,6 +1225,12 @@ public final class DataReaderImpl<T> extends EntityBase<DataReaderListener<T>, D
             rejectedChange = 0;
         }
         return status;
+    }
+
+    private boolean hasListener(final int bits)
+    {
+        return listenerFor(bits) != null || subscriber.listenerFor(bits) != null ||
+            participant.listenerFor(bits) != null;
     }
 
     /** The listener that handles a status: this reader's, else the subscriber's, else the participant's. */
