@@ -23,6 +23,13 @@ final class Dds
 
     private static int nextDomain = 100;
 
+    /** Another environment with its own settings (the map given to ServiceEnvironment.createInstance). */
+    static ServiceEnvironment environment(final java.util.Map<String, Object> settings)
+    {
+        return ServiceEnvironment.createInstance(ServiceEnvironment.IMPLEMENTATION_CLASS_NAME_PROPERTY, settings,
+            Dds.class.getClassLoader());
+    }
+
     private Dds()
     {
     }

@@ -120,7 +120,8 @@ public final class LocalBus implements DomainBus
             final long deadlineNs = System.nanoTime() + Math.min(timeoutNs, Long.MAX_VALUE / 4);
             for (final ReaderQueue queue : readers)
             {
-                if (!queue.awaitDelivered(Math.max(0, deadlineNs - System.nanoTime())))
+                // Acknowledgments are a RELIABLE notion: best-effort readers are never waited for.
+                if (reliable && queue.reliable() && !queue.awaitDelivered(Math.max(0, deadlineNs - System.nanoTime())))
                 {
                     return false;
                 }
