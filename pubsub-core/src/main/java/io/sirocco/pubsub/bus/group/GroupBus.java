@@ -503,6 +503,15 @@ public final class GroupBus implements DomainBus, MembershipListener
         volatile Subgroup subgroup;
         volatile long sent;
         volatile long deliveredOwn;
+        /**
+         * RELIABLE only: copies of this member's messages not yet delivered back to it, oldest first. In ORDERED mode
+         * a member delivers its own message exactly when every member of the view does, so what is still here when
+         * a new view is installed was removed by the view change's ragged trim and is sent again (readers drop
+         * duplicates by writer sequence number). Guarded by {@code pendingLock}; the pool bounds allocation.
+         */
+        final java.util.ArrayDeque<byte[]> unconfirmed = new java.util.ArrayDeque<>();
+        final java.util.ArrayDeque<byte[]> pool = new java.util.ArrayDeque<>();
+        final Object pendingLock = new Object();
 
         Channel(final String name, final boolean ordered)
         {
@@ -517,6 +526,17 @@ public final class GroupBus implements DomainBus, MembershipListener
             if (senderId == memberId)
             {
                 deliveredOwn++;
+                if (ordered)
+                {
+                    synchronized (pendingLock)
+                    {
+                        final byte[] done = unconfirmed.pollFirst();
+                        if (done != null)
+                        {
+                            pool.addLast(done);
+                        }
+                    }
+                }
             }
             if (length < HEADER || readers.isEmpty())
             {
@@ -572,6 +592,7 @@ public final class GroupBus implements DomainBus, MembershipListener
         private final Channel channel;
         private final boolean reliable;
         private final SlotClaim claim = new SlotClaim();
+        private Object lastEngine;
 
         GroupWriter(final Channel channel, final boolean reliable)
         {
@@ -583,10 +604,19 @@ public final class GroupBus implements DomainBus, MembershipListener
         {
             final int length = HEADER + message.payloadLength();
             final Subgroup subgroup = channel.subgroup;
-            if (subgroup.currentEngine() == null)
+            final Object engine = subgroup.currentEngine();
+            if (engine == null)
             {
                 // The view holding this subgroup is not installed yet, so no reader can be matched: nothing to send.
                 return true;
+            }
+            if (reliable && engine != lastEngine)
+            {
+                if (lastEngine != null && !resendTrimmed(subgroup, timeoutNs))
+                {
+                    return false;
+                }
+                lastEngine = engine;
             }
             final int rc = subgroup.claim(length, claim, timeoutNs);
             if (rc != ClaimResult.OK)
@@ -608,8 +638,58 @@ public final class GroupBus implements DomainBus, MembershipListener
             buffer.set(ValueLayout.JAVA_LONG_UNALIGNED, 40, message.keyHashLo());
             buffer.set(ValueLayout.JAVA_LONG_UNALIGNED, 48, target);
             MemorySegment.copy(message.payloadSegment(), 0, buffer, HEADER, message.payloadLength());
+            if (reliable)
+            {
+                remember(buffer, length);
+            }
             claim.commit();
             channel.sent++;
+            return true;
+        }
+
+        private void remember(final MemorySegment buffer, final int length)
+        {
+            synchronized (channel.pendingLock)
+            {
+                byte[] copy = channel.pool.pollFirst();
+                if (copy == null || copy.length != length)
+                {
+                    copy = new byte[length];
+                }
+                MemorySegment.copy(buffer, ValueLayout.JAVA_BYTE, 0, copy, 0, length);
+                channel.unconfirmed.addLast(copy);
+            }
+        }
+
+        /** A view changed since the last send: send again, in order, what the old view's trim dropped. */
+        private boolean resendTrimmed(final Subgroup subgroup, final long timeoutNs)
+        {
+            final List<byte[]> trimmed;
+            synchronized (channel.pendingLock)
+            {
+                trimmed = new ArrayList<>(channel.unconfirmed);
+                channel.unconfirmed.clear();
+            }
+            if (!trimmed.isEmpty())
+            {
+                LOG.info("topic subgroup {}: re-sending {} message(s) removed by a view change", channel.name,
+                    trimmed.size());
+            }
+            for (final byte[] message : trimmed)
+            {
+                final int rc = subgroup.claim(message.length, claim, timeoutNs);
+                if (rc != ClaimResult.OK)
+                {
+                    synchronized (channel.pendingLock)
+                    {
+                        channel.unconfirmed.addAll(trimmed.subList(trimmed.indexOf(message), trimmed.size()));
+                    }
+                    return false;
+                }
+                MemorySegment.copy(message, 0, claim.buffer(), ValueLayout.JAVA_BYTE, 0, message.length);
+                remember(claim.buffer(), message.length);
+                claim.commit();
+            }
             return true;
         }
 
