@@ -22,6 +22,7 @@ import picocli.CommandLine.Command;
         PongCommand.class,
         PubCommand.class,
         SubCommand.class,
+        McastBenchCommand.class,
     })
 public final class SiroccoCli
 {
