@@ -298,6 +298,8 @@ public final class MessagingCore implements InboundDelivery, TransportEnvironmen
             throw new NodeUnreachableException(nodeId, "local node " + ownNodeId + " is shut down");
         }
         final Connection connection;
+        final CompletableFuture<Void> connecting;
+        final boolean mine;
         synchronized (lock(nodeId))
         {
             Connection current = connections.get(nodeId);
@@ -305,26 +307,65 @@ public final class MessagingCore implements InboundDelivery, TransportEnvironmen
             {
                 current = newConnection(nodeId);
             }
-            if (!current.outgoingOpen())
-            {
-                try
-                {
-                    transport.connect(current, connectTimeoutNs);
-                    current.outgoingOpen(true);
-                }
-                catch (final RuntimeException e)
-                {
-                    if (!current.incomingOpen())
-                    {
-                        closeConnection(current, "connect failed: " + e.getMessage(), false);
-                    }
-                    throw e instanceof NodeUnreachableException ? e :
-                        new NodeUnreachableException(nodeId, "connect failed: " + e.getMessage(), e);
-                }
-            }
-            current.touch(nowNs);
             connection = current;
+            if (connection.outgoingOpen())
+            {
+                connecting = null;
+                mine = false;
+            }
+            else if (connection.connecting() != null)
+            {
+                connecting = connection.connecting();
+                mine = false;
+            }
+            else
+            {
+                connecting = new CompletableFuture<>();
+                connection.connecting(connecting);
+                mine = true;
+            }
         }
+        // The connect runs outside the per-node lock: a transport may need the peer's (or our own) lock meanwhile.
+        if (mine)
+        {
+            try
+            {
+                transport.connect(connection, connectTimeoutNs);
+                connection.outgoingOpen(true);
+                connecting.complete(null);
+            }
+            catch (final RuntimeException e)
+            {
+                final NodeUnreachableException failure = e instanceof NodeUnreachableException unreachable ? unreachable :
+                    new NodeUnreachableException(nodeId, "connect failed: " + e.getMessage(), e);
+                synchronized (lock(nodeId))
+                {
+                    connection.connecting(null);
+                }
+                connecting.completeExceptionally(failure);
+                if (!connection.incomingOpen())
+                {
+                    closeConnection(connection, "connect failed: " + e.getMessage(), false);
+                }
+                throw failure;
+            }
+        }
+        else if (connecting != null)
+        {
+            try
+            {
+                connecting.get(connectTimeoutNs + 1_000_000_000L, java.util.concurrent.TimeUnit.NANOSECONDS);
+            }
+            catch (final ExecutionException e)
+            {
+                throw rethrow(e.getCause());
+            }
+            catch (final TimeoutException | InterruptedException e)
+            {
+                throw new NodeUnreachableException(nodeId, "connect did not finish: " + e, e);
+            }
+        }
+        connection.touch(nowNs);
         evictIfNeeded(connection);
         return connection;
     }
@@ -389,6 +430,10 @@ public final class MessagingCore implements InboundDelivery, TransportEnvironmen
             connectionCount.decrementAndGet();
         }
         statistics.connectionClosed();
+        if (error)
+        {
+            statistics.protocolError();
+        }
         try
         {
             transport.close(connection);
@@ -624,10 +669,6 @@ public final class MessagingCore implements InboundDelivery, TransportEnvironmen
     @Override
     public void protocolError(final Connection connection, final String reason)
     {
-        if (!connection.isClosed())
-        {
-            statistics.protocolError();
-        }
         closeConnection(connection, "bad input from node " + connection.nodeId() + ": " + reason, true);
     }
 
