@@ -272,8 +272,12 @@ final class CodecWriter
     {
         switch (n.target)
         {
-            case Decls.Enum e -> s.line(target + " = " + naming.fqn(e) + ".from_int(r."
-                + sizedReader(SizeCalc.enumSize(e.bitBound)) + "());");
+            case Decls.Enum e ->
+            {
+                final int size = SizeCalc.enumSize(e.bitBound);
+                final String mask = size == 4 ? "" : size == 1 ? " & 0xff" : " & 0xffff";
+                s.line(target + " = " + naming.fqn(e) + ".from_int(r." + sizedReader(size) + "()" + mask + ");");
+            }
             case Decls.Bitmask b ->
             {
                 final int size = SizeCalc.bitsSize(b.bitBound);

@@ -259,7 +259,7 @@ public final class JavaGenerator
             case TypeRef.Str s -> null;
             case TypeRef.Seq s -> Naming.isJavaPrimitive(s.element) ? expr + ".clone()"
                 : elementCopyIsIdentity(s.element) ? "new java.util.ArrayList<>(" + expr + ")"
-                : "io.sirocco.dds.type.cdr.Values.copyList(" + expr + ", e -> " + copyExpr(s.element, "e", true) + ")";
+                : copyList(s.element, expr);
             case TypeRef.Arr a -> arrayCopy(naming.javaType(Types.arrayElement(t)), Types.arrayElement(t),
                 Types.dims(t).length, expr);
             case TypeRef.Named n -> switch (n.target)
@@ -274,6 +274,14 @@ public final class JavaGenerator
             return expr;
         }
         return nullable || !(t instanceof TypeRef.Prim) ? "(" + expr + " == null ? null : " + copy + ")" : copy;
+    }
+
+    private int lambdaCounter;
+
+    private String copyList(final TypeRef element, final String expr)
+    {
+        final String e = "e" + lambdaCounter++;
+        return "io.sirocco.dds.type.cdr.Values.copyList(" + expr + ", " + e + " -> " + copyExpr(element, e, true) + ")";
     }
 
     private static boolean elementCopyIsIdentity(final TypeRef element)
@@ -291,11 +299,14 @@ public final class JavaGenerator
             {
                 return expr + ".clone()";
             }
-            return "io.sirocco.dds.type.cdr.Values.copyArray(" + expr + ", e -> " + copyExpr(element, "e", true) + ")";
+            final String e = "e" + lambdaCounter++;
+            return "io.sirocco.dds.type.cdr.Values.copyArray(" + expr + ", " + e + " -> " + copyExpr(element, e, true)
+                + ")";
         }
-        final String inner = arrayCopy(elementType, element, rank - 1, "x" + rank);
-        return "io.sirocco.dds.type.cdr.Values.copyArray(" + expr + ", x" + rank + " -> (x" + rank
-            + " == null ? null : " + inner + "))";
+        final String x = "x" + lambdaCounter++;
+        final String inner = arrayCopy(elementType, element, rank - 1, x);
+        return "io.sirocco.dds.type.cdr.Values.copyArray(" + expr + ", " + x + " -> (" + x + " == null ? null : "
+            + inner + "))";
     }
 
     private void equalsHashToString(final Src src, final String cls, final List<Decls.Member> members,
@@ -388,7 +399,7 @@ public final class JavaGenerator
 
     static String unionField(final Decls.UnionCase c)
     {
-        return "_" + c.member.name;
+        return "__" + c.member.name;
     }
 
     private String discType(final Decls.Union u)
@@ -727,7 +738,7 @@ public final class JavaGenerator
             final String mask = f.width == 64 ? "-1L" : "0x" + Long.toHexString((1L << f.width) - 1) + "L";
             final String t = bitfieldType(f);
             final String value = t.equals("boolean") ? "(v." + Naming.member(f.name) + " ? 1L : 0L)"
-                : "(long) v." + Naming.member(f.name);
+                : t.equals("long") ? "v." + Naming.member(f.name) : "(long) v." + Naming.member(f.name);
             src.line("bits |= (" + value + " & " + mask + ") << " + f.shift + ";");
         }
         src.line("return bits;");

@@ -280,7 +280,8 @@ public final class Decls
     }
 
     /** {@code #pragma keylist Type member...}, applied after parsing. */
-    public record Keylist(String typeName, List<String> members, String scope, SourcePos pos)
+    public record Keylist(String typeName, List<String> members, List<SourcePos> memberPositions, String scope,
+        SourcePos pos)
     {
     }
 }

@@ -135,14 +135,6 @@ public final class Parser
             throw error(t, "'" + t.text() + "' is a keyword and cannot name " + what + " (escape it as _" + t.text()
                 + ")");
         }
-        for (final String keyword : KEYWORDS)
-        {
-            if (keyword.equalsIgnoreCase(t.text()) && !keyword.equals(t.text()))
-            {
-                throw error(t, "'" + t.text() + "' collides with keyword '" + keyword + "' (IDL identifiers are "
-                    + "case-insensitive for collisions)");
-            }
-        }
         next();
         final String name = t.text().startsWith("_") && t.text().length() > 1 ? t.text().substring(1) : t.text();
         return new Token(t.kind(), name, null, false, t.pos());
@@ -192,7 +184,7 @@ public final class Parser
     {
         @SuppressWarnings("unchecked")
         final List<Token> args = (List<Token>)pragma.value();
-        if (args.isEmpty() || args.getFirst().kind() != Token.Kind.IDENT)
+        if (args.isEmpty() || args.getFirst().kind() != Token.Kind.IDENT && !args.getFirst().is("::"))
         {
             throw error(pragma, "#pragma keylist needs a type name");
         }
@@ -208,6 +200,7 @@ public final class Parser
             i++;
         }
         final List<String> members = new ArrayList<>();
+        final List<SourcePos> positions = new ArrayList<>();
         for (; i < args.size(); i++)
         {
             final Token a = args.get(i);
@@ -216,8 +209,9 @@ public final class Parser
                 throw error(a, "#pragma keylist expects member names but found " + a.describe());
             }
             members.add(a.text());
+            positions.add(a.pos());
         }
-        keylists.add(new Decls.Keylist(type.toString(), members, scope, pragma.pos()));
+        keylists.add(new Decls.Keylist(type.toString(), members, positions, scope, pragma.pos()));
     }
 
     private Decl module(final List<Decl> into, final String scope) throws IdlException
@@ -502,7 +496,12 @@ public final class Parser
             {
                 throw error(name, "expected an annotation name after '@' but found " + name.describe());
             }
-            final String annotationName = scopedName();
+            final StringBuilder annotationName = new StringBuilder(next().text());
+            while (peek().is("::") && peek(1).kind() == Token.Kind.IDENT)
+            {
+                next();
+                annotationName.append("::").append(next().text());
+            }
             final Map<String, Expr> params = new LinkedHashMap<>();
             if (accept("("))
             {
@@ -532,7 +531,7 @@ public final class Parser
                 }
                 expect(")");
             }
-            annotations.add(new Annotation(annotationName, params, at.pos()));
+            annotations.add(new Annotation(annotationName.toString(), params, at.pos()));
         }
         return annotations;
     }

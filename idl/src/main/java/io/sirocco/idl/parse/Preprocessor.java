@@ -33,6 +33,7 @@ public final class Preprocessor
     private final Deque<Path> open = new ArrayDeque<>();
     private final List<Token> out = new ArrayList<>();
     private final Map<Path, String> sources;
+    private SourcePos lastEnd;
 
     /**
      * @param sources optional in-memory file contents keyed by normalized absolute path (tests); files not in it are
@@ -55,8 +56,8 @@ public final class Preprocessor
                 process(abs, file.toString(), new SourcePos(file.toString(), 1, 1), true);
             }
         }
-        final SourcePos end = out.isEmpty() ? new SourcePos(files.isEmpty() ? "<none>" : files.getLast().toString(), 1, 1)
-            : out.getLast().pos();
+        final SourcePos end = lastEnd != null ? lastEnd
+            : new SourcePos(files.isEmpty() ? "<none>" : files.getLast().toString(), 1, 1);
         out.add(new Token(Token.Kind.EOF, "", null, false, end));
         return out;
     }
@@ -131,6 +132,10 @@ public final class Preprocessor
         }
         open.pop();
         done.add(abs);
+        if (root)
+        {
+            lastEnd = tokens.getLast().pos();
+        }
     }
 
     private void expand(final Token t, final List<Token> into, final Set<String> expanding) throws IdlException

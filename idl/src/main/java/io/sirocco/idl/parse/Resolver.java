@@ -666,7 +666,8 @@ public final class Resolver
             final Map<String, Annotation> ea = checkAnnotations(en.annotations, Set.of("value", "default_literal"),
                 "an enumerator");
             final long limit = e.bitBound == 32 ? Integer.MAX_VALUE : (1L << e.bitBound) - 1;
-            en.value = ea.containsKey("value") ? (int)intParam(ea.get("value"), e.scope, Integer.MIN_VALUE, limit)
+            en.value = ea.containsKey("value")
+                ? (int)intParam(ea.get("value"), e.scope, e.bitBound == 32 ? Integer.MIN_VALUE : 0, limit)
                 : next;
             if (en.value > limit)
             {
@@ -973,8 +974,10 @@ public final class Resolver
             throw new IdlException(keylist.pos(), "#pragma keylist names '" + keylist.typeName()
                 + "', which is not a defined struct");
         }
-        for (final String name : keylist.members())
+        for (int i = 0; i < keylist.members().size(); i++)
         {
+            final String name = keylist.members().get(i);
+            final SourcePos at = keylist.memberPositions().get(i);
             Decls.Member found = null;
             for (final Decls.Member m : s.allMembers())
             {
@@ -985,12 +988,12 @@ public final class Resolver
             }
             if (found == null)
             {
-                throw new IdlException(keylist.pos(), "#pragma keylist: struct '" + s.name + "' has no member '"
+                throw new IdlException(at, "#pragma keylist: struct '" + s.name + "' has no member '"
                     + name + "'");
             }
             if (found.optional)
             {
-                throw new IdlException(keylist.pos(), "#pragma keylist: key member '" + name + "' cannot be @optional");
+                throw new IdlException(at, "#pragma keylist: key member '" + name + "' cannot be @optional");
             }
             found.key = true;
         }

@@ -439,7 +439,8 @@ public final class CdrReader
             final int extendedId = readInt32();
             memberSize = readInt32() & 0xffffffffL;
             result = extendedId & Xcdr.EMHEADER_ID_MASK;
-            if ((extendedId & Xcdr.EMHEADER_MUST_UNDERSTAND) != 0 || mustUnderstand)
+            // The extended header itself carries M; the member's own flag is bit 31 of the extended id.
+            if ((extendedId & Xcdr.EMHEADER_MUST_UNDERSTAND) != 0)
             {
                 result |= Xcdr.EMHEADER_MUST_UNDERSTAND;
             }
