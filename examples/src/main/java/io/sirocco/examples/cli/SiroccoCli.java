@@ -21,6 +21,11 @@ import picocli.CommandLine.Command;
         McastBenchCommand.class,
         RdmaInfoCommand.class,
         LogBenchCommand.class,
+        PingCommand.class,
+        PongCommand.class,
+        PubCommand.class,
+        SubCommand.class,
+        McastBenchCommand.class,
     })
 public final class SiroccoCli
 {
