@@ -25,7 +25,6 @@ import picocli.CommandLine.Command;
         PongCommand.class,
         PubCommand.class,
         SubCommand.class,
-        McastBenchCommand.class,
     })
 public final class SiroccoCli
 {
