@@ -18,6 +18,14 @@ import picocli.CommandLine.Command;
     subcommands = {
         CommandLine.HelpCommand.class,
         TransportBenchCommand.class,
+        IdlCommand.class,
+        McastBenchCommand.class,
+        RdmaInfoCommand.class,
+        LogBenchCommand.class,
+        PingCommand.class,
+        PongCommand.class,
+        PubCommand.class,
+        SubCommand.class,
     })
 public final class SiroccoCli
 {
