@@ -52,11 +52,17 @@ public final class TransportConfiguration
     public static final String MAX_MESSAGE_BYTES_PROP = "sirocco.transport.max.message.bytes";
     public static final int MAX_MESSAGE_BYTES_DEFAULT = 64 << 20;
 
+    /**
+     * The paper's overprovisioning rule, decided once from the core count: with fewer than 4 cores the transport's
+     * own threads already outnumber them, so idle threads park at once (woken by a doorbell) instead of spinning.
+     */
+    public static final boolean OVERPROVISIONED = Runtime.getRuntime().availableProcessors() < 4;
+
     public static final String IDLE_SPINS_PROP = "sirocco.transport.idle.spins";
-    public static final int IDLE_SPINS_DEFAULT = 2_000;
+    public static final int IDLE_SPINS_DEFAULT = OVERPROVISIONED ? 0 : 2_000;
 
     public static final String IDLE_YIELDS_PROP = "sirocco.transport.idle.yields";
-    public static final int IDLE_YIELDS_DEFAULT = 200;
+    public static final int IDLE_YIELDS_DEFAULT = OVERPROVISIONED ? 0 : 200;
 
     public static final String SELECTOR_SPINS_PROP = "sirocco.transport.selector.spins";
     public static final int SELECTOR_SPINS_DEFAULT = 0;
