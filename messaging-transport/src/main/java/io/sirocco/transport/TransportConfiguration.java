@@ -70,6 +70,9 @@ public final class TransportConfiguration
     public static final String SELECTOR_YIELDS_PROP = "sirocco.transport.selector.yields";
     public static final int SELECTOR_YIELDS_DEFAULT = 0;
 
+    public static final String REQUEST_SPIN_NS_PROP = "sirocco.transport.request.spin.ns";
+    public static final long REQUEST_SPIN_NS_DEFAULT = OVERPROVISIONED ? 0 : 20_000;
+
     public static final String IDLE_MIN_PARK_NS_PROP = "sirocco.transport.idle.min.park.ns";
     public static final long IDLE_MIN_PARK_NS_DEFAULT = 10_000;
 

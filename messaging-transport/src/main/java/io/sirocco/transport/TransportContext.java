@@ -35,6 +35,7 @@ public final class TransportContext
     private int idleYields = integer(IDLE_YIELDS_PROP, IDLE_YIELDS_DEFAULT);
     private int selectorSpins = integer(SELECTOR_SPINS_PROP, SELECTOR_SPINS_DEFAULT);
     private int selectorYields = integer(SELECTOR_YIELDS_PROP, SELECTOR_YIELDS_DEFAULT);
+    private long requestSpinNs = longValue(REQUEST_SPIN_NS_PROP, REQUEST_SPIN_NS_DEFAULT);
     private long idleMinParkNs = longValue(IDLE_MIN_PARK_NS_PROP, IDLE_MIN_PARK_NS_DEFAULT);
     private long idleMaxParkNs = longValue(IDLE_MAX_PARK_NS_PROP, IDLE_MAX_PARK_NS_DEFAULT);
     private boolean directWrite = bool(DIRECT_WRITE_PROP, DIRECT_WRITE_DEFAULT);
@@ -72,6 +73,7 @@ public final class TransportContext
         requireRange("idleYields", idleYields, 0, Integer.MAX_VALUE / 4);
         requireRange("selectorSpins", selectorSpins, 0, Integer.MAX_VALUE / 4);
         requireRange("selectorYields", selectorYields, 0, Integer.MAX_VALUE / 4);
+        requireRange("requestSpinNs", requestSpinNs, 0, 1_000_000_000L);
         requireRange("idleMinParkNs", idleMinParkNs, 1, 1_000_000_000L);
         requireRange("idleMaxParkNs", idleMaxParkNs, idleMinParkNs, 1_000_000_000L);
         requireRange("socketBufferBytes", socketBufferBytes, 4096, 1 << 30);
@@ -160,6 +162,9 @@ public final class TransportContext
     /** Yielding polls of the NIO selector before it blocks in {@code select}. */
     public int selectorYields() { return selectorYields; }
     public TransportContext selectorYields(final int v) { checkMutable(); selectorYields = v; return this; }
+    /** How long {@code requestSync} spins for its response before it blocks (round trips are usually shorter). */
+    public long requestSpinNs() { return requestSpinNs; }
+    public TransportContext requestSpinNs(final long v) { checkMutable(); requestSpinNs = v; return this; }
     public long idleMinParkNs() { return idleMinParkNs; }
     public TransportContext idleMinParkNs(final long v) { checkMutable(); idleMinParkNs = v; return this; }
     public long idleMaxParkNs() { return idleMaxParkNs; }
