@@ -61,7 +61,7 @@ public final class Group implements AutoCloseable
         this.provider = provider(config.transport());
         this.registry = "local".equals(config.registry()) ? LocalRegistry.forGroup(config.groupName())
             : new ShmRegistry(config.groupName());
-        this.hostName = localHostName();
+        this.hostName = Member.localHost();
         this.engine = new PredicateEngine("sirocco-mcast-" + config.groupName() + "-" + config.memberId(),
             config.spinPasses(), config.yieldPasses(), config.maxParkNs());
         this.viewManager = new ViewManager(new ViewHost(), config.heartbeatPeriodMs(), config.suspicionTimeoutMs(),
@@ -377,18 +377,6 @@ public final class Group implements AutoCloseable
                 }
                 throw new IllegalArgumentException("no RowTransport named '" + name + "' (built in: local, shm;"
                     + " others through ServiceLoader)");
-        }
-    }
-
-    private static String localHostName()
-    {
-        try
-        {
-            return InetAddress.getLocalHost().getHostName();
-        }
-        catch (final Exception ex)
-        {
-            return "localhost";
         }
     }
 

@@ -324,20 +324,8 @@ public final class ViewManager
         return next;
     }
 
-    private static final String LOCAL_HOST = computeLocalHost();
+    private static final String LOCAL_HOST = Member.localHost();
     private static final long SELF_PID = ProcessHandle.current().pid();
-
-    private static String computeLocalHost()
-    {
-        try
-        {
-            return java.net.InetAddress.getLocalHost().getHostName();
-        }
-        catch (final Exception ex)
-        {
-            return "localhost";
-        }
-    }
 
     static String localHost()
     {

@@ -33,7 +33,10 @@ final class TcpEndpoint
     TcpEndpoint(final int ownNodeId, final String host, final int port)
     {
         final TransportContext ctx = new TransportContext().ownNodeId(ownNodeId).transport("nio")
-            .connectTimeoutMs(1000).handlerThreads(1).idleMaxParkNs(Long.getLong("sirocco.mcast.tcp.maxParkNs", 50_000));
+            .connectTimeoutMs(1000).handlerThreads(1)
+            .idleMaxParkNs(Long.getLong("sirocco.mcast.tcp.maxParkNs", 50_000))
+            // Room for a few seconds of pushes to a silent peer before the heartbeat timeout freezes it.
+            .ringBufferBytes(1 << 24).flowControlWindowBytes(1 << 24);
         ctx.addressMap().put(ownNodeId, host, port);
         this.service = MessagingService.start(ctx);
         service.registerMessageType(RowFrame.TYPE, RowFrame.SUBTYPE, RowFrame::new);
