@@ -56,6 +56,7 @@ public final class PingCommand implements Callable<Integer>
                 sirocco.perf.Sample.class);
             final DataWriter<sirocco.perf.Sample> writer = session.publisher().createDataWriter(ping,
                 session.writerQos(true, false));
+            final long readerCreatedNs = System.nanoTime();
             final DataReader<sirocco.perf.Sample> reader = session.subscriber().createDataReader(pong,
                 session.readerQos(true, false));
             PerfSession.Child child = null;
@@ -75,7 +76,8 @@ public final class PingCommand implements Callable<Integer>
                         "); start 'sirocco pong' or use --with-pong");
                     return 4;
                 }
-                System.out.printf("ping: matched a pong in %.1f ms (transport %s, size %d B)%n",
+                System.out.printf("ping: matched a pong %.1f ms after createDataReader (%.1f ms after waiting " +
+                    "began; transport %s, size %d B)%n", (System.nanoTime() - readerCreatedNs) / 1e6,
                     (System.nanoTime() - matchStart) / 1e6, transport, size);
                 return run(writer, reader);
             }

@@ -6,6 +6,7 @@ import java.util.concurrent.Callable;
 
 import io.sirocco.ib.RdmaAvailability;
 import io.sirocco.ib.RdmaInventory;
+import io.sirocco.ib.RdmaSelfTest;
 import io.sirocco.ib.verbs.RdmaDevice;
 import io.sirocco.ib.verbs.Verbs;
 import picocli.CommandLine.Command;
@@ -33,6 +34,21 @@ public final class RdmaInfoCommand implements Callable<Integer>
 
     @Option(names = "--json", description = "End the output with one JSON line.")
     private boolean json;
+
+    @Option(names = "--self-test", description = {
+        "Also connect two queue pairs on the device to each other and exercise RDMA WRITE, INLINE, SEND/RECV",
+        "and polling; exit 1 if a check fails. The first thing to run on new hardware."})
+    private boolean selfTest;
+
+    @Option(names = "--device", defaultValue = "", description = "Device for --self-test (default: the first).")
+    private String device;
+
+    @Option(names = "--port", defaultValue = "1", description = "Port for --self-test (default ${DEFAULT-VALUE}).")
+    private int port;
+
+    @Option(names = "--gid-index", defaultValue = "0",
+        description = "Source GID index for --self-test (RoCE: the RoCE v2 entry; default ${DEFAULT-VALUE}).")
+    private int gidIndex;
 
     @Override
     public Integer call()
@@ -82,12 +98,23 @@ public final class RdmaInfoCommand implements Callable<Integer>
                 .append("\",\"error\":\"").append(escape(device.error()))
                 .append("\",\"ports\":[").append(jsonPorts).append("]}");
         }
+        int exit = 0;
+        String selfTestJson = "";
+        if (selfTest)
+        {
+            final RdmaSelfTest.Result result = RdmaSelfTest.run(device, port, gidIndex, 1000);
+            out.println("self-test: " + (result.passed() ? "PASSED" : "FAILED"));
+            result.lines().forEach(line -> out.println("  " + line));
+            selfTestJson = ",\"selfTest\":" + result.passed();
+            exit = result.passed() ? 0 : 1;
+        }
         if (json)
         {
-            out.println("{\"devices\":[" + jsonDevices + "],\"libraryLoaded\":true,\"missing\":\"\"}");
+            out.println("{\"devices\":[" + jsonDevices + "],\"libraryLoaded\":true,\"missing\":\"\""
+                + selfTestJson + "}");
         }
         out.flush();
-        return 0;
+        return exit;
     }
 
     private static StringBuilder separate(final StringBuilder json)

@@ -40,4 +40,19 @@ final class RdmaInfoCommandTest
             assertThat(last).contains("\"devices\":[]");
         }
     }
+
+    @Test
+    void selfTestWithoutDeviceExitsThreeAndNeverTouchesVerbs()
+    {
+        if (RdmaAvailability.probe().available())
+        {
+            return; // on hardware the self-test really runs; that is the manual verification step in docs/rdma.md
+        }
+        final StringWriter out = new StringWriter();
+        final CommandLine cli = SiroccoCli.commandLine();
+        cli.setOut(new PrintWriter(out));
+
+        assertThat(cli.execute("rdma-info", "--self-test")).isEqualTo(RdmaInfoCommand.EXIT_NO_RDMA);
+        assertThat(out.toString()).startsWith("no RDMA device");
+    }
 }

@@ -46,6 +46,8 @@ public final class PushPlanner
     private final SuspicionListener suspicions;
     private final LongSupplier nanoClock;
     private final MemorySegment snapshot;
+    /** {@code snapshotWords[n]}: the first n words of {@link #snapshot}, sliced once so pushes allocate nothing. */
+    private final MemorySegment[] snapshotWords;
     private final RowWriteVerbs.CompletionSink sink = this::onCompletion;
 
     private final boolean[] frozen;
@@ -74,6 +76,11 @@ public final class PushPlanner
         this.suspicions = suspicions;
         this.nanoClock = nanoClock;
         this.snapshot = Arena.ofAuto().allocate(config.maxInlineBytes(), 8);
+        this.snapshotWords = new MemorySegment[config.maxInlineBytes() / 8 + 1];
+        for (int n = 0; n < snapshotWords.length; n++)
+        {
+            snapshotWords[n] = snapshot.asSlice(0, 8L * n);
+        }
         this.frozen = new boolean[members];
         this.nextSeq = new long[members];
         this.retiredSeq = new long[members];
@@ -107,7 +114,7 @@ public final class PushPlanner
                 }
                 final boolean signaled = signal(peer);
                 final int rc = verbs.postWrite(peer, wrId(peer, seq), rowOffset + done, chunk, signaled);
-                posted(peer, seq, signaled, rc, "RDMA WRITE of " + chunk + " bytes at row offset " + (rowOffset + done));
+                posted(peer, seq, signaled, rc, "RDMA WRITE", rowOffset + done, chunk);
                 done += chunk;
             }
         }
@@ -129,7 +136,7 @@ public final class PushPlanner
                 // acquire: the value we publish is at least what any earlier release store in this row made visible
                 snapshot.set(ValueLayout.JAVA_LONG, 8L * i, (long)COUNTER.getAcquire(myRow, offset + 8L * i));
             }
-            postInlineToAll(offset, snapshot.asSlice(0, 8L * n), !counted, "counters");
+            postInlineToAll(offset, snapshotWords[n], !counted, "INLINE counters write");
             counted = true;
         }
     }
@@ -140,7 +147,7 @@ public final class PushPlanner
         checkAligned(rowOffset);
         checkRange(rowOffset, 8);
         snapshot.set(ValueLayout.JAVA_LONG, 0, value);
-        postInlineToAll(rowOffset, snapshot.asSlice(0, 8), true, "guard");
+        postInlineToAll(rowOffset, snapshotWords[1], true, "INLINE guard write");
     }
 
     /** Stops writing to {@code rank}; idempotent, reports nothing (the caller already knows). */
@@ -223,7 +230,7 @@ public final class PushPlanner
             }
             final boolean signaled = signal(peer);
             final int rc = verbs.postInline(peer, wrId(peer, seq), rowOffset, bytes, signaled);
-            posted(peer, seq, signaled, rc, "INLINE write of " + what + " at row offset " + rowOffset);
+            posted(peer, seq, signaled, rc, what, rowOffset, bytes.byteSize());
         }
     }
 
@@ -267,12 +274,16 @@ public final class PushPlanner
         return false;
     }
 
-    private void posted(final int peer, final long seq, final boolean signaled, final int rc, final String what)
+    /** Records a post; the failure text is built only on failure, so the hot path allocates nothing. */
+    private void posted(
+        final int peer, final long seq, final boolean signaled, final int rc, final String what, final long rowOffset,
+        final long lengthBytes)
     {
         if (0 != rc)
         {
             nextSeq[peer] = seq; // nothing went out
-            fail(peer, what + " could not be posted: errno " + rc);
+            fail(peer, what + " of " + lengthBytes + " bytes at row offset " + rowOffset + " could not be posted: errno "
+                + rc);
             return;
         }
         if (signaled)

@@ -127,6 +127,26 @@ final class IbTransportOverFakeVerbsTest
     }
 
     @Test
+    void aPeerThatVanishesFailsPendingRequestsOnTheNextSend() throws Exception
+    {
+        addresses.put(5, InetAddress.getLoopbackAddress().getHostAddress(), freePort());
+        addresses.put(6, InetAddress.getLoopbackAddress().getHostAddress(), freePort());
+        final MessagingService a = node(5);
+        final MessagingService b = node(6);
+        a.registerMessageType(TYPE, ECHO_RESPONSE, Echo::response);
+        b.register(TYPE, ECHO, Echo::request, (Echo e) -> { }); // never answers
+        final CompletableFuture<EchoResponse> pending = a.request(Echo.ask(1), 6, 60, TimeUnit.SECONDS);
+        b.close();
+
+        // like a real RC queue pair, the sender learns of the loss when its next send is not acknowledged
+        a.send(new Data(1, 10), 6);
+
+        assertThatThrownBy(() -> pending.get(30, TimeUnit.SECONDS))
+            .hasCauseInstanceOf(NodeUnreachableException.class)
+            .hasMessageContaining("node 6");
+    }
+
+    @Test
     void aNodeThatIsGoneIsReportedUnreachable() throws Exception
     {
         addresses.put(3, InetAddress.getLoopbackAddress().getHostAddress(), freePort());

@@ -87,7 +87,7 @@ final class FlatGen
         for (final Decls.Member m : s.allMembers())
         {
             final TypeRef t = Types.unalias(m.type);
-            final String name = prefix + Naming.member(m.name);
+            final String name = flatName(prefix + Naming.member(m.name), t);
             final String p = path + "." + Naming.member(m.name);
             if (t instanceof TypeRef.Arr)
             {
@@ -119,6 +119,17 @@ final class FlatGen
         {
             dheaders.add(new long[] {dh, pos - dh - 4});
         }
+    }
+
+    private static final java.util.Set<String> RESERVED = java.util.Set.of("wrap", "segment", "offset",
+        "writeHeader", "copyFrom", "copyTo", "equals", "hashCode", "toString", "getClass", "notify", "notifyAll",
+        "wait", "SIZE", "HEADER_SIZE", "BODY_SIZE", "REPRESENTATION", "BYTE", "SHORT", "CHAR", "INT", "LONG", "FLOAT",
+        "DOUBLE");
+
+    /** Accessor names avoid the view's own methods and constants (a member called {@code offset} is common). */
+    private static String flatName(final String name, final TypeRef t)
+    {
+        return RESERVED.contains(name) && (Types.isPrimitiveLike(t) || t instanceof TypeRef.Arr) ? name + "_" : name;
     }
 
     private String javaType(final TypeRef t)

@@ -67,7 +67,7 @@ import org.omg.dds.topic.Topic;
  * {@code statusLock}, and listeners are called after it is released.
  */
 public final class DataWriterImpl<T> extends EntityBase<DataWriterListener<T>, DataWriterQos>
-    implements DataWriter<T>
+    implements DataWriter<T>, io.sirocco.dds.loan.LoaningDataWriter<T>
 {
     private final PublisherImpl publisher;
     private final ParticipantImpl participant;
@@ -331,6 +331,95 @@ public final class DataWriterImpl<T> extends EntityBase<DataWriterListener<T>, D
         throws TimeoutException
     {
         write(data, handle, unit.toNanos(sourceTimestamp));
+    }
+
+    // ------------------------------------------------------------------------------------------------------------
+    // Zero-copy loans (io.sirocco.dds.loan)
+
+    private final Loan loan = new Loan();
+    private T keyScratch;
+
+    @Override
+    public WriteLoan loan(final int sizeBytes)
+    {
+        checkEnabled();
+        if (sizeBytes < 4)
+        {
+            throw new IllegalArgumentException(describe() + ": loan(" + sizeBytes + "): a serialized sample has at " +
+                "least its 4-byte encapsulation header");
+        }
+        lock.lock();
+        if (loan.open)
+        {
+            lock.unlock();
+            throw DdsExceptions.precondition(env, describe() + ": a loan is already open; commit or close it first");
+        }
+        message.ensureCapacity(sizeBytes);
+        message.payloadLength(sizeBytes);
+        loan.open = true;
+        loan.segment = message.payloadSegment().asSlice(0, sizeBytes);
+        return loan;
+    }
+
+    /** The writer's one loan object: reused, so that a loan allocates nothing but its segment slice. */
+    private final class Loan implements WriteLoan
+    {
+        boolean open;
+        java.lang.foreign.MemorySegment segment;
+
+        @Override
+        public java.lang.foreign.MemorySegment segment()
+        {
+            return segment;
+        }
+
+        @Override
+        public void commit() throws TimeoutException
+        {
+            if (!open)
+            {
+                throw new IllegalStateException(describe() + ": commit() without an open loan");
+            }
+            try
+            {
+                final WriterInstance<T> instance;
+                if (codec.isKeyed())
+                {
+                    keyScratch = codec.deserialize(message.payloadSegment(), 0, message.payloadLength(), keyScratch);
+                    instance = instanceOf(keyScratch, true);
+                }
+                else
+                {
+                    if (keyScratch == null)
+                    {
+                        keyScratch = codec.newSample();
+                    }
+                    instance = instanceOf(keyScratch, true);
+                }
+                instance.registered = true;
+                send(instance, BusMessage.KIND_DATA, TimeImpl.nowNs());
+            }
+            finally
+            {
+                finish();
+            }
+        }
+
+        @Override
+        public void close()
+        {
+            if (open)
+            {
+                finish();
+            }
+        }
+
+        private void finish()
+        {
+            open = false;
+            segment = null;
+            lock.unlock();
+        }
     }
 
     // ------------------------------------------------------------------------------------------------------------

@@ -79,7 +79,7 @@ import org.slf4j.LoggerFactory;
  * for at most that writer's max_blocking_time.
  */
 public final class DataReaderImpl<T> extends EntityBase<DataReaderListener<T>, DataReaderQos>
-    implements DataReader<T>
+    implements DataReader<T>, io.sirocco.dds.loan.InPlaceDataReader
 {
     private static final Logger LOG = LoggerFactory.getLogger(DataReaderImpl.class);
 
@@ -112,6 +112,7 @@ public final class DataReaderImpl<T> extends EntityBase<DataReaderListener<T>, D
     private final Set<Long> incompatibleWriters = new HashSet<>();
     private final Map<Class<? extends QosPolicy>, Integer> incompatibleCounts = new LinkedHashMap<>();
     private BusReader busReader;
+    private volatile io.sirocco.dds.loan.InPlaceSampleListener inPlace;
     private long lastWriterGuid = -1;
     private WriterState lastWriter;
     private int totalSamples;
@@ -333,6 +334,13 @@ public final class DataReaderImpl<T> extends EntityBase<DataReaderListener<T>, D
                 return;
             }
             writer.lastSeq = message.seq();
+        }
+        final io.sirocco.dds.loan.InPlaceSampleListener direct = inPlace;
+        if (direct != null && kind == BusMessage.KIND_DATA)
+        {
+            direct.onSample(message.payloadSegment(), message.payloadLength(), message.sourceTimeNs(),
+                message.writerGuid());
+            return;
         }
         T data = null;
         if ((kind & BusMessage.KIND_DATA) != 0 || !ops.isKeyed())
@@ -569,6 +577,13 @@ public final class DataReaderImpl<T> extends EntityBase<DataReaderListener<T>, D
         {
             fireDataAvailable();
         }
+    }
+
+    @Override
+    public void setInPlaceListener(final io.sirocco.dds.loan.InPlaceSampleListener listener)
+    {
+        checkOpen();
+        inPlace = listener;
     }
 
     // ------------------------------------------------------------------------------------------------------------

@@ -110,7 +110,10 @@ public final class CdrWriter
         {
             if (!measuring)
             {
-                segment.asSlice(position, pad).fill((byte)0);
+                for (int i = 0; i < pad; i++)
+                {
+                    segment.set(ValueLayout.JAVA_BYTE, position + i, (byte)0);
+                }
             }
             position += pad;
         }

@@ -15,6 +15,17 @@ public final class Encapsulation
     private static final ValueLayout.OfShort SHORT_BE =
         ValueLayout.JAVA_SHORT_UNALIGNED.withOrder(ByteOrder.BIG_ENDIAN);
 
+    /** Representations by identifier: {@code DataRepresentation.values()} would copy an array on every read. */
+    private static final DataRepresentation[] BY_ID = new DataRepresentation[16];
+
+    static
+    {
+        for (final DataRepresentation r : DataRepresentation.values())
+        {
+            BY_ID[r.encapsulationId()] = r;
+        }
+    }
+
     private Encapsulation()
     {
     }
@@ -37,13 +48,11 @@ public final class Encapsulation
             throw new CdrFormatException(-4, "sample of " + length + " bytes has no room for its encapsulation header");
         }
         final int id = segment.get(SHORT_BE, offset) & 0xffff;
-        try
+        final DataRepresentation representation = id < BY_ID.length ? BY_ID[id] : null;
+        if (representation == null)
         {
-            return DataRepresentation.fromEncapsulationId(id);
+            throw new CdrFormatException(-4, String.format("unknown encapsulation identifier 0x%04x", id));
         }
-        catch (final IllegalArgumentException ex)
-        {
-            throw new CdrFormatException(-4, ex.getMessage());
-        }
+        return representation;
     }
 }
