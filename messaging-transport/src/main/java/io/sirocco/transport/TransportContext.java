@@ -175,7 +175,8 @@ public final class TransportContext
     /**
      * Parse incoming buffers on the thread that received them (the selector, or a loopback sender) instead of
      * handing them to the coordinator thread: one thread hand-off less per message. Handlers still run on handler
-     * threads unless {@code handlerThreads} is 0.
+     * threads unless {@code handlerThreads} is 0; then a handler must never block (a {@code requestSync} inside
+     * it would wait for a response that the very same thread has to read).
      */
     public boolean inlineCoordinator() { return inlineCoordinator; }
     public TransportContext inlineCoordinator(final boolean v) { checkMutable(); inlineCoordinator = v; return this; }
