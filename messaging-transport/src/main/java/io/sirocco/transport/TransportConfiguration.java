@@ -1,0 +1,126 @@
+package io.sirocco.transport;
+
+/**
+ * Every setting of the messaging transport: its system property and its default. {@link TransportContext} starts
+ * each field from here, so a property overrides a default and a context setter overrides both. The table in
+ * {@code docs/configuration.md} lists the same names and defaults.
+ */
+public final class TransportConfiguration
+{
+    public static final String TRANSPORT_PROP = "sirocco.transport.name";
+    public static final String TRANSPORT_DEFAULT = "nio";
+
+    public static final String RING_BUFFER_BYTES_PROP = "sirocco.transport.ring.buffer.bytes";
+    public static final int RING_BUFFER_BYTES_DEFAULT = 1 << 20;
+
+    public static final String CATCH_UP_BUFFER_ENTRIES_PROP = "sirocco.transport.catch.up.buffer.entries";
+    public static final int CATCH_UP_BUFFER_ENTRIES_DEFAULT = 1024;
+
+    public static final String FLOW_CONTROL_WINDOW_BYTES_PROP = "sirocco.transport.flow.control.window.bytes";
+    public static final int FLOW_CONTROL_WINDOW_BYTES_DEFAULT = 512 * 1024;
+
+    public static final String FLOW_CONTROL_THRESHOLD_PROP = "sirocco.transport.flow.control.threshold";
+    public static final double FLOW_CONTROL_THRESHOLD_DEFAULT = 0.6;
+
+    public static final String MAX_CONNECTIONS_PROP = "sirocco.transport.max.connections";
+    public static final int MAX_CONNECTIONS_DEFAULT = 100;
+
+    public static final String CONNECT_TIMEOUT_MS_PROP = "sirocco.transport.connect.timeout.ms";
+    public static final long CONNECT_TIMEOUT_MS_DEFAULT = 1_000;
+
+    public static final String REQUEST_TIMEOUT_MS_PROP = "sirocco.transport.request.timeout.ms";
+    public static final long REQUEST_TIMEOUT_MS_DEFAULT = 10_000;
+
+    public static final String REQUEST_MAP_SIZE_PROP = "sirocco.transport.request.map.size";
+    public static final int REQUEST_MAP_SIZE_DEFAULT = 1 << 16;
+
+    public static final String HANDLER_THREADS_PROP = "sirocco.transport.handler.threads";
+    public static final int HANDLER_THREADS_DEFAULT = 2;
+
+    public static final String HANDLER_QUEUE_CAPACITY_PROP = "sirocco.transport.handler.queue.capacity";
+    public static final int HANDLER_QUEUE_CAPACITY_DEFAULT = 4096;
+
+    public static final String INCOMING_BUFFER_BYTES_PROP = "sirocco.transport.incoming.buffer.bytes";
+    public static final int INCOMING_BUFFER_BYTES_DEFAULT = 64 * 1024;
+
+    public static final String INCOMING_BUFFER_COUNT_PROP = "sirocco.transport.incoming.buffer.count";
+    public static final int INCOMING_BUFFER_COUNT_DEFAULT = 64;
+
+    public static final String INCOMING_QUEUE_CAPACITY_PROP = "sirocco.transport.incoming.queue.capacity";
+    public static final int INCOMING_QUEUE_CAPACITY_DEFAULT = 1024;
+
+    public static final String MAX_MESSAGE_BYTES_PROP = "sirocco.transport.max.message.bytes";
+    public static final int MAX_MESSAGE_BYTES_DEFAULT = 64 << 20;
+
+    public static final String IDLE_SPINS_PROP = "sirocco.transport.idle.spins";
+    public static final int IDLE_SPINS_DEFAULT = 2_000;
+
+    public static final String IDLE_YIELDS_PROP = "sirocco.transport.idle.yields";
+    public static final int IDLE_YIELDS_DEFAULT = 200;
+
+    public static final String SELECTOR_SPINS_PROP = "sirocco.transport.selector.spins";
+    public static final int SELECTOR_SPINS_DEFAULT = 0;
+
+    public static final String SELECTOR_YIELDS_PROP = "sirocco.transport.selector.yields";
+    public static final int SELECTOR_YIELDS_DEFAULT = 0;
+
+    public static final String IDLE_MIN_PARK_NS_PROP = "sirocco.transport.idle.min.park.ns";
+    public static final long IDLE_MIN_PARK_NS_DEFAULT = 10_000;
+
+    public static final String IDLE_MAX_PARK_NS_PROP = "sirocco.transport.idle.max.park.ns";
+    public static final long IDLE_MAX_PARK_NS_DEFAULT = 1_000_000;
+
+    public static final String DIRECT_WRITE_PROP = "sirocco.transport.direct.write";
+    public static final boolean DIRECT_WRITE_DEFAULT = true;
+
+    public static final String INLINE_COORDINATOR_PROP = "sirocco.transport.inline.coordinator";
+    public static final boolean INLINE_COORDINATOR_DEFAULT = false;
+
+    public static final String SOCKET_BUFFER_BYTES_PROP = "sirocco.transport.socket.buffer.bytes";
+    public static final int SOCKET_BUFFER_BYTES_DEFAULT = 1 << 20;
+
+    private TransportConfiguration()
+    {
+    }
+
+    static String string(final String property, final String defaultValue)
+    {
+        return System.getProperty(property, defaultValue);
+    }
+
+    static int integer(final String property, final int defaultValue)
+    {
+        final String value = System.getProperty(property);
+        return value == null ? defaultValue : parse(property, value, Integer::parseInt);
+    }
+
+    static long longValue(final String property, final long defaultValue)
+    {
+        final String value = System.getProperty(property);
+        return value == null ? defaultValue : parse(property, value, Long::parseLong);
+    }
+
+    static double doubleValue(final String property, final double defaultValue)
+    {
+        final String value = System.getProperty(property);
+        return value == null ? defaultValue : parse(property, value, Double::parseDouble);
+    }
+
+    static boolean bool(final String property, final boolean defaultValue)
+    {
+        final String value = System.getProperty(property);
+        return value == null ? defaultValue : Boolean.parseBoolean(value);
+    }
+
+    private static <T> T parse(final String property, final String value, final java.util.function.Function<String, T> parser)
+    {
+        try
+        {
+            return parser.apply(value.trim());
+        }
+        catch (final NumberFormatException e)
+        {
+            throw new IllegalArgumentException("system property " + property + "=" + value + " is not a number", e);
+        }
+    }
+}

@@ -1,0 +1,102 @@
+package io.sirocco.transport.incoming;
+
+import io.sirocco.transport.concurrent.MpmcArrayQueue;
+import io.sirocco.transport.idle.Doorbell;
+import io.sirocco.transport.idle.IdleStrategy;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A message handler thread: takes parsed messages from its own queue (single producer: the coordinator), delivers
+ * them, releases their buffers and recycles the descriptors. Ordered messages of one node always go to the same
+ * handler, so they are delivered in stream order.
+ */
+final class HandlerThread implements Runnable
+{
+    private static final Logger LOG = LoggerFactory.getLogger(HandlerThread.class);
+
+    private final MpmcArrayQueue<InboundMessage> queue;
+    private final Doorbell doorbell = new Doorbell();
+    private final MessageCoordinator coordinator;
+    private final IdleStrategy idle;
+    private final long parkNs;
+    private final SegmentImporter importer = new SegmentImporter();
+    private final Thread thread;
+    private volatile boolean running = true;
+
+    HandlerThread(final String name, final int capacity, final MessageCoordinator coordinator, final IdleStrategy idle,
+        final long parkNs)
+    {
+        this.queue = new MpmcArrayQueue<>(capacity);
+        this.coordinator = coordinator;
+        this.idle = idle;
+        this.parkNs = parkNs;
+        this.thread = new Thread(this, name);
+        this.thread.setDaemon(true);
+        doorbell.owner(thread);
+    }
+
+    void start()
+    {
+        thread.start();
+    }
+
+    boolean offer(final InboundMessage message)
+    {
+        if (queue.offer(message))
+        {
+            doorbell.ring();
+            return true;
+        }
+        return false;
+    }
+
+    void stop()
+    {
+        running = false;
+        java.util.concurrent.locks.LockSupport.unpark(thread);
+    }
+
+    void join(final long millis) throws InterruptedException
+    {
+        thread.join(millis);
+    }
+
+    @Override
+    public void run()
+    {
+        while (running)
+        {
+            final InboundMessage message = queue.poll();
+            if (message != null)
+            {
+                idle.reset();
+                try
+                {
+                    coordinator.deliverNow(message, importer);
+                }
+                catch (final Throwable t)
+                {
+                    LOG.error("handler thread {}: delivery failed", thread.getName(), t);
+                }
+                continue;
+            }
+            if (idle.parking())
+            {
+                doorbell.prepareToPark();
+                if (queue.isEmpty())
+                {
+                    doorbell.park(parkNs);
+                }
+                else
+                {
+                    doorbell.park(0);
+                }
+            }
+            else
+            {
+                idle.idle();
+            }
+        }
+    }
+}

@@ -1,0 +1,280 @@
+package io.sirocco.transport;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.channels.SocketChannel;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+@Timeout(120)
+class NioMessagingTest
+{
+    private final NodeAddressMap addresses = new NodeAddressMap();
+    private final List<MessagingService> nodes = new ArrayList<>();
+
+    private MessagingService node(final int id)
+    {
+        return node(id, 100);
+    }
+
+    private MessagingService node(final int id, final int maxConnections)
+    {
+        if (addresses.address(id) == null)
+        {
+            addresses.put(id, "127.0.0.1", 0);
+        }
+        final MessagingService node = MessagingService.start(new TransportContext()
+            .ownNodeId(id).transport("nio").addressMap(addresses).ringBufferBytes(64 * 1024)
+            .maxConnections(maxConnections));
+        nodes.add(node);
+        return node;
+    }
+
+    @AfterEach
+    void closeNodes()
+    {
+        nodes.forEach(MessagingService::close);
+    }
+
+    @Test
+    void shouldMatchResponsesOverTcp()
+    {
+        final MessagingService a = node(1);
+        final MessagingService b = node(2);
+        TestMessages.registerEcho(a);
+        TestMessages.registerEcho(b);
+        final TestMessages.EchoResponse response = a.requestSync(new TestMessages.EchoRequest(7, "tcp"), 2, 30, TimeUnit.SECONDS);
+        assertThat(response.value).isEqualTo(8);
+        assertThat(response.text).isEqualTo("tcp");
+
+        final List<CompletableFuture<TestMessages.EchoResponse>> futures = new ArrayList<>();
+        for (int i = 0; i < 2000; i++)
+        {
+            futures.add((i & 1) == 0 ? a.request(new TestMessages.EchoRequest(i, ""), 2) : b.request(new TestMessages.EchoRequest(i, ""), 1));
+        }
+        for (int i = 0; i < futures.size(); i++)
+        {
+            assertThat(futures.get(i).join().value).isEqualTo(i + 1);
+        }
+    }
+
+    @Test
+    void shouldSurviveCrossedSimultaneousConnects() throws Exception
+    {
+        for (int round = 0; round < 5; round++)
+        {
+            final MessagingService a = node(10 + round * 2);
+            final MessagingService b = node(11 + round * 2);
+            TestMessages.registerEcho(a);
+            TestMessages.registerEcho(b);
+            final CountDownLatch start = new CountDownLatch(1);
+            final CompletableFuture<Long> ab = CompletableFuture.supplyAsync(() ->
+            {
+                await(start);
+                return a.<TestMessages.EchoResponse>requestSync(new TestMessages.EchoRequest(1, ""), b.ownNodeId(), 30, TimeUnit.SECONDS).value;
+            });
+            final CompletableFuture<Long> ba = CompletableFuture.supplyAsync(() ->
+            {
+                await(start);
+                return b.<TestMessages.EchoResponse>requestSync(new TestMessages.EchoRequest(2, ""), a.ownNodeId(), 30, TimeUnit.SECONDS).value;
+            });
+            start.countDown();
+            assertThat(ab.get(60, TimeUnit.SECONDS)).isEqualTo(2);
+            assertThat(ba.get(60, TimeUnit.SECONDS)).isEqualTo(3);
+            // one connection object per side, both directions open, and it keeps working
+            for (int i = 0; i < 100; i++)
+            {
+                assertThat(a.<TestMessages.EchoResponse>requestSync(new TestMessages.EchoRequest(i, ""), b.ownNodeId(), 30, TimeUnit.SECONDS).value).isEqualTo(i + 1);
+                assertThat(b.<TestMessages.EchoResponse>requestSync(new TestMessages.EchoRequest(i, ""), a.ownNodeId(), 30, TimeUnit.SECONDS).value).isEqualTo(i + 1);
+            }
+            assertThat(a.statistics().connectionsOpened()).isEqualTo(1);
+            assertThat(b.statistics().connectionsOpened()).isEqualTo(1);
+        }
+    }
+
+    private static void await(final CountDownLatch latch)
+    {
+        try
+        {
+            latch.await();
+        }
+        catch (final InterruptedException e)
+        {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    @Test
+    void shouldFailPendingRequestsAtOnceWhenPeerStopsAndReconnectAfterRestart()
+    {
+        final MessagingService a = node(1);
+        MessagingService b = node(2);
+        TestMessages.registerEcho(a);
+        b.registerMessageType(TestMessages.TYPE, TestMessages.ECHO_RESPONSE, TestMessages.EchoResponse::new);
+        b.register(TestMessages.TYPE, TestMessages.ECHO_REQUEST, TestMessages.EchoRequest::new, r -> { });
+        final CompletableFuture<TestMessages.EchoResponse> pending = a.request(new TestMessages.EchoRequest(1, ""), 2, 120, TimeUnit.SECONDS);
+        final InetSocketAddress bAddress = addresses.address(2);
+        b.close();
+        assertThatThrownBy(pending::join).hasCauseInstanceOf(NodeUnreachableException.class).hasMessageContaining("node 2");
+
+        addresses.put(2, bAddress);
+        b = node(2);
+        TestMessages.registerEcho(b);
+        final TestMessages.EchoResponse response = waitForEcho(a, 2);
+        assertThat(response.value).isEqualTo(43);
+    }
+
+    private static TestMessages.EchoResponse waitForEcho(final MessagingService from, final int to)
+    {
+        final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (true)
+        {
+            try
+            {
+                return from.requestSync(new TestMessages.EchoRequest(42, ""), to, 30, TimeUnit.SECONDS);
+            }
+            catch (final NodeUnreachableException e)
+            {
+                if (System.nanoTime() > deadline)
+                {
+                    throw e;
+                }
+            }
+        }
+    }
+
+    @Test
+    void shouldEvictLeastRecentlyUsedConnectionPastTheLimit()
+    {
+        final MessagingService a = node(1, 2);
+        final MessagingService b = node(2);
+        final MessagingService c = node(3);
+        final MessagingService d = node(4);
+        for (final MessagingService n : List.of(a, b, c, d))
+        {
+            TestMessages.registerEcho(n);
+        }
+        final BlockingQueue<String> closed = new LinkedBlockingQueue<>();
+        a.addConnectionListener((node, reason) -> closed.add(node + ":" + reason));
+        a.requestSync(new TestMessages.EchoRequest(1, ""), 2, 30, TimeUnit.SECONDS);
+        a.requestSync(new TestMessages.EchoRequest(1, ""), 3, 30, TimeUnit.SECONDS);
+        a.requestSync(new TestMessages.EchoRequest(1, ""), 4, 30, TimeUnit.SECONDS);
+        assertThat(closed.poll()).startsWith("2:").contains("least recently used");
+        // the evicted node is reconnected transparently
+        assertThat(a.<TestMessages.EchoResponse>requestSync(new TestMessages.EchoRequest(5, ""), 2, 30, TimeUnit.SECONDS).value).isEqualTo(6);
+    }
+
+    @Test
+    void shouldCloseOnlyTheConnectionThatSendsGarbage() throws Exception
+    {
+        final MessagingService a = node(1);
+        final MessagingService b = node(2);
+        TestMessages.registerEcho(a);
+        TestMessages.registerEcho(b);
+        final BlockingQueue<String> closed = new LinkedBlockingQueue<>();
+        a.addConnectionListener((node, reason) -> closed.add(node + ":" + reason));
+        final InetSocketAddress target = addresses.address(1);
+
+        final byte[] badMagic = frame(0x13, 0, TestMessages.TYPE, TestMessages.DATA, 0, 0);
+        final byte[] badLength = frame(0x5C, 0, TestMessages.TYPE, TestMessages.DATA, 0, -5);
+        final byte[] unknownType = frame(0x5C, 0, 99, 7, 0, 0);
+        final byte[] truncated = frame(0x5C, 0, TestMessages.TYPE, TestMessages.DATA, 0, 100);
+        final byte[] random = new byte[64];
+        new java.util.Random(1).nextBytes(random);
+        random[0] = 0x77;
+        final String[][] cases = {
+            {"bad magic"}, {"bad payload length"}, {"unknown message type (99, 7)"}, {"truncated frame"}, {"bad magic"}};
+        final byte[][] inputs = {badMagic, badLength, unknownType, truncated, random};
+        for (int i = 0; i < inputs.length; i++)
+        {
+            final int fakeNode = 500 + i;
+            try (SocketChannel channel = SocketChannel.open(target))
+            {
+                channel.write(ByteBuffer.wrap(hello(fakeNode)));
+                channel.write(ByteBuffer.wrap(inputs[i]));
+                if (i == 3)
+                {
+                    channel.shutdownOutput(); // the frame announced 100 payload bytes; none follow
+                }
+                assertThat(readUntilClosed(channel)).isTrue();
+            }
+            final String reason = closed.poll(30, TimeUnit.SECONDS);
+            assertThat(reason).startsWith(fakeNode + ":").contains(cases[i][0]);
+            // the good peer keeps working
+            assertThat(b.<TestMessages.EchoResponse>requestSync(new TestMessages.EchoRequest(i, ""), 1, 30, TimeUnit.SECONDS).value).isEqualTo(i + 1);
+        }
+        assertThat(a.statistics().protocolErrors()).isEqualTo(inputs.length);
+    }
+
+    static byte[] hello(final int node)
+    {
+        return ByteBuffer.allocate(8).order(ByteOrder.LITTLE_ENDIAN).putInt(0x53495243).putShort((short)node).putShort((short)0).array();
+    }
+
+    static byte[] frame(final int magic, final int flags, final int type, final int subtype, final int requestId, final int length)
+    {
+        return ByteBuffer.allocate(12).order(ByteOrder.LITTLE_ENDIAN).put((byte)magic).put((byte)flags).put((byte)type)
+            .put((byte)subtype).putInt(requestId).putInt(length).array();
+    }
+
+    /** True once the node closed the socket (read returns -1 or the connection is reset). */
+    static boolean readUntilClosed(final SocketChannel channel) throws IOException
+    {
+        channel.socket().setSoTimeout(30_000);
+        final java.io.InputStream in = channel.socket().getInputStream();
+        try
+        {
+            while (in.read() >= 0)
+            {
+                // credits or nothing
+            }
+            return true;
+        }
+        catch (final java.net.SocketException reset)
+        {
+            return true;
+        }
+    }
+
+    @Test
+    void shouldCarryLargeMessagesAndKeepOrderOfOrderedMessages() throws Exception
+    {
+        final MessagingService a = node(1);
+        final MessagingService b = node(2);
+        final int count = 300;
+        final AtomicInteger bad = new AtomicInteger();
+        final AtomicInteger next = new AtomicInteger();
+        final CountDownLatch done = new CountDownLatch(count);
+        b.register(TestMessages.TYPE, TestMessages.ORDERED_DATA, () -> new TestMessages.Data(true), (TestMessages.Data d) ->
+        {
+            if (!d.intact() || d.sequence != next.getAndIncrement())
+            {
+                bad.incrementAndGet();
+            }
+            done.countDown();
+        });
+        final java.util.Random random = new java.util.Random(5);
+        for (int i = 0; i < count; i++)
+        {
+            final int size = i % 10 == 0 ? 1 + random.nextInt(200_000) : 1 + random.nextInt(3000);
+            a.send(new TestMessages.Data(true).fill(1, 0, i, size), 2);
+        }
+        assertThat(done.await(60, TimeUnit.SECONDS)).isTrue();
+        assertThat(bad.get()).isZero();
+    }
+}
