@@ -133,7 +133,7 @@ public final class CdrReader
     {
         align(2);
         need(2);
-        final char v = segment.get(bigEndian ? CHAR_BE : CHAR_LE, position);
+        final char v = bigEndian ? segment.get(CHAR_BE, position) : segment.get(CHAR_LE, position);
         position += 2;
         return v;
     }
@@ -142,7 +142,7 @@ public final class CdrReader
     {
         align(2);
         need(2);
-        final short v = segment.get(bigEndian ? SHORT_BE : SHORT_LE, position);
+        final short v = bigEndian ? segment.get(SHORT_BE, position) : segment.get(SHORT_LE, position);
         position += 2;
         return v;
     }
@@ -151,7 +151,7 @@ public final class CdrReader
     {
         align(4);
         need(4);
-        final int v = segment.get(bigEndian ? INT_BE : INT_LE, position);
+        final int v = bigEndian ? segment.get(INT_BE, position) : segment.get(INT_LE, position);
         position += 4;
         return v;
     }
@@ -160,7 +160,7 @@ public final class CdrReader
     {
         align(8);
         need(8);
-        final long v = segment.get(bigEndian ? LONG_BE : LONG_LE, position);
+        final long v = bigEndian ? segment.get(LONG_BE, position) : segment.get(LONG_LE, position);
         position += 8;
         return v;
     }
@@ -169,7 +169,7 @@ public final class CdrReader
     {
         align(4);
         need(4);
-        final float v = segment.get(bigEndian ? FLOAT_BE : FLOAT_LE, position);
+        final float v = bigEndian ? segment.get(FLOAT_BE, position) : segment.get(FLOAT_LE, position);
         position += 4;
         return v;
     }
@@ -178,7 +178,7 @@ public final class CdrReader
     {
         align(8);
         need(8);
-        final double v = segment.get(bigEndian ? DOUBLE_BE : DOUBLE_LE, position);
+        final double v = bigEndian ? segment.get(DOUBLE_BE, position) : segment.get(DOUBLE_LE, position);
         position += 8;
         return v;
     }

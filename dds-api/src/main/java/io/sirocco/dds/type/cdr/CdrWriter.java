@@ -150,7 +150,14 @@ public final class CdrWriter
         align(2);
         if (!measuring)
         {
-            segment.set(bigEndian ? CHAR_BE : CHAR_LE, position, value);
+            if (bigEndian)
+            {
+                segment.set(CHAR_BE, position, value);
+            }
+            else
+            {
+                segment.set(CHAR_LE, position, value);
+            }
         }
         position += 2;
     }
@@ -160,7 +167,14 @@ public final class CdrWriter
         align(2);
         if (!measuring)
         {
-            segment.set(bigEndian ? SHORT_BE : SHORT_LE, position, value);
+            if (bigEndian)
+            {
+                segment.set(SHORT_BE, position, value);
+            }
+            else
+            {
+                segment.set(SHORT_LE, position, value);
+            }
         }
         position += 2;
     }
@@ -170,7 +184,14 @@ public final class CdrWriter
         align(4);
         if (!measuring)
         {
-            segment.set(bigEndian ? INT_BE : INT_LE, position, value);
+            if (bigEndian)
+            {
+                segment.set(INT_BE, position, value);
+            }
+            else
+            {
+                segment.set(INT_LE, position, value);
+            }
         }
         position += 4;
     }
@@ -180,7 +201,14 @@ public final class CdrWriter
         align(8);
         if (!measuring)
         {
-            segment.set(bigEndian ? LONG_BE : LONG_LE, position, value);
+            if (bigEndian)
+            {
+                segment.set(LONG_BE, position, value);
+            }
+            else
+            {
+                segment.set(LONG_LE, position, value);
+            }
         }
         position += 8;
     }
@@ -190,7 +218,14 @@ public final class CdrWriter
         align(4);
         if (!measuring)
         {
-            segment.set(bigEndian ? FLOAT_BE : FLOAT_LE, position, value);
+            if (bigEndian)
+            {
+                segment.set(FLOAT_BE, position, value);
+            }
+            else
+            {
+                segment.set(FLOAT_LE, position, value);
+            }
         }
         position += 4;
     }
@@ -200,7 +235,14 @@ public final class CdrWriter
         align(8);
         if (!measuring)
         {
-            segment.set(bigEndian ? DOUBLE_BE : DOUBLE_LE, position, value);
+            if (bigEndian)
+            {
+                segment.set(DOUBLE_BE, position, value);
+            }
+            else
+            {
+                segment.set(DOUBLE_LE, position, value);
+            }
         }
         position += 8;
     }
@@ -210,7 +252,14 @@ public final class CdrWriter
     {
         if (!measuring)
         {
-            segment.set(bigEndian ? INT_BE : INT_LE, at, value);
+            if (bigEndian)
+            {
+                segment.set(INT_BE, at, value);
+            }
+            else
+            {
+                segment.set(INT_LE, at, value);
+            }
         }
     }
 
@@ -218,7 +267,14 @@ public final class CdrWriter
     {
         if (!measuring)
         {
-            segment.set(bigEndian ? SHORT_BE : SHORT_LE, at, value);
+            if (bigEndian)
+            {
+                segment.set(SHORT_BE, at, value);
+            }
+            else
+            {
+                segment.set(SHORT_LE, at, value);
+            }
         }
     }
 

@@ -1,0 +1,63 @@
+package io.sirocco.idl.cli;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The standalone {@code idl} tool: exit codes, error lines, and all-or-nothing output. */
+class IdlToolTest
+{
+    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
+    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+    private int run(final String... args)
+    {
+        return IdlTool.run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
+            new PrintStream(err, true, StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void compilesWithPrefixAndGlobalPackage(@TempDir final Path tmp) throws IOException
+    {
+        final Path idl = tmp.resolve("t.idl");
+        Files.writeString(idl, "struct G { long a; };\nmodule m { struct S { G g; }; };\n");
+        final Path outDir = tmp.resolve("gen");
+        assertThat(run("-d", outDir.toString(), "--package-prefix", "p", "--global-package", "p.glob", idl.toString()))
+            .isZero();
+        assertThat(outDir.resolve("p/m/S.java")).exists();
+        assertThat(outDir.resolve("p/glob/G.java")).exists();
+        assertThat(Files.readString(outDir.resolve("p/m/S.java"))).contains("public p.glob.G g;");
+        assertThat(Files.list(outDir).map(p -> p.getFileName().toString())).noneMatch(n -> n.startsWith(".idl-staging"));
+    }
+
+    @Test
+    void reportsEveryErrorAsFileLineColumnAndWritesNothing(@TempDir final Path tmp) throws IOException
+    {
+        final Path idl = tmp.resolve("e.idl");
+        Files.writeString(idl, "module m {\n  const octet X = 300;\n};\n");
+        final Path outDir = tmp.resolve("gen");
+        assertThat(run("-d", outDir.toString(), idl.toString())).isEqualTo(IdlTool.COMPILE_ERROR);
+        assertThat(err.toString(StandardCharsets.UTF_8).strip())
+            .isEqualTo(idl + ":2:19: error: constant 'X' value 300 is out of range for octet (0..255)");
+        assertThat(outDir).doesNotExist();
+    }
+
+    @Test
+    void usageErrorsExitTwo()
+    {
+        assertThat(run()).isEqualTo(IdlTool.USAGE);
+        assertThat(run("-d")).isEqualTo(IdlTool.USAGE);
+        assertThat(run("--what", "x.idl")).isEqualTo(IdlTool.USAGE);
+        assertThat(run("--package-prefix", "1bad", "x.idl")).isEqualTo(IdlTool.USAGE);
+        assertThat(err.toString(StandardCharsets.UTF_8)).contains("usage: idl");
+        assertThat(run("--help")).isZero();
+    }
+}
