@@ -69,10 +69,10 @@ public final class McastBenchCommand implements Callable<Integer>
         description = "SIGKILL the last member this many ms after start (0: never).")
     long killAtMs;
 
-    @Option(names = "--heartbeat-ms", defaultValue = "5", description = "Heartbeat period (default ${DEFAULT-VALUE}).")
+    @Option(names = "--heartbeat-ms", defaultValue = "10", description = "Heartbeat period (default ${DEFAULT-VALUE}).")
     long heartbeatMs;
 
-    @Option(names = "--suspicion-ms", defaultValue = "300",
+    @Option(names = "--suspicion-ms", defaultValue = "1000",
         description = "Suspicion timeout (default ${DEFAULT-VALUE}).")
     long suspicionMs;
 
