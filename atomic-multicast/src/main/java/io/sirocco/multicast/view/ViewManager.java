@@ -598,7 +598,12 @@ public final class ViewManager
         {
             return false;
         }
-        e.deliverTrim();
+        if (!e.deliverTrim())
+        {
+            exclude("subgroup " + e.name() + ": the ragged trim of view " + ctx.view.viewId()
+                + " covers messages this member never received");
+            return true;
+        }
         trimDelivered[i] = true;
         return true;
     }

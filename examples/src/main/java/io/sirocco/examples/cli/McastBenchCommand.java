@@ -72,7 +72,7 @@ public final class McastBenchCommand implements Callable<Integer>
     @Option(names = "--heartbeat-ms", defaultValue = "10", description = "Heartbeat period (default ${DEFAULT-VALUE}).")
     long heartbeatMs;
 
-    @Option(names = "--suspicion-ms", defaultValue = "1000",
+    @Option(names = "--suspicion-ms", defaultValue = "2000",
         description = "Suspicion timeout (default ${DEFAULT-VALUE}).")
     long suspicionMs;
 
@@ -228,7 +228,7 @@ public final class McastBenchCommand implements Callable<Integer>
             delayed);
         System.out.printf(Locale.ROOT, "  delivered/member: %d, throughput %.0f msgs/s, %.1f MB/s (median of %d)%n",
             count, msgs, mb, results.size());
-        System.out.printf(Locale.ROOT, "  not-delayed senders' rate: %.0f msgs/s%n", othersRate);
+        System.out.printf(Locale.ROOT, "  rate of the senders --delayed does not designate: %.0f msgs/s%n", othersRate);
         System.out.printf(Locale.ROOT, "  mean batch sizes: send %.2f, receive %.2f, deliver %.2f; nulls sent %d;"
                 + " pushes %d%n", ratio(sent, sendBatches), ratio(recv, recvBatches), ratio(deliv, delivBatches),
             nullsSent, pushes);

@@ -89,7 +89,7 @@ public final class McastMemberRunner implements AutoCloseable
         this.view = group.view();
         for (int i = 0; i < params.members(); i++)
         {
-            if (params.isDelayed(i))
+            if (params.isDesignatedDelayed(i))
             {
                 slowSenderIds.add(1000L + i);
             }
