@@ -228,7 +228,8 @@ public final class ViewManager
             {
                 changing = true;
                 changeStartNs = now;
-                LOG.info("view {}: change starts (suspected mask {})", ctx.view.viewId(), Long.toBinaryString(suspected));
+                LOG.info("view {}: change starts (suspected mask {})", ctx.view.viewId(),
+                    Long.toBinaryString(suspected));
             }
             else
             {
