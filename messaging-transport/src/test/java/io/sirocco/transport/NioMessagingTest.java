@@ -223,7 +223,7 @@ class NioMessagingTest
 
     static byte[] hello(final int node)
     {
-        return ByteBuffer.allocate(6).order(ByteOrder.LITTLE_ENDIAN).putInt(0x53495243).putShort((short)node).array();
+        return ByteBuffer.allocate(8).order(ByteOrder.LITTLE_ENDIAN).putInt(0x53495243).putShort((short)node).putShort((short)0).array();
     }
 
     static byte[] frame(final int magic, final int flags, final int type, final int subtype, final int requestId, final int length)

@@ -65,7 +65,7 @@ public final class MessagingCore implements InboundDelivery, TransportEnvironmen
     private final List<ConnectionListener> listeners = new CopyOnWriteArrayList<>();
     private final TransportStatistics statistics = new TransportStatistics();
     private final ThreadLocal<InboundFrameView> frames = ThreadLocal.withInitial(InboundFrameView::new);
-    private final ThreadLocal<io.sirocco.transport.idle.IdleStrategy> waitIdle;
+    private final long requestSpinNs;
     private final long connectTimeoutNs;
     private final long requestTimeoutNs;
     private volatile boolean closed;
@@ -80,7 +80,7 @@ public final class MessagingCore implements InboundDelivery, TransportEnvironmen
         this.coordinator = new MessageCoordinator(context, bufferPool, this, this::sweep, SWEEP_PERIOD_NS);
         this.connectTimeoutNs = context.connectTimeoutMs() * 1_000_000L;
         this.requestTimeoutNs = context.requestTimeoutMs() * 1_000_000L;
-        this.waitIdle = ThreadLocal.withInitial(context::newIdleStrategy);
+        this.requestSpinNs = context.requestSpinNs();
         for (int i = 0; i < locks.length; i++)
         {
             locks[i] = new Object();
@@ -228,16 +228,18 @@ public final class MessagingCore implements InboundDelivery, TransportEnvironmen
         return (CompletableFuture<R>)(CompletableFuture<?>)pending;
     }
 
-    /** Waits by spinning, then yielding, then blocking on the future (the idle thresholds of the context). */
+    /** Waits by spinning up to {@code requestSpinNs}, then blocking on the future. */
     @SuppressWarnings("unchecked")
     public <R extends Response> R requestSync(final Request request, final int nodeId, final long timeoutNs)
     {
         final CompletableFuture<R> future = request(request, nodeId, timeoutNs);
-        final io.sirocco.transport.idle.IdleStrategy idle = waitIdle.get();
-        idle.reset();
-        while (!future.isDone() && !idle.parking())
+        if (!future.isDone())
         {
-            idle.idle();
+            final long spinEndNs = System.nanoTime() + requestSpinNs;
+            while (!future.isDone() && System.nanoTime() - spinEndNs < 0)
+            {
+                Thread.onSpinWait();
+            }
         }
         try
         {
@@ -298,6 +300,8 @@ public final class MessagingCore implements InboundDelivery, TransportEnvironmen
             throw new NodeUnreachableException(nodeId, "local node " + ownNodeId + " is shut down");
         }
         final Connection connection;
+        final CompletableFuture<Void> connecting;
+        final boolean mine;
         synchronized (lock(nodeId))
         {
             Connection current = connections.get(nodeId);
@@ -305,26 +309,65 @@ public final class MessagingCore implements InboundDelivery, TransportEnvironmen
             {
                 current = newConnection(nodeId);
             }
-            if (!current.outgoingOpen())
-            {
-                try
-                {
-                    transport.connect(current, connectTimeoutNs);
-                    current.outgoingOpen(true);
-                }
-                catch (final RuntimeException e)
-                {
-                    if (!current.incomingOpen())
-                    {
-                        closeConnection(current, "connect failed: " + e.getMessage(), false);
-                    }
-                    throw e instanceof NodeUnreachableException ? e :
-                        new NodeUnreachableException(nodeId, "connect failed: " + e.getMessage(), e);
-                }
-            }
-            current.touch(nowNs);
             connection = current;
+            if (connection.outgoingOpen())
+            {
+                connecting = null;
+                mine = false;
+            }
+            else if (connection.connecting() != null)
+            {
+                connecting = connection.connecting();
+                mine = false;
+            }
+            else
+            {
+                connecting = new CompletableFuture<>();
+                connection.connecting(connecting);
+                mine = true;
+            }
         }
+        // The connect runs outside the per-node lock: a transport may need the peer's (or our own) lock meanwhile.
+        if (mine)
+        {
+            try
+            {
+                transport.connect(connection, connectTimeoutNs);
+                connection.outgoingOpen(true);
+                connecting.complete(null);
+            }
+            catch (final RuntimeException e)
+            {
+                final NodeUnreachableException failure = e instanceof NodeUnreachableException unreachable ? unreachable :
+                    new NodeUnreachableException(nodeId, "connect failed: " + e.getMessage(), e);
+                synchronized (lock(nodeId))
+                {
+                    connection.connecting(null);
+                }
+                connecting.completeExceptionally(failure);
+                if (!connection.incomingOpen())
+                {
+                    closeConnection(connection, "connect failed: " + e.getMessage(), false);
+                }
+                throw failure;
+            }
+        }
+        else if (connecting != null)
+        {
+            try
+            {
+                connecting.get(connectTimeoutNs + 1_000_000_000L, java.util.concurrent.TimeUnit.NANOSECONDS);
+            }
+            catch (final ExecutionException e)
+            {
+                throw rethrow(e.getCause());
+            }
+            catch (final TimeoutException | InterruptedException e)
+            {
+                throw new NodeUnreachableException(nodeId, "connect did not finish: " + e, e);
+            }
+        }
+        connection.touch(nowNs);
         evictIfNeeded(connection);
         return connection;
     }
@@ -389,6 +432,10 @@ public final class MessagingCore implements InboundDelivery, TransportEnvironmen
             connectionCount.decrementAndGet();
         }
         statistics.connectionClosed();
+        if (error)
+        {
+            statistics.protocolError();
+        }
         try
         {
             transport.close(connection);
@@ -624,10 +671,6 @@ public final class MessagingCore implements InboundDelivery, TransportEnvironmen
     @Override
     public void protocolError(final Connection connection, final String reason)
     {
-        if (!connection.isClosed())
-        {
-            statistics.protocolError();
-        }
         closeConnection(connection, "bad input from node " + connection.nodeId() + ": " + reason, true);
     }
 

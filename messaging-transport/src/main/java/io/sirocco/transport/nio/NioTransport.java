@@ -30,7 +30,7 @@ import java.util.function.Consumer;
  *
  * <p><b>Two one-way channels.</b> Each node sends on the socket it opened ({@link PipeOut}) and receives on the one
  * the peer opened ({@link PipeIn}). Crossed simultaneous connects therefore yield exactly one socket per direction:
- * nothing to tie-break, nothing lost. The first 6 bytes on a new socket are the handshake (magic, node id).
+ * nothing to tie-break, nothing lost. The first 8 bytes on a new socket are the handshake (magic, node id, listening port).
  *
  * <p><b>Interest queue.</b> Producer threads never touch selection keys. {@link #signal} sets bits in the
  * connection's interest word; only the thread that turns the word from zero enqueues the connection (so a busy
@@ -141,7 +141,8 @@ public final class NioTransport implements Transport
             channel.setOption(StandardSocketOptions.SO_SNDBUF, context.socketBufferBytes());
             channel.socket().connect(address, (int)Math.max(1, timeoutNs / 1_000_000));
             final ByteBuffer hello = ByteBuffer.allocate(FrameDescriptor.HELLO_LENGTH).order(ByteOrder.LITTLE_ENDIAN);
-            hello.putInt(FrameDescriptor.HELLO_MAGIC).putShort((short)environment.ownNodeId()).flip();
+            hello.putInt(FrameDescriptor.HELLO_MAGIC).putShort((short)environment.ownNodeId())
+                .putShort((short)listenAddress().getPort()).flip();
             while (hello.hasRemaining())
             {
                 channel.write(hello);
@@ -189,7 +190,11 @@ public final class NioTransport implements Transport
     {
         if ((what & DATA) != 0)
         {
-            if (directWrite && Thread.currentThread() != thread)
+            if (Thread.currentThread() == thread)
+            {
+                writeOut(connection); // a handler or the inline coordinator runs on the selector thread
+            }
+            else if (directWrite)
             {
                 writeDirect(connection);
             }
@@ -357,8 +362,8 @@ public final class NioTransport implements Transport
 
     private void run()
     {
-        final long spins = context.idleSpins();
-        final long yieldsEnd = spins + context.idleYields();
+        final long spins = context.selectorSpins();
+        final long yieldsEnd = spins + context.selectorYields();
         long idle = 0;
         while (running)
         {
@@ -366,7 +371,7 @@ public final class NioTransport implements Transport
             {
                 int work = runCommands() + processInterests();
                 final int selected;
-                if (work > 0 || idle < spins)
+                if (idle < spins)
                 {
                     selected = selector.selectNow(keyHandler);
                 }
@@ -524,6 +529,10 @@ public final class NioTransport implements Transport
                     break;
                 }
                 total += n;
+                if (target.hasRemaining())
+                {
+                    break; // the socket is drained: skip the read that would return 0 (the key stays readable if not)
+                }
             }
         }
         catch (final IOException e)
@@ -585,6 +594,13 @@ public final class NioTransport implements Transport
             in.key.cancel();
             closeChannel(in.channel);
             return false;
+        }
+        final int port = in.hello.getShort(6) & 0xFFFF;
+        if (port != 0 && context.addressMap().address(node) == null &&
+            in.channel.socket().getInetAddress() != null)
+        {
+            // learn the address of a node that connected first, so responses can go back to it
+            context.addressMap().put(node, new InetSocketAddress(in.channel.socket().getInetAddress(), port));
         }
         final Connection connection = environment.acceptIncoming(node);
         connection.peerDescription(in.peer);

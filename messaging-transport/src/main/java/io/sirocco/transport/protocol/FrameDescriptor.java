@@ -17,7 +17,8 @@ import java.nio.ByteOrder;
  * A message too large for one frame in the ring travels as fragment frames with the same header fields; the first
  * fragment's payload starts with the total payload length (an int). A padding frame is skipped by the receiver: it
  * replaces a frame whose export failed. The first bytes a TCP connection carries are the handshake
- * ({@link #HELLO_MAGIC} int, then the sender's node id as a short).
+ * ({@link #HELLO_MAGIC} int, the sender's node id as a short, and its listening port as a short, 0 if
+ * unknown), so a node learns the address of a peer that connected to it first.
  */
 public final class FrameDescriptor
 {
@@ -43,7 +44,7 @@ public final class FrameDescriptor
     public static final int FLAGS_RESERVED = 0xC0;
 
     public static final int HELLO_MAGIC = 0x53495243;
-    public static final int HELLO_LENGTH = 6;
+    public static final int HELLO_LENGTH = 8;
 
     public static final ValueLayout.OfShort SHORT = ValueLayout.JAVA_SHORT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
     public static final ValueLayout.OfChar CHAR = ValueLayout.JAVA_CHAR_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);

@@ -33,6 +33,7 @@ public final class Connection
     private volatile String closeReason;
     private volatile long lastUsedNs;
     private volatile String peerDescription;
+    private java.util.concurrent.CompletableFuture<Void> connecting;
 
     public Connection(final int nodeId, final OutgoingRingBuffer ring, final FlowControl flowControl, final RingSignals signals)
     {
@@ -150,6 +151,17 @@ public final class Connection
         closed = true;
         ring.close();
         return true;
+    }
+
+    /** Core only, under the core's per-node lock: the outgoing connect in progress, or null. */
+    public java.util.concurrent.CompletableFuture<Void> connecting()
+    {
+        return connecting;
+    }
+
+    public void connecting(final java.util.concurrent.CompletableFuture<Void> future)
+    {
+        connecting = future;
     }
 
     /** The transport's description of the peer (e.g. its socket address), for log lines; may be null. */

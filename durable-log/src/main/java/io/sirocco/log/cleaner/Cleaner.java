@@ -1,0 +1,357 @@
+package io.sirocco.log.cleaner;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Supplier;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import io.sirocco.log.LogConfig;
+import io.sirocco.log.disk.AlignedBuffers;
+import io.sirocco.log.disk.DiskAccess;
+import io.sirocco.log.disk.LogFile;
+import io.sirocco.log.entry.LogEntry;
+import io.sirocco.log.recovery.Damage;
+import io.sirocco.log.recovery.SegmentScanner;
+import io.sirocco.log.secondary.Segment;
+import io.sirocco.log.secondary.ZoneLog;
+import io.sirocco.log.version.KeyTable;
+import io.sirocco.log.version.VersionCodec;
+import io.sirocco.log.version.VersionLog;
+
+/**
+ * The background cleaner (the thesis's reorganization, §2.6). It picks a zone whose secondary log is above the
+ * prompt threshold (requested by a write) or, failing that, the most utilized one above the activation threshold;
+ * compacts that zone's version log (version log plus version buffer into one tuple per key, then the epoch
+ * advances); then examines up to {@code cleanerSegmentsPerPass} sealed segments, oldest-and-fullest first
+ * ({@code argmax age x fill}), and rewrites those with enough garbage into new segments holding only valid
+ * entries. An entry is valid if its (epoch, version) is the key's newest in the compacted table, or if it was
+ * written after the compaction (a newer epoch): the newest version of a key is never dropped.
+ *
+ * <p>Fairness with foreground writes: the cleaner reads and writes segments without the store's log lock (sealed
+ * segments are immutable) and takes the fair lock only to compact versions and to swap segments, so the flusher
+ * waits at most one short critical section. New segments are forced before the old ones are deleted, so a crash
+ * leaves at worst duplicates of valid entries.
+ */
+public final class Cleaner implements Runnable
+{
+    private static final Logger LOG = LoggerFactory.getLogger(Cleaner.class);
+
+    private final LogConfig config;
+    private final ReentrantLock logLock;
+    private final Supplier<List<ZoneLog>> zones;
+    private final DiskAccess access;
+    private final Work background;
+    private Work urgentWork;
+    private final AtomicLong reclaimedBytes = new AtomicLong();
+    private final AtomicLong segmentsCleaned = new AtomicLong();
+    private volatile boolean running = true;
+    private volatile Thread thread;
+
+    public Cleaner(final LogConfig config, final ReentrantLock logLock, final Supplier<List<ZoneLog>> zones,
+        final DiskAccess access)
+    {
+        this.config = config;
+        this.logLock = logLock;
+        this.zones = zones;
+        this.access = access;
+        this.background = new Work(config, access);
+    }
+
+    public long reclaimedBytes()
+    {
+        return reclaimedBytes.get();
+    }
+
+    public long segmentsCleaned()
+    {
+        return segmentsCleaned.get();
+    }
+
+    public void stop()
+    {
+        running = false;
+        final Thread t = thread;
+        if (t != null)
+        {
+            LockSupport.unpark(t);
+        }
+    }
+
+    @Override
+    public void run()
+    {
+        thread = Thread.currentThread();
+        while (running)
+        {
+            final ZoneLog zone = select();
+            if (zone == null)
+            {
+                LockSupport.parkNanos(config.cleanerIntervalNs());
+                continue;
+            }
+            try
+            {
+                clean(zone, false, background);
+            }
+            catch (final java.nio.file.NoSuchFileException ex)
+            {
+                LOG.debug("durable-log: cleaning {}: segment replaced by an urgent pass meanwhile", zone.id());
+            }
+            catch (final IOException | RuntimeException ex)
+            {
+                LOG.warn("durable-log: cleaning {} in {} failed: {}", zone.id(), zone.directory(), ex.toString());
+                LockSupport.parkNanos(config.cleanerIntervalNs());
+            }
+        }
+    }
+
+    private ZoneLog select()
+    {
+        ZoneLog best = null;
+        double bestUtilization = 0;
+        for (final ZoneLog zone : zones.get())
+        {
+            if (zone.recovering())
+            {
+                continue;
+            }
+            final double utilization = zone.utilization();
+            if (zone.cleanRequested())
+            {
+                return zone;
+            }
+            if (utilization >= config.cleanerActivation() && utilization > bestUtilization)
+            {
+                best = zone;
+                bestUtilization = utilization;
+            }
+        }
+        return best;
+    }
+
+    /** Urgent cleaning of a full log, run by the flusher that holds the log lock. Cleans every sealed segment. */
+    public void cleanUrgently(final ZoneLog zone) throws IOException
+    {
+        if (urgentWork == null)
+        {
+            urgentWork = new Work(config, access);
+        }
+        clean(zone, true, urgentWork);
+    }
+
+    /** Buffers of one cleaning thread (the cleaner's own, or the flusher's for urgent cleaning). */
+    private static final class Work
+    {
+        final ByteBuffer staging;
+        final ByteBuffer output;
+        final SegmentScanner scanner;
+
+        Work(final LogConfig config, final DiskAccess access)
+        {
+            staging = AlignedBuffers.allocate(config.segmentSizeBytes() + 2 * access.blockSize(), access.blockSize());
+            output = ByteBuffer.allocate(config.segmentSizeBytes()).order(ByteOrder.LITTLE_ENDIAN);
+            scanner = new SegmentScanner(config.maxPayloadBytes());
+        }
+    }
+
+    /**
+     * One cleaning pass over a zone; returns the bytes reclaimed. An urgent pass runs on the flusher while it holds
+     * the log lock, so a background pass may find its input segments already replaced: it then discards its output.
+     */
+    private long clean(final ZoneLog zone, final boolean urgent, final Work work) throws IOException
+    {
+        final List<Segment> added = new ArrayList<>();
+        try
+        {
+            return cleanPass(zone, urgent, work, added);
+        }
+        catch (final IOException | RuntimeException ex)
+        {
+            for (final Segment segment : added)
+            {
+                Files.deleteIfExists(segment.path());
+            }
+            throw ex;
+        }
+    }
+
+    private long cleanPass(final ZoneLog zone, final boolean urgent, final Work work, final List<Segment> added)
+        throws IOException
+    {
+        final ByteBuffer output = work.output;
+        final SegmentScanner scanner = work.scanner;
+        final KeyTable table = new KeyTable(1 << 12, 0.6, true);
+        final int cutoffEpoch;
+        final List<Segment> candidates;
+        logLock.lock();
+        try
+        {
+            if (zone.recovering())
+            {
+                return 0;
+            }
+            zone.cleanRequested(false);
+            VersionLog.readInto(zone.versionLog().path(), table);
+            final KeyTable buffered = zone.versionBuffer().table();
+            for (int slot = 0; slot < buffered.capacity(); slot++)
+            {
+                if (buffered.usedAt(slot))
+                {
+                    final long v = buffered.valueAt(slot);
+                    table.putMax(buffered.keyHashAt(slot), buffered.sequenceAt(slot),
+                        VersionCodec.pack(zone.epoch(), VersionCodec.version(v), VersionCodec.tombstone(v)));
+                }
+            }
+            zone.versionLog().rewrite(table);
+            zone.versionBuffer().clear();
+            zone.advanceEpoch(zone.epoch() + 1);
+            cutoffEpoch = zone.epoch();
+            final Segment head = zone.headSegment();
+            candidates = new ArrayList<>();
+            for (final Segment segment : zone.segments())
+            {
+                if (segment != head)
+                {
+                    candidates.add(segment);
+                }
+            }
+        }
+        finally
+        {
+            logLock.unlock();
+        }
+        final long now = System.nanoTime();
+        if (urgent)
+        {
+            candidates.sort(Comparator.comparingLong(Segment::id));
+        }
+        else
+        {
+            candidates.sort(Comparator.comparingDouble(
+                (Segment s) -> -(double)(now - s.createdNs() + 1) * s.fillBytes()));
+            while (candidates.size() > config.cleanerSegmentsPerPass())
+            {
+                candidates.remove(candidates.size() - 1);
+            }
+        }
+
+        final List<Segment> removed = new ArrayList<>();
+        final List<Damage> damages = new ArrayList<>();
+        output.clear();
+        long reclaimed = 0;
+        for (final Segment segment : candidates)
+        {
+            final ByteBuffer image;
+            try (FileChannel in = FileChannel.open(segment.path(), StandardOpenOption.READ))
+            {
+                image = ByteBuffer.allocate((int)in.size()).order(ByteOrder.LITTLE_ENDIAN);
+                LogFile.readFully(in, image, 0);
+                image.flip();
+            }
+            final long[] live = new long[1];
+            scanner.scan(segment.path(), image, image.limit(), (LogEntry entry) ->
+            {
+                if (valid(entry, table, cutoffEpoch))
+                {
+                    live[0] += entry.totalLength();
+                }
+            }, damages);
+            final double garbage = 1.0 - live[0] / (double)Math.max(1, segment.fillBytes());
+            if (!urgent && garbage < config.cleanerMinGarbage() && damages.isEmpty())
+            {
+                continue;
+            }
+            if (output.position() + live[0] > output.capacity())
+            {
+                added.add(emit(zone, work));
+            }
+            scanner.scan(segment.path(), image, image.limit(), (LogEntry entry) ->
+            {
+                if (valid(entry, table, cutoffEpoch))
+                {
+                    output.put(output.position(), image, entry.offset(), entry.totalLength());
+                    output.position(output.position() + entry.totalLength());
+                }
+            }, new ArrayList<>());
+            removed.add(segment);
+            reclaimed += segment.fillBytes() - live[0];
+            Thread.yield(); // let foreground work in between segments
+        }
+        if (output.position() > 0)
+        {
+            added.add(emit(zone, work));
+        }
+        if (removed.isEmpty())
+        {
+            return 0;
+        }
+        logLock.lock();
+        try
+        {
+            if (zone.recovering() || !zone.segments().containsAll(removed))
+            {
+                for (final Segment segment : added)
+                {
+                    Files.deleteIfExists(segment.path());
+                }
+                return 0;
+            }
+            zone.replaceSegments(removed, added);
+        }
+        finally
+        {
+            logLock.unlock();
+        }
+        reclaimedBytes.addAndGet(reclaimed);
+        segmentsCleaned.addAndGet(removed.size());
+        LOG.debug("durable-log: cleaned {} segments of {} into {}, reclaimed {} bytes", removed.size(), zone.id(),
+            added.size(), reclaimed);
+        return reclaimed;
+    }
+
+    private static boolean valid(final LogEntry entry, final KeyTable table, final int cutoffEpoch)
+    {
+        if (entry.epoch() >= cutoffEpoch)
+        {
+            return true;
+        }
+        final long newest = table.get(entry.keyHash(), entry.sequence(), -1);
+        return newest < 0 || VersionCodec.sameVersion(newest,
+            VersionCodec.pack(entry.epoch(), entry.version(), entry.tombstone()));
+    }
+
+    private Segment emit(final ZoneLog zone, final Work work) throws IOException
+    {
+        final ByteBuffer output = work.output;
+        final Segment reserved;
+        logLock.lock();
+        try
+        {
+            reserved = zone.reserveSegment();
+        }
+        finally
+        {
+            logLock.unlock();
+        }
+        try (LogFile file = new LogFile(reserved.path(), access, 0))
+        {
+            file.append(output, 0, output.position(), work.staging);
+            file.force();
+        }
+        final Segment segment = new Segment(reserved.id(), reserved.path(), output.position(), System.nanoTime());
+        output.clear();
+        return segment;
+    }
+}

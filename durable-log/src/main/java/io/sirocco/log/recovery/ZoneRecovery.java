@@ -1,0 +1,363 @@
+package io.sirocco.log.recovery;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.channels.FileChannel;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import io.sirocco.log.LogStorageException;
+import io.sirocco.log.ZoneId;
+import io.sirocco.log.disk.LogFile;
+import io.sirocco.log.entry.LogEntry;
+import io.sirocco.log.version.KeyTable;
+import io.sirocco.log.version.VersionCodec;
+import io.sirocco.log.version.VersionLog;
+
+/**
+ * Local recovery of one zone from its secondary-log segments and version log, after the thesis (§3.3):
+ * <ol>
+ *   <li>helper threads (the calling thread plus {@code threads - 1}) each take segments from a shared counter,
+ *       read the whole file and scan it with CRC checks ({@link SegmentScanner}), recording every intact entry's
+ *       key, (epoch, version) and place;</li>
+ *   <li>the calling thread keeps the newest version of each key (a tombstone deletes the key), checks the result
+ *       against the version log (a newer version recorded there but absent from the segments is reported as
+ *       damage, never silently dropped), sorts by sequence and streams the entries to the consumer.</li>
+ * </ol>
+ * Segment images stay in memory until the consumer is done (the thesis hands them to the memory manager without
+ * copying). Stateless apart from its settings; each {@link #recover} call is independent.
+ */
+public final class ZoneRecovery
+{
+    private static final Logger LOG = LoggerFactory.getLogger(ZoneRecovery.class);
+
+    private final int threads;
+    private final int maxEntryLength;
+
+    public ZoneRecovery(final int threads, final int maxEntryLength)
+    {
+        this.threads = threads;
+        this.maxEntryLength = maxEntryLength;
+    }
+
+    /**
+     * Recovers a zone.
+     *
+     * @param segments   segment files, any order.
+     * @param versionLog the zone's version log, or null to skip the cross-check.
+     * @param current    versions still in the zone's version buffer (current epoch), or null.
+     */
+    public RecoveryReport recover(final ZoneId zone, final List<Path> segments, final Path versionLog,
+        final KeyTable current, final int currentEpoch, final RecoveryConsumer consumer)
+    {
+        final long startNs = System.nanoTime();
+        final int segmentCount = segments.size();
+        final ByteBuffer[] images = new ByteBuffer[segmentCount];
+        final List<Damage> damages = new ArrayList<>();
+        final int workers = Math.max(1, Math.min(threads, segmentCount));
+        final Found[] found = new Found[workers];
+        final AtomicInteger next = new AtomicInteger();
+        final Thread[] helpers = new Thread[workers - 1];
+        final Throwable[] failure = new Throwable[1];
+        for (int w = 0; w < workers; w++)
+        {
+            found[w] = new Found();
+        }
+        for (int w = 1; w < workers; w++)
+        {
+            final Found mine = found[w];
+            helpers[w - 1] = Thread.ofPlatform().name("log-recovery-helper-" + w).start(() ->
+            {
+                try
+                {
+                    scanSegments(segments, images, next, mine, damages);
+                }
+                catch (final Throwable ex)
+                {
+                    synchronized (failure)
+                    {
+                        failure[0] = ex;
+                    }
+                }
+            });
+        }
+        scanSegments(segments, images, next, found[0], damages);
+        for (final Thread helper : helpers)
+        {
+            try
+            {
+                helper.join();
+            }
+            catch (final InterruptedException ex)
+            {
+                Thread.currentThread().interrupt();
+                throw new LogStorageException("recovery of " + zone + " interrupted", ex);
+            }
+        }
+        synchronized (failure)
+        {
+            if (failure[0] != null)
+            {
+                throw new LogStorageException("recovery of " + zone + " failed: " + failure[0], failure[0]);
+            }
+        }
+        long bytesRead = 0;
+        for (final ByteBuffer image : images)
+        {
+            bytesRead += image == null ? 0 : image.limit();
+        }
+
+        final long scannedNs = System.nanoTime();
+        final Found all = Found.concat(found);
+        final KeyTable newest = new KeyTable(Math.max(16, all.count * 2), 0.6, true);
+        for (int i = 0; i < all.count; i++)
+        {
+            final int slot = newest.find(all.keyHash[i], all.sequence[i]);
+            if (slot < 0)
+            {
+                newest.put(all.keyHash[i], all.sequence[i], i);
+            }
+            else if (all.version[i] > all.version[(int)newest.valueAt(slot)])
+            {
+                newest.valueAt(slot, i);
+            }
+        }
+        if (versionLog != null)
+        {
+            crossCheck(zone, versionLog, current, currentEpoch, newest, all, damages);
+        }
+
+        int live = 0;
+        long deleted = 0;
+        final int[] order = new int[newest.size()];
+        for (int slot = 0; slot < newest.capacity(); slot++)
+        {
+            if (newest.usedAt(slot))
+            {
+                final int index = (int)newest.valueAt(slot);
+                if (VersionCodec.tombstone(all.version[index]))
+                {
+                    deleted++;
+                }
+                else
+                {
+                    order[live++] = index;
+                }
+            }
+        }
+        final long mergedNs = System.nanoTime();
+        sort(order, 0, live, all);
+        long maxSequence = -1;
+        for (int k = 0; k < live; k++)
+        {
+            final int i = order[k];
+            final long place = all.place[i];
+            final ByteBuffer image = images[(int)(place >>> 32)];
+            consumer.onEntry(zone, all.keyHash[i], all.sequence[i], VersionCodec.epoch(all.version[i]),
+                VersionCodec.version(all.version[i]), image, (int)place, all.length[i]);
+            maxSequence = Math.max(maxSequence, all.sequence[i]);
+        }
+        final RecoveryReport report = new RecoveryReport(zone, live, deleted, all.count, segmentCount, bytesRead,
+            maxSequence, List.copyOf(damages), workers, System.nanoTime() - startNs);
+        LOG.info("durable-log: recovered {}: {} entries ({} deleted keys, {} scanned) from {} segments with {} "
+            + "threads in {} ms (scan {} ms, newest-version merge and version-log check {} ms, sort and stream {} ms), "
+            + "{} damaged regions", zone, live, deleted, all.count, segmentCount, workers,
+            report.elapsedNs() / 1_000_000, (scannedNs - startNs) / 1_000_000, (mergedNs - scannedNs) / 1_000_000,
+            (System.nanoTime() - mergedNs) / 1_000_000, damages.size());
+        consumer.onComplete(report);
+        return report;
+    }
+
+    private void scanSegments(final List<Path> segments, final ByteBuffer[] images, final AtomicInteger next,
+        final Found found, final List<Damage> damages)
+    {
+        final SegmentScanner scanner = new SegmentScanner(maxEntryLength);
+        int index;
+        while ((index = next.getAndIncrement()) < segments.size())
+        {
+            final Path path = segments.get(index);
+            final ByteBuffer image;
+            try (FileChannel in = FileChannel.open(path, StandardOpenOption.READ))
+            {
+                image = ByteBuffer.allocate((int)in.size()).order(ByteOrder.LITTLE_ENDIAN);
+                LogFile.readFully(in, image, 0);
+                image.flip();
+            }
+            catch (final IOException ex)
+            {
+                synchronized (damages)
+                {
+                    damages.add(new Damage(path, 0, -1, "unreadable segment: " + ex));
+                }
+                LOG.warn("durable-log: cannot read segment {}: {}", path, ex.toString());
+                continue;
+            }
+            images[index] = image;
+            final long segment = (long)index << 32;
+            scanner.scan(path, image, image.limit(), (LogEntry entry) -> found.add(entry, segment), damages);
+        }
+    }
+
+    private static void crossCheck(final ZoneId zone, final Path versionLog, final KeyTable current,
+        final int currentEpoch, final KeyTable newest, final Found all, final List<Damage> damages)
+    {
+        final long[] missing = new long[1];
+        final VersionLog.TupleHandler check = (keyHash, sequence, want) ->
+        {
+            final long have = newest.get(keyHash, sequence, -1);
+            if (have < 0 || (all.version[(int)have] >>> 1) < (want >>> 1))
+            {
+                if (missing[0] < 16)
+                {
+                    damages.add(new Damage(versionLog, 0, 0, String.format(
+                        "newest version (epoch %d, version %d%s) of key (keyHash %x, sequence %d) is missing from "
+                        + "the segments; %s", VersionCodec.epoch(want), VersionCodec.version(want),
+                        VersionCodec.tombstone(want) ? ", delete" : "", keyHash, sequence,
+                        have < 0 ? "key lost" : "an older version was recovered")));
+                }
+                missing[0]++;
+            }
+        };
+        try
+        {
+            VersionLog.forEach(versionLog, check);
+        }
+        catch (final IOException ex)
+        {
+            damages.add(new Damage(versionLog, 0, -1, "unreadable version log: " + ex));
+            return;
+        }
+        if (current != null)
+        {
+            for (int slot = 0; slot < current.capacity(); slot++)
+            {
+                if (current.usedAt(slot))
+                {
+                    final long v = current.valueAt(slot);
+                    check.onTuple(current.keyHashAt(slot), current.sequenceAt(slot), VersionCodec.pack(currentEpoch,
+                        VersionCodec.version(v), VersionCodec.tombstone(v)));
+                }
+            }
+        }
+        if (missing[0] > 0)
+        {
+            LOG.warn("durable-log: {}: {} newer versions recorded in {} are missing from the segments",
+                zone, missing[0], versionLog);
+            if (missing[0] > 16)
+            {
+                damages.add(new Damage(versionLog, 0, 0, (missing[0] - 16) + " more missing newest versions"));
+            }
+        }
+    }
+
+    private static void sort(final int[] order, final int from, final int to, final Found all)
+    {
+        // Sequences usually arrive nearly sorted per segment; a primitive key sort keeps this allocation-light.
+        final long[] keys = new long[to - from];
+        boolean fits = true;
+        for (int k = from; k < to; k++)
+        {
+            final long sequence = all.sequence[order[k]];
+            if (sequence < 0 || sequence >= (1L << 40))
+            {
+                fits = false;
+                break;
+            }
+        }
+        if (fits && to - from < (1 << 23))
+        {
+            for (int k = from; k < to; k++)
+            {
+                keys[k - from] = (all.sequence[order[k]] << 23) | (k - from);
+            }
+            Arrays.sort(keys);
+            final int[] copy = Arrays.copyOfRange(order, from, to);
+            for (int k = from; k < to; k++)
+            {
+                order[k] = copy[(int)(keys[k - from] & ((1 << 23) - 1))];
+            }
+            return;
+        }
+        final Integer[] boxed = new Integer[to - from];
+        for (int k = from; k < to; k++)
+        {
+            boxed[k - from] = order[k];
+        }
+        Arrays.sort(boxed, (a, b) ->
+        {
+            final int c = Long.compareUnsigned(all.sequence[a], all.sequence[b]);
+            return c != 0 ? c : Long.compare(all.keyHash[a], all.keyHash[b]);
+        });
+        for (int k = from; k < to; k++)
+        {
+            order[k] = boxed[k - from];
+        }
+    }
+
+    /** Intact entries found by one scanning thread, in growable primitive arrays. */
+    private static final class Found
+    {
+        long[] keyHash = new long[1024];
+        long[] sequence = new long[1024];
+        long[] version = new long[1024];
+        long[] place = new long[1024];
+        int[] length = new int[1024];
+        int count;
+
+        void add(final LogEntry entry, final long segment)
+        {
+            if (count == keyHash.length)
+            {
+                final int n = count * 2;
+                keyHash = Arrays.copyOf(keyHash, n);
+                sequence = Arrays.copyOf(sequence, n);
+                version = Arrays.copyOf(version, n);
+                place = Arrays.copyOf(place, n);
+                length = Arrays.copyOf(length, n);
+            }
+            keyHash[count] = entry.keyHash();
+            sequence[count] = entry.sequence();
+            version[count] = VersionCodec.pack(entry.epoch(), entry.version(), entry.tombstone());
+            place[count] = segment | entry.payloadOffset();
+            length[count] = entry.length();
+            count++;
+        }
+
+        static Found concat(final Found[] parts)
+        {
+            if (parts.length == 1)
+            {
+                return parts[0];
+            }
+            final Found all = new Found();
+            int total = 0;
+            for (final Found part : parts)
+            {
+                total += part.count;
+            }
+            all.keyHash = new long[Math.max(1, total)];
+            all.sequence = new long[Math.max(1, total)];
+            all.version = new long[Math.max(1, total)];
+            all.place = new long[Math.max(1, total)];
+            all.length = new int[Math.max(1, total)];
+            for (final Found part : parts)
+            {
+                System.arraycopy(part.keyHash, 0, all.keyHash, all.count, part.count);
+                System.arraycopy(part.sequence, 0, all.sequence, all.count, part.count);
+                System.arraycopy(part.version, 0, all.version, all.count, part.count);
+                System.arraycopy(part.place, 0, all.place, all.count, part.count);
+                System.arraycopy(part.length, 0, all.length, all.count, part.count);
+                all.count += part.count;
+            }
+            return all;
+        }
+    }
+}

@@ -1,0 +1,277 @@
+package io.sirocco.log.replication;
+
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SortedSet;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import io.sirocco.log.BackupStore;
+import io.sirocco.log.LogConfig;
+import io.sirocco.log.LogStorageException;
+import io.sirocco.log.PersistListener;
+import io.sirocco.log.SyncPolicy;
+import io.sirocco.log.ZoneHandle;
+import io.sirocco.log.ZoneId;
+import io.sirocco.log.membership.Membership;
+import io.sirocco.log.membership.MembershipListener;
+import io.sirocco.log.recovery.RecoveryConsumer;
+import io.sirocco.log.recovery.RecoveryReport;
+import io.sirocco.log.zone.ZonePlacement;
+import io.sirocco.transport.MessagingService;
+import io.sirocco.transport.NodeUnreachableException;
+
+/**
+ * The backup's side of replication: logs the batches of the zones it backs up into its {@link BackupStore} and
+ * acknowledges per zone once the store's sync policy is met; and, when a zone's owner leaves the membership, the
+ * zone's first live backup recovers it (all such zones in parallel), hands it to the {@link FailoverListener},
+ * and re-replicates it as the zone's new owner to backups chosen to restore the replication factor.
+ *
+ * <p>Threads: batches arrive on the transport's ordered handler thread (one per source node, so a zone's batches
+ * are appended in order); acknowledgements are sent from the store's flusher thread ({@code GROUP}/{@code EACH}) or
+ * from the handler after a batch ({@code NONE}); failover recoveries run on their own threads.
+ */
+public final class ReplicationBackup implements MembershipListener, AutoCloseable
+{
+    private static final Logger LOG = LoggerFactory.getLogger(ReplicationBackup.class);
+
+    private final MessagingService service;
+    private final Membership membership;
+    private final ZonePlacement placement;
+    private final ReplicationOwner owner;
+    private final FailoverListener failover;
+    private final int replicationFactor;
+    private final BackupStore store;
+    private final ConcurrentHashMap<ZoneId, ZoneInfo> zones = new ConcurrentHashMap<>();
+    private final AtomicInteger recoveriesRunning = new AtomicInteger();
+
+    /**
+     * Opens the store in {@code storeDirectory} and registers the handlers.
+     *
+     * @param owner the member's owner role, used to re-replicate recovered zones (may be null: no re-replication).
+     */
+    public ReplicationBackup(final MessagingService service, final Path storeDirectory, final LogConfig config,
+        final Membership membership, final ZonePlacement placement, final ReplicationOwner owner,
+        final FailoverListener failover)
+    {
+        this.service = service;
+        this.membership = membership;
+        this.placement = placement;
+        this.owner = owner;
+        this.failover = failover;
+        this.replicationFactor = config.replicationFactor();
+        this.store = BackupStore.open(storeDirectory, config, new PersistListener()
+        {
+            @Override
+            public void onPersisted(final ZoneId zone, final long ticket)
+            {
+                if (store().config().syncPolicy() != SyncPolicy.NONE)
+                {
+                    acknowledge(zone, ticket);
+                }
+            }
+
+            @Override
+            public void onFailure(final LogStorageException failure)
+            {
+                LOG.error("durable-log: backup {} stops acknowledging: {}", service.ownNodeId(), failure.getMessage());
+            }
+        });
+        service.registerHandler(ReplicationMessages.TYPE, ReplicationMessages.CREATE_ZONE, this::onCreateZone);
+        service.registerHandler(ReplicationMessages.TYPE, ReplicationMessages.LOG_BATCH, this::onLogBatch);
+        membership.addListener(this);
+    }
+
+    public BackupStore store()
+    {
+        return store;
+    }
+
+    /** Failover recoveries still running on this member. */
+    public int recoveriesRunning()
+    {
+        return recoveriesRunning.get();
+    }
+
+    private void acknowledge(final ZoneId zone, final long ticket)
+    {
+        final ZoneInfo info = zones.get(zone);
+        if (info == null || info.owner == service.ownNodeId())
+        {
+            return;
+        }
+        try
+        {
+            service.send(new ReplicationMessages.ZoneAck(zone, ticket), info.owner);
+        }
+        catch (final NodeUnreachableException ex)
+        {
+            LOG.debug("durable-log: ack of {} to owner {} not sent: {}", zone, info.owner, ex.toString());
+        }
+    }
+
+    private void onCreateZone(final ReplicationMessages.CreateZone create)
+    {
+        final ZoneHandle handle = store.createZone(create.zone);
+        zones.put(create.zone, new ZoneInfo(create.owner, List.copyOf(create.backups), handle));
+    }
+
+    private void onLogBatch(final ReplicationMessages.LogBatch batch)
+    {
+        final ZoneInfo info = zones.get(batch.zone);
+        if (info == null)
+        {
+            LOG.warn("durable-log: backup {} got a batch for unknown {} from {}; dropped", service.ownNodeId(),
+                batch.zone, batch.sourceNodeId());
+            return;
+        }
+        final ByteBuffer data = ByteBuffer.wrap(batch.data, 0, batch.length).order(ByteOrder.LITTLE_ENDIAN);
+        int p = 0;
+        long ticket = batch.firstTicket;
+        try
+        {
+            for (int i = 0; i < batch.count; i++)
+            {
+                final int flags = data.get(p);
+                final long keyHash = data.getLong(p + 1);
+                final long sequence = data.getLong(p + 9);
+                final int length = data.getInt(p + 17);
+                if (length < 0 || p + ReplicationMessages.ENTRY_HEADER_BYTES + length > batch.length)
+                {
+                    LOG.warn("durable-log: malformed batch for {} from {} at entry {}; rest dropped", batch.zone,
+                        batch.sourceNodeId(), i);
+                    return;
+                }
+                if ((flags & 1) != 0)
+                {
+                    store.delete(info.handle, ticket, keyHash, sequence);
+                }
+                else
+                {
+                    store.append(info.handle, ticket, keyHash, sequence, data, p + ReplicationMessages.ENTRY_HEADER_BYTES,
+                        length);
+                }
+                ticket++;
+                p += ReplicationMessages.ENTRY_HEADER_BYTES + length;
+            }
+        }
+        catch (final LogStorageException ex)
+        {
+            LOG.error("durable-log: backup {} cannot log {}: {}", service.ownNodeId(), batch.zone, ex.getMessage());
+            return;
+        }
+        if (store.config().syncPolicy() == SyncPolicy.NONE)
+        {
+            acknowledge(batch.zone, ticket - 1);
+        }
+    }
+
+    @Override
+    public void onMemberJoined(final int member)
+    {
+    }
+
+    @Override
+    public void onMemberLeft(final int member)
+    {
+        final SortedSet<Integer> live = membership.members();
+        final List<ZoneId> mine = new ArrayList<>();
+        for (final var entry : zones.entrySet())
+        {
+            final ZoneInfo info = entry.getValue();
+            if (info.owner != member)
+            {
+                continue;
+            }
+            Integer firstLive = null;
+            for (final int backup : info.backups)
+            {
+                if (live.contains(backup))
+                {
+                    firstLive = backup;
+                    break;
+                }
+            }
+            if (firstLive != null && firstLive == service.ownNodeId())
+            {
+                mine.add(entry.getKey());
+            }
+        }
+        if (mine.isEmpty())
+        {
+            return;
+        }
+        LOG.info("durable-log: owner {} left; node {} recovers {} of its zones in parallel", member,
+            service.ownNodeId(), mine.size());
+        recoveriesRunning.addAndGet(mine.size());
+        for (final ZoneId zone : mine)
+        {
+            Thread.ofPlatform().name("log-failover-" + zone.zoneIndex()).start(() -> recoverZone(zone, member));
+        }
+    }
+
+    private void recoverZone(final ZoneId zone, final int failedOwner)
+    {
+        try
+        {
+            final RecoveryConsumer target = failover.consumerFor(zone, failedOwner);
+            final ZoneInfo info = zones.get(zone);
+            final List<Integer> newBackups = owner == null ? List.of() : placement.repair(zone,
+                service.ownNodeId(), info.backups, membership.members(), replicationFactor);
+            if (owner != null)
+            {
+                owner.openZone(zone, newBackups);
+            }
+            final RecoveryReport report = store.recover(zone, new RecoveryConsumer()
+            {
+                @Override
+                public void onEntry(final ZoneId id, final long keyHash, final long sequence, final int epoch,
+                    final int version, final ByteBuffer buffer, final int offset, final int length)
+                {
+                    target.onEntry(id, keyHash, sequence, epoch, version, buffer, offset, length);
+                    if (owner != null)
+                    {
+                        owner.append(zone, keyHash, sequence, buffer, offset, length);
+                    }
+                }
+
+                @Override
+                public void onComplete(final RecoveryReport report)
+                {
+                    target.onComplete(report);
+                }
+            });
+            if (owner != null)
+            {
+                owner.flush(zone);
+                zones.put(zone, new ZoneInfo(service.ownNodeId(), newBackups, info.handle));
+            }
+            failover.onZoneRecovered(zone, failedOwner, report, newBackups);
+        }
+        catch (final RuntimeException ex)
+        {
+            LOG.error("durable-log: node {} failed to recover {} of failed owner {}", service.ownNodeId(), zone,
+                failedOwner, ex);
+        }
+        finally
+        {
+            recoveriesRunning.decrementAndGet();
+        }
+    }
+
+    @Override
+    public void close()
+    {
+        store.close();
+    }
+
+    private record ZoneInfo(int owner, List<Integer> backups, ZoneHandle handle)
+    {
+    }
+}

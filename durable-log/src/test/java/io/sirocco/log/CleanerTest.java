@@ -1,0 +1,57 @@
+package io.sirocco.log;
+
+import java.nio.file.Path;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class CleanerTest
+{
+    @TempDir
+    Path dir;
+
+    @Test
+    @Timeout(120)
+    void reclaimsSpaceUnderOverwritesAndKeepsTheNewestVersion()
+    {
+        final int segments = 8;
+        final int segmentBytes = 64 * 1024;
+        final LogConfig config = BackupStoreTest.small(SyncPolicy.NONE).secondaryLogSegments(segments)
+            .cleanerIntervalNs(1_000_000);
+        final ZoneId zone = new ZoneId(77, 0);
+        final int keys = 300;
+        final int rounds = 160;
+        long written = 0;
+        try (BackupStore store = BackupStore.open(dir, config, null))
+        {
+            final ZoneHandle handle = store.createZone(zone);
+            long ticket = 0;
+            for (int round = 0; round < rounds; round++)
+            {
+                for (int key = 0; key < keys; key++)
+                {
+                    final byte[] payload = BackupStoreTest.payload(key, round, 100);
+                    store.append(handle, ticket++, key, 1, payload);
+                    written += payload.length;
+                }
+                assertThat(store.segmentBytesOnDisk()).isLessThanOrEqualTo((long)segments * segmentBytes);
+            }
+            store.flush();
+            assertThat(written).isGreaterThan(8L * segments * segmentBytes);
+            assertThat(store.cleaner().segmentsCleaned()).isPositive();
+            assertThat(store.cleaner().reclaimedBytes()).isPositive();
+            final Collected collected = new Collected();
+            store.recover(zone, collected);
+            assertThat(collected.entries).hasSize(keys);
+            for (int key = 0; key < keys; key++)
+            {
+                assertThat(collected.entries.get(Collected.key(key, 1)))
+                    .isEqualTo(BackupStoreTest.payload(key, rounds - 1, 100));
+            }
+            assertThat(collected.report.damages()).isEmpty();
+        }
+    }
+}

@@ -1,0 +1,232 @@
+package io.sirocco.log;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+import io.sirocco.log.membership.Membership;
+import io.sirocco.log.recovery.RecoveryConsumer;
+import io.sirocco.log.recovery.RecoveryReport;
+import io.sirocco.log.replication.FailoverListener;
+import io.sirocco.log.replication.ReplicationBackup;
+import io.sirocco.log.replication.ReplicationMessages;
+import io.sirocco.log.replication.ReplicationOwner;
+import io.sirocco.log.zone.RandomPlacement;
+import io.sirocco.transport.MessagingService;
+import io.sirocco.transport.TransportContext;
+import io.sirocco.transport.loopback.LoopbackFabric;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** Replication over messaging-transport (loopback): acks per zone, a backup lost mid-write, owner failover. */
+class ReplicationTest
+{
+    @TempDir
+    Path dir;
+
+    private final LoopbackFabric fabric = new LoopbackFabric();
+    private final List<AutoCloseable> closeables = new ArrayList<>();
+
+    final class Node
+    {
+        final int id;
+        final MessagingService service;
+        final Membership membership = new Membership();
+        final ReplicationOwner owner;
+        final ReplicationBackup backup;
+
+        Node(final int id, final List<Integer> all, final FailoverListener failover)
+        {
+            this.id = id;
+            service = MessagingService.start(new TransportContext().ownNodeId(id).transport("loopback")
+                .loopbackFabric(fabric).ringBufferBytes(1 << 20));
+            ReplicationMessages.registerTypes(service);
+            for (final int member : all)
+            {
+                membership.join(member);
+            }
+            owner = new ReplicationOwner(service, membership, new RandomPlacement(), 3, 16 * 1024, null);
+            backup = new ReplicationBackup(service, dir.resolve("node-" + id), BackupStoreTest.small(SyncPolicy.GROUP)
+                .replicationFactor(3), membership, new RandomPlacement(), owner, failover);
+            closeables.add(backup);
+            closeables.add(service);
+        }
+    }
+
+    @AfterEach
+    void close()
+    {
+        for (final AutoCloseable c : closeables)
+        {
+            try
+            {
+                c.close();
+            }
+            catch (final Exception ignored)
+            {
+                // already closed by the test
+            }
+        }
+    }
+
+    static final class Recovered implements FailoverListener
+    {
+        final Map<String, byte[]> entries = new ConcurrentHashMap<>();
+        final Map<ZoneId, Integer> recoveredBy = new ConcurrentHashMap<>();
+        final Map<ZoneId, List<Integer>> newBackups = new ConcurrentHashMap<>();
+        final CountDownLatch done;
+        final int node;
+
+        Recovered(final int node, final CountDownLatch done)
+        {
+            this.node = node;
+            this.done = done;
+        }
+
+        @Override
+        public RecoveryConsumer consumerFor(final ZoneId zone, final int failedOwner)
+        {
+            return (z, keyHash, sequence, epoch, version, buffer, offset, length) ->
+            {
+                final byte[] copy = new byte[length];
+                buffer.get(offset, copy);
+                entries.put(z.zoneIndex() + ":" + Collected.key(keyHash, sequence), copy);
+            };
+        }
+
+        @Override
+        public void onZoneRecovered(final ZoneId zone, final int failedOwner, final RecoveryReport report,
+            final List<Integer> backups)
+        {
+            recoveredBy.put(zone, node);
+            newBackups.put(zone, backups);
+            done.countDown();
+        }
+    }
+
+    @Test
+    @Timeout(120)
+    void losingOneOfThreeBackupsDuringWritesLeavesCompleteCopiesOnTheOthers()
+    {
+        final List<Integer> all = List.of(1, 2, 3, 4);
+        final CountDownLatch unused = new CountDownLatch(0);
+        final Node owner = new Node(1, all, new Recovered(1, unused));
+        final Map<Integer, Node> backups = new HashMap<>();
+        for (final int id : List.of(2, 3, 4))
+        {
+            backups.put(id, new Node(id, all, new Recovered(id, unused)));
+        }
+        final ZoneId zone = new ZoneId(0x5EED, 0);
+        final List<Integer> placement = owner.owner.openZone(zone);
+        assertThat(placement).hasSize(3).doesNotContain(1);
+        final int victim = placement.get(1);
+        long last = -1;
+        for (int i = 0; i < 4000; i++)
+        {
+            if (i == 1500)
+            {
+                owner.owner.flush(zone);
+                backups.get(victim).service.close(); // the backup dies mid-write
+                for (final Node node : List.of(owner, backups.get(2), backups.get(3), backups.get(4)))
+                {
+                    node.membership.leave(victim);
+                }
+            }
+            last = owner.owner.append(zone, i, i, BackupStoreTest.payload(i, 0, 50 + i % 100));
+        }
+        owner.owner.flush(zone);
+        assertThat(owner.owner.awaitPersisted(zone, last, TimeUnit.SECONDS.toNanos(60))).isTrue();
+        assertThat(owner.owner.backups(zone)).hasSize(2).doesNotContain(victim);
+        for (final int survivor : owner.owner.backups(zone))
+        {
+            final Collected collected = new Collected();
+            backups.get(survivor).backup.store().recover(zone, collected);
+            assertThat(collected.entries).hasSize(4000);
+            for (int i = 0; i < 4000; i++)
+            {
+                assertThat(collected.entries.get(Collected.key(i, i))).isEqualTo(BackupStoreTest.payload(i, 0, 50 + i % 100));
+            }
+        }
+    }
+
+    @Test
+    @Timeout(120)
+    void ownerFailureRecoversEveryZoneOnItsFirstLiveBackupAndRestoresReplication() throws Exception
+    {
+        final List<Integer> all = List.of(1, 2, 3, 4, 5);
+        final int zones = 6;
+        final CountDownLatch done = new CountDownLatch(zones);
+        final Map<Integer, Recovered> recovered = new HashMap<>();
+        final Node owner = new Node(1, all, new Recovered(1, done));
+        final List<Node> others = new ArrayList<>();
+        for (final int id : List.of(2, 3, 4, 5))
+        {
+            final Recovered r = new Recovered(id, done);
+            recovered.put(id, r);
+            others.add(new Node(id, all, r));
+        }
+        final Map<ZoneId, List<Integer>> placements = new HashMap<>();
+        for (int z = 0; z < zones; z++)
+        {
+            final ZoneId zone = new ZoneId(0xF00D, z);
+            placements.put(zone, owner.owner.openZone(zone));
+            long last = -1;
+            for (int i = 0; i < 500; i++)
+            {
+                last = owner.owner.append(zone, i, i, BackupStoreTest.payload(z * 1000 + i, 0, 40));
+            }
+            owner.owner.delete(zone, 0, 0);
+            last++;
+            owner.owner.flush(zone);
+            assertThat(owner.owner.awaitPersisted(zone, last, TimeUnit.SECONDS.toNanos(60))).isTrue();
+        }
+        owner.service.close();
+        final long startNs = System.nanoTime();
+        for (final Node node : others)
+        {
+            node.membership.leave(1);
+        }
+        assertThat(done.await(60, TimeUnit.SECONDS)).isTrue();
+        final long elapsedMs = (System.nanoTime() - startNs) / 1_000_000;
+        System.out.println("durable-log failover: " + zones + " zones recovered in parallel in " + elapsedMs + " ms");
+        int total = 0;
+        for (final var entry : placements.entrySet())
+        {
+            final ZoneId zone = entry.getKey();
+            final int expectedRestorer = entry.getValue().get(0);
+            final Recovered r = recovered.get(expectedRestorer);
+            assertThat(r.recoveredBy).containsEntry(zone, expectedRestorer);
+            assertThat(r.newBackups.get(zone)).hasSize(3).doesNotContain(1, expectedRestorer);
+            for (int i = 1; i < 500; i++)
+            {
+                assertThat(r.entries.get(zone.zoneIndex() + ":" + Collected.key(i, i)))
+                    .isEqualTo(BackupStoreTest.payload(zone.zoneIndex() * 1000 + i, 0, 40));
+            }
+            assertThat(r.entries).doesNotContainKey(zone.zoneIndex() + ":" + Collected.key(0, 0));
+            total += 499;
+        }
+        int delivered = 0;
+        for (final Recovered r : recovered.values())
+        {
+            delivered += r.entries.size();
+        }
+        assertThat(delivered).isEqualTo(total);
+        // The restorer re-replicated as the new owner: its new backups acknowledge everything.
+        for (final var entry : placements.entrySet())
+        {
+            final int restorer = entry.getValue().get(0);
+            final Node node = others.stream().filter(n -> n.id == restorer).findFirst().orElseThrow();
+            assertThat(node.owner.awaitPersisted(entry.getKey(), 498, TimeUnit.SECONDS.toNanos(60))).isTrue();
+        }
+    }
+}
