@@ -482,12 +482,14 @@ public final class GroupBus implements DomainBus, MembershipListener
         for (final Channel channel : joined)
         {
             channel.readers.add(queue);
+            channel.readerArray = channel.readers.toArray(new ReaderQueue[0]);
         }
         return () ->
         {
             for (final Channel channel : joined)
             {
                 channel.readers.remove(queue);
+                channel.readerArray = channel.readers.toArray(new ReaderQueue[0]);
             }
             queue.close();
         };
@@ -499,6 +501,8 @@ public final class GroupBus implements DomainBus, MembershipListener
         final String name;
         final boolean ordered;
         final CopyOnWriteArrayList<ReaderQueue> readers = new CopyOnWriteArrayList<>();
+        /** Snapshot of {@code readers} for the predicate thread: replaced on every change, read without iterators. */
+        volatile ReaderQueue[] readerArray = new ReaderQueue[0];
         private final BusMessage scratch = new BusMessage(2048);
         volatile Subgroup subgroup;
         volatile long sent;
@@ -538,7 +542,7 @@ public final class GroupBus implements DomainBus, MembershipListener
                     }
                 }
             }
-            if (length < HEADER || readers.isEmpty())
+            if (length < HEADER || readerArray.length == 0)
             {
                 return;
             }
@@ -558,8 +562,10 @@ public final class GroupBus implements DomainBus, MembershipListener
             scratch.ensureCapacity(payloadLength);
             MemorySegment.copy(payload, HEADER, scratch.payloadSegment(), 0, payloadLength);
             scratch.payloadLength(payloadLength);
-            for (final ReaderQueue reader : readers)
+            final ReaderQueue[] current = readerArray;
+            for (int i = 0; i < current.length; i++)
             {
+                final ReaderQueue reader = current[i];
                 if (target != 0 && target != reader.readerGuid())
                 {
                     continue;
