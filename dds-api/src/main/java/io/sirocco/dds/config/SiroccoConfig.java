@@ -13,7 +13,7 @@ import java.util.Map;
  * @param windowSlots    {@code sirocco.window.slots} / {@code SIROCCO_WINDOW_SLOTS}: samples a reader may lag before a
  *                       reliable writer blocks or a best-effort reader loses samples (default 1024).
  * @param slotBytes      {@code sirocco.slot.bytes} / {@code SIROCCO_SLOT_BYTES}: initial bytes per window slot; slots grow
- *                       for larger samples (default 256).
+ *                       for larger samples (default 2048).
  * @param peers          {@code sirocco.peers} / {@code SIROCCO_PEERS}: static peers {@code host:port,...} (default empty).
  */
 public record SiroccoConfig(String transport, int windowSlots, int slotBytes, String peers)
@@ -27,7 +27,7 @@ public record SiroccoConfig(String transport, int windowSlots, int slotBytes, St
     {
         final String transport = setting(environment, "sirocco.transport", "auto").toLowerCase(Locale.ROOT);
         final int window = Integer.parseInt(setting(environment, "sirocco.window.slots", "1024"));
-        final int slotBytes = Integer.parseInt(setting(environment, "sirocco.slot.bytes", "256"));
+        final int slotBytes = Integer.parseInt(setting(environment, "sirocco.slot.bytes", "2048"));
         final String peers = setting(environment, "sirocco.peers", "");
         if (window < 2)
         {
