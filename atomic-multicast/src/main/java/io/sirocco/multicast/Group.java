@@ -61,7 +61,7 @@ public final class Group implements AutoCloseable
         this.provider = provider(config.transport());
         this.registry = "local".equals(config.registry()) ? LocalRegistry.forGroup(config.groupName())
             : new ShmRegistry(config.groupName());
-        this.hostName = localHostName();
+        this.hostName = Member.localHost();
         this.engine = new PredicateEngine("sirocco-mcast-" + config.groupName() + "-" + config.memberId(),
             config.spinPasses(), config.yieldPasses(), config.maxParkNs());
         this.viewManager = new ViewManager(new ViewHost(), config.heartbeatPeriodMs(), config.suspicionTimeoutMs(),
@@ -116,6 +116,8 @@ public final class Group implements AutoCloseable
 
     private void start(final Duration timeout) throws TimeoutException
     {
+        provider.prepare(config.groupName(), new io.sirocco.multicast.spi.RowTransportContext.MemberAddress(
+            config.memberId(), hostName, ProcessHandle.current().pid(), config.endpoint()));
         registry.announce(self());
         final long deadline = System.nanoTime() + timeout.toNanos();
         View first = null;
@@ -349,6 +351,10 @@ public final class Group implements AutoCloseable
             ctx.close();
         }
         registry.withdraw(config.memberId());
+        if ("tcp".equals(config.transport()))
+        {
+            io.sirocco.multicast.spi.tcp.TcpRowTransportProvider.shutdown(config.groupName(), config.memberId());
+        }
     }
 
     private static RowTransportProvider provider(final String name)
@@ -359,6 +365,8 @@ public final class Group implements AutoCloseable
                 return new LocalRowTransportProvider();
             case "shm":
                 return new ShmRowTransportProvider();
+            case "tcp":
+                return new io.sirocco.multicast.spi.tcp.TcpRowTransportProvider();
             default:
                 for (final RowTransportProvider p : ServiceLoader.load(RowTransportProvider.class))
                 {
@@ -369,18 +377,6 @@ public final class Group implements AutoCloseable
                 }
                 throw new IllegalArgumentException("no RowTransport named '" + name + "' (built in: local, shm;"
                     + " others through ServiceLoader)");
-        }
-    }
-
-    private static String localHostName()
-    {
-        try
-        {
-            return InetAddress.getLocalHost().getHostName();
-        }
-        catch (final Exception ex)
-        {
-            return "localhost";
         }
     }
 

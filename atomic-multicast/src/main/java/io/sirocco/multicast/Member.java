@@ -26,6 +26,27 @@ public record Member(long memberId, String host, long pid, String endpoint, long
     {
     }
 
+    /**
+     * @return this host's name as members see it: system property {@code sirocco.mcast.host} if set (tests that put
+     * "hosts" in network namespaces of one machine), else the local host name.
+     */
+    public static String localHost()
+    {
+        final String override = System.getProperty("sirocco.mcast.host");
+        if (override != null && !override.isBlank())
+        {
+            return override;
+        }
+        try
+        {
+            return java.net.InetAddress.getLocalHost().getHostName();
+        }
+        catch (final Exception ex)
+        {
+            return "localhost";
+        }
+    }
+
     public Member
     {
         registrations = List.copyOf(registrations);

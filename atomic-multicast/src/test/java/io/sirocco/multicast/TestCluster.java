@@ -97,7 +97,8 @@ final class TestCluster implements AutoCloseable
                 final GroupConfig cfg = GroupConfig.defaults(groupName).withTransport(transport)
                     .withRegistry("local".equals(transport) ? "local" : "shm")
                     .withMemberId(100 + i).withContact(i == 0, members).withSpindle(options)
-                    .withIdle(50, 10, 50_000);
+                    .withIdle(50, 10, 50_000)
+                    .withEndpoint("tcp".equals(transport) ? "127.0.0.1:" + freePort() : "");
                 final List<Group.SubgroupRegistration> regs = new ArrayList<>();
                 for (final SubgroupSpec s : specs.apply(i))
                 {
@@ -113,6 +114,14 @@ final class TestCluster implements AutoCloseable
         finally
         {
             pool.shutdown();
+        }
+    }
+
+    static int freePort() throws java.io.IOException
+    {
+        try (java.net.ServerSocket s = new java.net.ServerSocket(0))
+        {
+            return s.getLocalPort();
         }
     }
 

@@ -15,12 +15,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 /** Failure handling in one JVM over the local transport: crash (halt) mid-stream, graceful leave, join. */
 class ViewChangeTest
 {
-    @Test
+    @org.junit.jupiter.params.ParameterizedTest(name = "{0}")
+    @org.junit.jupiter.params.provider.ValueSource(strings = {"local", "tcp"})
     @Timeout(value = 90, unit = TimeUnit.SECONDS)
-    void crashMidStreamInstallsNewViewAndSurvivorsAgree() throws Exception
+    void crashMidStreamInstallsNewViewAndSurvivorsAgree(final String transport) throws Exception
     {
         final SpindleOptions opts = SpindleOptions.ALL_ON;
-        try (TestCluster c = new TestCluster(4, "local", opts,
+        try (TestCluster c = new TestCluster(4, transport, opts,
             i -> List.of(SubgroupSpec.of("a", DeliveryMode.ORDERED).withWindow(8)), i -> Role.WRITER_READER))
         {
             for (final Group g : c.groups)

@@ -820,6 +820,27 @@ public final class SubgroupEngine
 
     // ------------------------------------------------------------------------------------------------ accessors
 
+    /** A one-line dump of the counters this member sees (diagnostics; racy). */
+    public String describe()
+    {
+        final StringBuilder sb = new StringBuilder(name).append(" me=").append(myRank).append(" next=")
+            .append(nextIndex).append(" committed=").append(committedCount).append(" published=")
+            .append(publishedCount).append(" nullTarget=").append(nullTarget).append(" delivered=").append(delivered)
+            .append(" wedged=").append(wedged);
+        for (final int m : memberRanks)
+        {
+            sb.append(" | r").append(m).append(" committed=").append(table.getAcquire(m, offCommitted))
+                .append(" seq=").append(table.getAcquire(m, offSeq)).append(" delivered=")
+                .append(table.getAcquire(m, offDelivered)).append(" received=[");
+            for (int k = 0; k < senders; k++)
+            {
+                sb.append(k == 0 ? "" : ",").append(table.getAcquire(m, offReceived + 8L * k));
+            }
+            sb.append(']');
+        }
+        return sb.toString();
+    }
+
     public String name()
     {
         return name;

@@ -20,4 +20,15 @@ public interface RowTransportProvider
      * @return the transport, owning the local table.
      */
     RowTransport open(RowTransportContext context);
+
+    /**
+     * Called once when a member starts joining, before it announces itself: a transport that must accept
+     * connections (tcp) binds here, so every member of a view is reachable before anyone sees the view.
+     *
+     * @param groupName the group.
+     * @param self      this member's address.
+     */
+    default void prepare(final String groupName, final RowTransportContext.MemberAddress self)
+    {
+    }
 }

@@ -69,6 +69,7 @@ public final class ViewManager
     private final long heartbeatPeriodNs;
     private final long suspicionTimeoutNs;
     private final long registryPollNs;
+    private final long joinGraceNs;
     private final Set<Long> exitedMemberIds = ConcurrentHashMap.newKeySet();
     private volatile boolean leaveRequested;
     private volatile boolean left;
@@ -100,6 +101,8 @@ public final class ViewManager
         this.heartbeatPeriodNs = heartbeatPeriodMs * 1_000_000L;
         this.suspicionTimeoutNs = suspicionTimeoutMs * 1_000_000L;
         this.registryPollNs = registryPollMs * 1_000_000L;
+        // A member that has not beaten once in this view may still be mapping its table: give it longer.
+        this.joinGraceNs = Math.max(10_000_000_000L, 5 * suspicionTimeoutNs);
     }
 
     /** Starts managing a freshly built view. Predicate thread (or before it starts). */
@@ -190,7 +193,7 @@ public final class ViewManager
                 lastHeartbeat[r] = hb;
                 lastMoveNs[r] = now;
             }
-            else if (now - lastMoveNs[r] > suspicionTimeoutNs)
+            else if (now - lastMoveNs[r] > (hb == 0 ? joinGraceNs : suspicionTimeoutNs))
             {
                 LOG.warn("member {} (rank {}) of view {} suspected: no heartbeat for {} ms",
                     ctx.view.members().get(r).memberId(), r, ctx.view.viewId(), suspicionTimeoutNs / 1_000_000);
@@ -321,20 +324,8 @@ public final class ViewManager
         return next;
     }
 
-    private static final String LOCAL_HOST = computeLocalHost();
+    private static final String LOCAL_HOST = Member.localHost();
     private static final long SELF_PID = ProcessHandle.current().pid();
-
-    private static String computeLocalHost()
-    {
-        try
-        {
-            return java.net.InetAddress.getLocalHost().getHostName();
-        }
-        catch (final Exception ex)
-        {
-            return "localhost";
-        }
-    }
 
     static String localHost()
     {
@@ -427,9 +418,15 @@ public final class ViewManager
             ctx.transport.flush();
             progress = true;
         }
-        // 4. leader commits
+        // 4. leader commits, if the survivors are a majority of the view (not counting members that left)
         if (leader == me && myProposal != 0 && acked == myProposal && !committed)
         {
+            if (!majority())
+            {
+                exclude("partitioned: the members this one still sees are not a majority of view "
+                    + ctx.view.viewId() + " (suspected mask " + Long.toBinaryString(suspected) + ")");
+                return true;
+            }
             boolean all = true;
             for (int r = 0; r < members && all; r++)
             {
@@ -498,6 +495,28 @@ public final class ViewManager
         }
         install();
         return true;
+    }
+
+    /** Failures (suspected members that did not leave) must be fewer than half of the non-leaving members. */
+    private boolean majority()
+    {
+        int leavers = 0;
+        int failed = 0;
+        for (int r = 0; r < members; r++)
+        {
+            if (!live(r))
+            {
+                if ((table.getAcquire(r, SstLayout.SUSPECTED) & (1L << r)) != 0)
+                {
+                    leavers++;
+                }
+                else
+                {
+                    failed++;
+                }
+            }
+        }
+        return 2 * failed < members - leavers;
     }
 
     private boolean committed()

@@ -110,9 +110,16 @@ public final class McastMemberRunner implements AutoCloseable
             sender = Thread.ofPlatform().name("bench-sender-" + p.index()).start(this::send);
         }
         final long deadline = System.nanoTime() + timeout.toNanos();
+        long nextDump = System.nanoTime() + 10_000_000_000L;
         while (!done() && System.nanoTime() < deadline)
         {
             Thread.sleep(1);
+            if (System.nanoTime() > nextDump)
+            {
+                nextDump += 10_000_000_000L;
+                System.err.println("still running in " + view + ": " + (group.subgroup("s0").currentEngine() == null
+                    ? "no engine" : group.subgroup("s0").currentEngine().describe()));
+            }
         }
         stop = true;
         if (sender != null)

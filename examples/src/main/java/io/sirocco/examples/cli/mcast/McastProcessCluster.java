@@ -27,19 +27,52 @@ public final class McastProcessCluster
     public static long run(final McastMemberParams base, final long killAtMs, final long timeoutS,
         final List<McastMemberResult> results) throws Exception
     {
+        final List<String> endpoints = new ArrayList<>();
+        final List<Integer> ports = "tcp".equals(base.transport()) ? freePorts(base.members()) : List.of();
+        final List<List<String>> prefixes = new ArrayList<>();
+        for (int i = 0; i < base.members(); i++)
+        {
+            endpoints.add(ports.isEmpty() ? "" : "127.0.0.1:" + ports.get(i));
+            prefixes.add(List.of());
+        }
+        return runWith(base, endpoints, prefixes, killAtMs, procs -> procs.get(procs.size() - 1).destroyForcibly(),
+            timeoutS, results);
+    }
+
+    /**
+     * Like {@link #run} with explicit endpoints, a command prefix per member (for example
+     * {@code ip netns exec ns1}), and a fault action applied {@code actionAtMs} after all members are in the first
+     * view; the last member is the victim and its result is not awaited.
+     *
+     * @return wall-clock ms of the action, or 0.
+     */
+    public static long runWith(final McastMemberParams base, final List<String> endpoints,
+        final List<List<String>> prefixes, final long actionAtMs, final java.util.function.Consumer<List<Process>> action,
+        final long timeoutS, final List<McastMemberResult> results) throws Exception
+    {
+        final long killAtMs = actionAtMs;
         final String java = ProcessHandle.current().info().command().orElse("java");
         final String cp = System.getProperty("java.class.path");
         final List<Process> procs = new ArrayList<>();
         final List<CompletableFuture<Long>> ready = new ArrayList<>();
         final List<CompletableFuture<McastMemberResult>> done = new ArrayList<>();
-        final List<Integer> ports = "tcp".equals(base.transport()) ? freePorts(base.members()) : List.of();
         long killEpochMs = 0;
         try
         {
             for (int i = 0; i < base.members(); i++)
             {
-                final String endpoint = ports.isEmpty() ? "" : "127.0.0.1:" + ports.get(i);
-                final List<String> cmd = new ArrayList<>(List.of(java, "--enable-native-access=ALL-UNNAMED",
+                final String endpoint = endpoints.get(i);
+                final List<String> cmd = new ArrayList<>(prefixes.get(i));
+                if (!prefixes.get(i).isEmpty())
+                {
+                    // A prefixed member (a network namespace) stands for another host.
+                    cmd.addAll(List.of(java, "-Dsirocco.mcast.host=" + base.group() + "-h" + i));
+                }
+                else
+                {
+                    cmd.add(java);
+                }
+                cmd.addAll(List.of("--enable-native-access=ALL-UNNAMED",
                     "-Xms128m", "-Xmx512m", "-XX:+UseSerialGC", "-Dsirocco.bench.timeoutS=" + timeoutS,
                     "-cp", cp, McastMemberMain.class.getName()));
                 cmd.addAll(base.withIndex(i, endpoint).toArgs());
@@ -61,7 +94,7 @@ public final class McastProcessCluster
             {
                 Thread.sleep(killAtMs);
                 killEpochMs = System.currentTimeMillis();
-                procs.get(base.members() - 1).destroyForcibly();
+                action.accept(procs);
             }
             for (int i = 0; i < base.members(); i++)
             {
