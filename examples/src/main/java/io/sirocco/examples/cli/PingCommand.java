@@ -198,13 +198,13 @@ public final class PingCommand implements Callable<Integer>
                     }
                 }
             }
-            if (++idle < 20_000)
+            if (++idle < PerfSession.SPINS)
             {
                 Thread.onSpinWait();
             }
             else
             {
-                LockSupport.parkNanos(20_000);
+                LockSupport.parkNanos(PerfSession.PARK_NS);
                 if (System.nanoTime() > giveUp)
                 {
                     return -1;

@@ -101,8 +101,14 @@ public final class GroupBus implements DomainBus, MembershipListener
         this.sender = Executors.newSingleThreadExecutor(r ->
             Thread.ofPlatform().daemon().name("sirocco-dcps-d" + domainId).unstarted(r));
         final boolean contact = noLiveMember(groupName);
-        final GroupConfig groupConfig = GroupConfig.defaults(groupName).withMemberId(memberId)
-            .withTransport(transport).withRegistry("shm").withContact(contact, 1);
+        GroupConfig groupConfig = GroupConfig.defaults(groupName).withMemberId(memberId)
+            .withTransport(transport).withRegistry("shm").withContact(contact, 1)
+            .withIdle(config.idleSpins(), config.idleYields(), config.idleParkNs());
+        if ("tcp".equals(transport))
+        {
+            final String endpoint = TcpEndpoints.choose(config, memberId, domainId);
+            groupConfig = groupConfig.withEndpoint(endpoint);
+        }
         final SubgroupSpec dcpsSpec = SubgroupSpec.of(DCPS, DeliveryMode.ORDERED).withWindow(64).withSlotSize(1024)
             .withMaxMessage(65_536);
         final long startNs = System.nanoTime();
