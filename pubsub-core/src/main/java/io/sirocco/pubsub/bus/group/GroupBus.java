@@ -425,11 +425,32 @@ public final class GroupBus implements DomainBus, MembershipListener
         }
     }
 
+    /**
+     * The group excluded this member (for example the lone survivor of a two-member view, which is not a majority):
+     * from here it can reach nobody, so every remote entity is reported gone (readers see NOT_ALIVE_NO_WRITERS).
+     * Re-joining is not automatic yet: the participant must be recreated.
+     */
     @Override
     public void onExcluded(final String reason)
     {
-        LOG.error("domain {}: this participant (member {}) was excluded from the group: {}", domainId, memberId,
-            reason);
+        LOG.error("domain {}: this participant (member {}) was excluded from the group: {}; every remote entity is " +
+            "now considered gone; recreate the participant to rejoin", domainId, memberId, reason);
+        final List<Long> remote = new ArrayList<>();
+        synchronized (this)
+        {
+            for (final EndpointRecord record : forwarded.values())
+            {
+                if (record.participantGuid() != participantGuid)
+                {
+                    remote.add(record.guid());
+                }
+            }
+            pending.clear();
+        }
+        for (final Long guid : remote)
+        {
+            retractRecord(guid, true);
+        }
     }
 
     // ------------------------------------------------------------------------------------------------------------
