@@ -25,7 +25,8 @@ public record SubgroupSpec(String name, DeliveryMode mode, int windowSize, int s
         if (name.isEmpty() || name.contains("\n") || name.contains("|") || name.contains(";")
             || name.contains(","))
         {
-            throw new IllegalArgumentException("subgroup name must be non-empty, without '|', ';', ',' or newline: " + name);
+            throw new IllegalArgumentException(
+                "subgroup name must be non-empty, without '|', ';', ',' or newline: " + name);
         }
         if (windowSize < 1)
         {

@@ -38,7 +38,8 @@
  * <pre>{@code
  * GroupConfig cfg = GroupConfig.defaults("domain0").withContact(true, 1);
  * Group g = Group.join(cfg, List.of(new Group.SubgroupRegistration(
- *     SubgroupSpec.of("Shapes", DeliveryMode.ORDERED), Role.WRITER_READER, handler)), listener, Duration.ofSeconds(10));
+ *         SubgroupSpec.of("Shapes", DeliveryMode.ORDERED), Role.WRITER_READER, handler)),
+ *     listener, Duration.ofSeconds(10));
  * SlotClaim claim = new SlotClaim();                     // one per sending thread, reused
  * if (g.subgroup("Shapes").claim(len, claim, maxBlockingNs) == ClaimResult.OK) {
  *     serialize(sample, claim.buffer());                 // in place, in the sender's own SST slot

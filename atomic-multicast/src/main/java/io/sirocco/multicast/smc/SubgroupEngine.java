@@ -450,11 +450,12 @@ public final class SubgroupEngine
                 }
                 while (old < recv && budget > 0)
                 {
-                    if (copyChecked(k, row, old))
+                    final int outcome = copyChecked(k, row, old);
+                    if (outcome == COPY_DELIVERED)
                     {
                         deliveredNow++;
                     }
-                    else
+                    else if (outcome == COPY_LOST)
                     {
                         pendingLost++;
                     }
@@ -533,20 +534,30 @@ public final class SubgroupEngine
         return progress;
     }
 
-    private boolean copyChecked(final int k, final int row, final long i)
+    private static final int COPY_LOST = 0;
+    private static final int COPY_DELIVERED = 1;
+    private static final int COPY_ABORTED = 2;
+
+    private int copyChecked(final int k, final int row, final long i)
     {
         final long slot = table.rowBase(row) + offSlots + (i % window) * slotWidth;
         final long before = table.getAcquire(row, offSlots + (i % window) * slotWidth);
         if (before != i)
         {
-            return false;
+            return COPY_LOST;
+        }
+        if (raw.get(INT, slot + SlotDescriptor.NULLS_OFFSET) > 0)
+        {
+            // An aborted claim: it keeps its index but carries no message. Checked again below like any slot.
+            VarHandle.loadLoadFence();
+            return table.getAcquire(row, offSlots + (i % window) * slotWidth) == i ? COPY_ABORTED : COPY_LOST;
         }
         final int length = raw.get(INT, slot + SlotDescriptor.LENGTH_OFFSET);
         final int flags = raw.get(INT, slot + SlotDescriptor.FLAGS_OFFSET);
         final boolean bulk = (flags & SlotDescriptor.FLAG_BULK) != 0;
         if (length < 0 || length > (bulk ? maxMessage : slotSize) || (bulk && bulks[k] == null))
         {
-            return false;
+            return COPY_LOST;
         }
         final MemorySegment src = bulk ? bulks[k][(int)(i % window)] : payloads[k][(int)(i % window)];
         MemorySegment.copy(src, 0, scratch, 0, length);
@@ -554,10 +565,10 @@ public final class SubgroupEngine
         final long after = table.getAcquire(row, offSlots + (i % window) * slotWidth);
         if (after != i)
         {
-            return false;
+            return COPY_LOST;
         }
         handler.onMessage(senderIds[k], k, i, i * senders + k, scratch, length);
-        return true;
+        return COPY_DELIVERED;
     }
 
     private void deliverSlot(final int k, final long i, final long seq)
@@ -777,18 +788,27 @@ public final class SubgroupEngine
         return table.getAcquire(rank, offTrimReady) != 0;
     }
 
-    /** Delivers everything up to this member's published trim (ORDERED), in seq order, then pushes DELIVERED. */
-    public void deliverTrim()
+    /**
+     * Delivers everything up to this member's published trim (ORDERED), in seq order, then pushes DELIVERED.
+     *
+     * @return false when this member did not receive everything below the trim (it was cut off from the trim's
+     * computation by a late suspicion): it must leave rather than deliver bytes it never received.
+     */
+    public boolean deliverTrim()
     {
         if (mode != DeliveryMode.ORDERED || senders == 0)
         {
-            return;
+            return true;
         }
         final long[] trim = new long[senders];
         long end = delivered;
         for (int k = 0; k < senders; k++)
         {
             trim[k] = table.getAcquire(myRank, offTrim + 8L * k);
+            if (trim[k] > received[k])
+            {
+                return false;
+            }
             if (trim[k] > 0)
             {
                 end = Math.max(end, (trim[k] - 1) * senders + k + 1);
@@ -798,6 +818,7 @@ public final class SubgroupEngine
         {
             deliverUpTo(end, trim);
         }
+        return true;
     }
 
     /** @return whether every live member persisted what this member delivered (true when no hold is set). */

@@ -11,8 +11,8 @@ package io.sirocco.multicast.sst;
  *   VIEW_ID        the view this row belongs to
  *   SUSPECTED      bit mask of ranks this member suspects (OR-accumulated, never cleared within a view)
  *   PROPOSAL_NO    leader: number of its latest proposal; follower: 0
- *   PROPOSAL_MASK  ranks the proposal removes (followers copy the leader's)
- *   JOINER_COUNT, JOINERS[8]   member ids the proposal adds (followers copy)
+ *   PROPOSAL_MASK  ranks the proposal removes (followers copy the leader's); the proposed view itself, with its
+ *                  joiners, is in the registry under p&lt;PROPOSAL_NO&gt;
  *   ACK_NO         the proposal number this member acknowledged
  *   COMMIT_NO      leader: the proposal number every live member acknowledged
  *   WEDGED         1 once this member stopped sending in this view (pushed after its last slots)
@@ -30,15 +30,12 @@ package io.sirocco.multicast.sst;
  */
 public final class SstLayout
 {
-    public static final int MAX_JOINERS = 8;
     public static final long HEARTBEAT = 0;
     public static final long VIEW_ID = 8;
     public static final long SUSPECTED = 16;
     public static final long PROPOSAL_NO = 24;
     public static final long PROPOSAL_MASK = 32;
-    public static final long JOINER_COUNT = 40;
-    public static final long JOINERS = 48;
-    public static final long ACK_NO = JOINERS + 8L * MAX_JOINERS;
+    public static final long ACK_NO = 40;
     public static final long COMMIT_NO = ACK_NO + 8;
     public static final long WEDGED = COMMIT_NO + 8;
     public static final long DRAINED = WEDGED + 8;

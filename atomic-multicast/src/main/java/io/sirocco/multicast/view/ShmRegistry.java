@@ -169,8 +169,8 @@ public final class ShmRegistry implements MembershipRegistry
 
     private void write(final String name, final String text)
     {
-        final Path tmp = dir.resolve(name + "." + ProcessHandle.current().pid() + "." + Thread.currentThread().threadId()
-            + ".tmp");
+        final Path tmp = dir.resolve(
+            name + "." + ProcessHandle.current().pid() + "." + Thread.currentThread().threadId() + ".tmp");
         final Path target = dir.resolve(name);
         try
         {

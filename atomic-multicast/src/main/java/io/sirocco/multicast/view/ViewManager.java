@@ -228,7 +228,8 @@ public final class ViewManager
             {
                 changing = true;
                 changeStartNs = now;
-                LOG.info("view {}: change starts (suspected mask {})", ctx.view.viewId(), Long.toBinaryString(suspected));
+                LOG.info("view {}: change starts (suspected mask {})", ctx.view.viewId(),
+                    Long.toBinaryString(suspected));
             }
             else
             {
@@ -598,7 +599,12 @@ public final class ViewManager
         {
             return false;
         }
-        e.deliverTrim();
+        if (!e.deliverTrim())
+        {
+            exclude("subgroup " + e.name() + ": the ragged trim of view " + ctx.view.viewId()
+                + " covers messages this member never received");
+            return true;
+        }
         trimDelivered[i] = true;
         return true;
     }

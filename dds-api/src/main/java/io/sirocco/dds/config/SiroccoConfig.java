@@ -13,10 +13,18 @@ import java.util.Map;
  * @param windowSlots    {@code sirocco.window.slots} / {@code SIROCCO_WINDOW_SLOTS}: samples a reader may lag before a
  *                       reliable writer blocks or a best-effort reader loses samples (default 1024).
  * @param slotBytes      {@code sirocco.slot.bytes} / {@code SIROCCO_SLOT_BYTES}: initial bytes per window slot; slots grow
- *                       for larger samples (default 256).
+ *                       for larger samples (default 2048).
  * @param peers          {@code sirocco.peers} / {@code SIROCCO_PEERS}: static peers {@code host:port,...} (default empty).
+ * @param networkInterface {@code sirocco.interface} / {@code SIROCCO_INTERFACE}: the interface (name or address) the tcp
+ *                       transport binds; empty = the first up, non-loopback IPv4 interface, logged.
+ * @param tcpPort        {@code sirocco.tcp.port} / {@code SIROCCO_TCP_PORT}: the tcp port; 0 (default) = 17400 plus the
+ *                       member id modulo 20000.
+ * @param idleSpins      {@code sirocco.idle.spins}: predicate-thread idle passes spent spinning (default 50).
+ * @param idleYields     {@code sirocco.idle.yields}: then yielding (default 0).
+ * @param idleParkNs     {@code sirocco.idle.park.ns}: then parking at most this long per pass (default 1000).
  */
-public record SiroccoConfig(String transport, int windowSlots, int slotBytes, String peers)
+public record SiroccoConfig(String transport, int windowSlots, int slotBytes, String peers, String networkInterface,
+    int tcpPort, int idleSpins, int idleYields, long idleParkNs)
 {
     public static SiroccoConfig fromEnvironment()
     {
@@ -27,13 +35,18 @@ public record SiroccoConfig(String transport, int windowSlots, int slotBytes, St
     {
         final String transport = setting(environment, "sirocco.transport", "auto").toLowerCase(Locale.ROOT);
         final int window = Integer.parseInt(setting(environment, "sirocco.window.slots", "1024"));
-        final int slotBytes = Integer.parseInt(setting(environment, "sirocco.slot.bytes", "256"));
+        final int slotBytes = Integer.parseInt(setting(environment, "sirocco.slot.bytes", "2048"));
         final String peers = setting(environment, "sirocco.peers", "");
         if (window < 2)
         {
             throw new IllegalArgumentException("sirocco.window.slots must be at least 2, got " + window);
         }
-        return new SiroccoConfig(transport, window, slotBytes, peers);
+        final String networkInterface = setting(environment, "sirocco.interface", "");
+        final int tcpPort = Integer.parseInt(setting(environment, "sirocco.tcp.port", "0"));
+        final int spins = Integer.parseInt(setting(environment, "sirocco.idle.spins", "50"));
+        final int yields = Integer.parseInt(setting(environment, "sirocco.idle.yields", "0"));
+        final long parkNs = Long.parseLong(setting(environment, "sirocco.idle.park.ns", "1000"));
+        return new SiroccoConfig(transport, window, slotBytes, peers, networkInterface, tcpPort, spins, yields, parkNs);
     }
 
     private static String setting(final Map<String, Object> environment, final String property, final String fallback)

@@ -69,10 +69,10 @@ public final class McastBenchCommand implements Callable<Integer>
         description = "SIGKILL the last member this many ms after start (0: never).")
     long killAtMs;
 
-    @Option(names = "--heartbeat-ms", defaultValue = "5", description = "Heartbeat period (default ${DEFAULT-VALUE}).")
+    @Option(names = "--heartbeat-ms", defaultValue = "10", description = "Heartbeat period (default ${DEFAULT-VALUE}).")
     long heartbeatMs;
 
-    @Option(names = "--suspicion-ms", defaultValue = "300",
+    @Option(names = "--suspicion-ms", defaultValue = "2000",
         description = "Suspicion timeout (default ${DEFAULT-VALUE}).")
     long suspicionMs;
 
@@ -228,7 +228,7 @@ public final class McastBenchCommand implements Callable<Integer>
             delayed);
         System.out.printf(Locale.ROOT, "  delivered/member: %d, throughput %.0f msgs/s, %.1f MB/s (median of %d)%n",
             count, msgs, mb, results.size());
-        System.out.printf(Locale.ROOT, "  not-delayed senders' rate: %.0f msgs/s%n", othersRate);
+        System.out.printf(Locale.ROOT, "  rate of the senders --delayed does not designate: %.0f msgs/s%n", othersRate);
         System.out.printf(Locale.ROOT, "  mean batch sizes: send %.2f, receive %.2f, deliver %.2f; nulls sent %d;"
                 + " pushes %d%n", ratio(sent, sendBatches), ratio(recv, recvBatches), ratio(deliv, delivBatches),
             nullsSent, pushes);

@@ -62,7 +62,26 @@ public final class PingCommand implements Callable<Integer>
             PerfSession.Child child = null;
             try
             {
-                if (withPong)
+                if (withPong && "local".equals(transport))
+                {
+                    // The in-process transport reaches only this JVM: run the pong on a thread here.
+                    final PongCommand pongCommand = new PongCommand();
+                    pongCommand.transport = transport;
+                    pongCommand.domain = domain;
+                    pongCommand.seconds = seconds + warmup + 90;
+                    Thread.ofPlatform().daemon().name("sirocco-pong").start(() ->
+                    {
+                        try
+                        {
+                            pongCommand.call();
+                        }
+                        catch (final Exception ex)
+                        {
+                            System.err.println("pong thread failed: " + ex);
+                        }
+                    });
+                }
+                else if (withPong)
                 {
                     final List<String> args = new ArrayList<>(List.of("pong", "--transport", transport, "--domain",
                         String.valueOf(domain), "--seconds", String.valueOf(seconds + warmup + 90)));
@@ -107,6 +126,10 @@ public final class PingCommand implements Callable<Integer>
         int second = 0;
         report.printHeader();
         long seq = 0;
+        long allocStart = -1;
+        long allocTrips = 0;
+        final com.sun.management.ThreadMXBean threads =
+            (com.sun.management.ThreadMXBean)java.lang.management.ManagementFactory.getThreadMXBean();
         while (true)
         {
             final long now = System.nanoTime();
@@ -131,6 +154,11 @@ public final class PingCommand implements Callable<Integer>
             if (sample.timestampNs >= measureFromNs)
             {
                 report.recordRoundTripNs(rtt);
+                if (allocStart < 0)
+                {
+                    allocStart = threads.getTotalThreadAllocatedBytes();
+                }
+                allocTrips++;
             }
         }
         if (second < seconds)
@@ -138,6 +166,13 @@ public final class PingCommand implements Callable<Integer>
             report.endInterval(++second);
         }
         report.printOverall();
+        if (allocStart >= 0 && allocTrips > 0)
+        {
+            final long allocated = threads.getTotalThreadAllocatedBytes() - allocStart;
+            System.out.printf("allocation: %.1f bytes per round trip over %d round trips (every thread of this " +
+                "process%s; ThreadMXBean.getTotalThreadAllocatedBytes)%n", allocated / (double)allocTrips, allocTrips,
+                "local".equals(transport) ? ", pong included" : ", pong not included");
+        }
         if (json)
         {
             System.out.println(report.json(transport, size));
@@ -163,13 +198,13 @@ public final class PingCommand implements Callable<Integer>
                     }
                 }
             }
-            if (++idle < 20_000)
+            if (++idle < PerfSession.SPINS)
             {
                 Thread.onSpinWait();
             }
             else
             {
-                LockSupport.parkNanos(20_000);
+                LockSupport.parkNanos(PerfSession.PARK_NS);
                 if (System.nanoTime() > giveUp)
                 {
                     return -1;

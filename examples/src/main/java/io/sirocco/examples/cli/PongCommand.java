@@ -67,12 +67,12 @@ public final class PongCommand implements Callable<Integer>
                     idle = 0;
                     continue;
                 }
-                if (++idle < 20_000)
+                if (++idle < PerfSession.SPINS)
                 {
                     Thread.onSpinWait();
                     continue;
                 }
-                LockSupport.parkNanos(20_000);
+                LockSupport.parkNanos(PerfSession.PARK_NS);
                 if ((idle & 1023) == 0)
                 {
                     final int matched = reader.getSubscriptionMatchedStatus().getCurrentCount();

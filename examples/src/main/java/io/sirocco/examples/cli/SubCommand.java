@@ -99,7 +99,7 @@ public final class SubCommand implements Callable<Integer>
                     idle = 0;
                     continue;
                 }
-                if (++idle < 20_000)
+                if (++idle < PerfSession.SPINS)
                 {
                     Thread.onSpinWait();
                     continue;

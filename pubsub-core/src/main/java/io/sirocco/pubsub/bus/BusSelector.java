@@ -51,9 +51,21 @@ public final class BusSelector
                     return new LocalBus(domainId, discovery, config.windowSlots(), config.slotBytes());
                 }
             }
-            case "tcp" -> throw new UnsupportedOperationException("domain " + domainId + ": transport 'tcp' needs " +
-                "the atomic-multicast tcp row transport, which this build does not have yet; use shm (same host) " +
-                "or local");
+            case "tcp" ->
+            {
+                try
+                {
+                    final DomainBus bus = GroupBus.join(domainId, discovery, config, "tcp");
+                    LOG.info("domain {}: transport 'tcp' as configured: atomic multicast over tcp row frames; " +
+                        "membership through the per-domain registry, which must be shared (one host, or network " +
+                        "namespaces of one host)", domainId);
+                    return bus;
+                }
+                catch (final TimeoutException ex)
+                {
+                    throw new IllegalStateException("domain " + domainId + ": transport 'tcp' failed: " + ex, ex);
+                }
+            }
             default -> throw new IllegalArgumentException("domain " + domainId + ": unknown transport '" + transport +
                 "' (sirocco.transport / SIROCCO_TRANSPORT): expected auto, local, shm or tcp");
         }

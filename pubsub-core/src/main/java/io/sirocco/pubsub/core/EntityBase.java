@@ -138,16 +138,32 @@ public abstract class EntityBase<L extends EventListener, Q extends EntityQos<?>
 
     public void statusChanged(final int bit)
     {
-        final int before = statusChanges.getAndUpdate(s -> s | bit);
-        if ((before & bit) == 0)
+        int before;
+        do
         {
-            statusCondition.links().signal();
+            before = statusChanges.get();
+            if ((before & bit) != 0)
+            {
+                return;
+            }
         }
+        while (!statusChanges.compareAndSet(before, before | bit));
+        statusCondition.links().signal();
     }
 
+    /** Clears a status bit; a CAS loop rather than a capturing lambda, so that reads allocate nothing. */
     public void statusRead(final int bit)
     {
-        statusChanges.getAndUpdate(s -> s & ~bit);
+        int before;
+        do
+        {
+            before = statusChanges.get();
+            if ((before & bit) == 0)
+            {
+                return;
+            }
+        }
+        while (!statusChanges.compareAndSet(before, before & ~bit));
     }
 
     @Override

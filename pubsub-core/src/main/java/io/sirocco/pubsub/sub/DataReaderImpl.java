@@ -94,6 +94,7 @@ public final class DataReaderImpl<T> extends EntityBase<DataReaderListener<T>, D
     private final InstanceKey probe = new InstanceKey();
     private final Map<InstanceKey, ReaderInstance<T>> instances = new HashMap<>();
     private final TreeMap<Long, ReaderInstance<T>> byHandle = new TreeMap<>();
+    private final ArrayList<ReaderInstance<T>> ordered = new ArrayList<>();
     private final Map<Long, WriterState> writers = new HashMap<>();
     private final ArrayDeque<T> freeData = new ArrayDeque<>();
     private final ArrayDeque<SampleEntry<T>> freeEntries = new ArrayDeque<>();
@@ -374,6 +375,7 @@ public final class DataReaderImpl<T> extends EntityBase<DataReaderListener<T>, D
             instance.keyHolder = data == null ? null : ops.copy(data);
             instances.put(instance.key, instance);
             byHandle.put(instance.handle, instance);
+            ordered.add(instance);
             if ((kind & BusMessage.KIND_DATA) == 0)
             {
                 instance.state = InstanceState.NOT_ALIVE_DISPOSED;
@@ -780,11 +782,15 @@ public final class DataReaderImpl<T> extends EntityBase<DataReaderListener<T>, D
         final DataStateImpl state = selector.state();
         final int max = selector.getMaxSamples() == ResourceLimits.LENGTH_UNLIMITED ? Integer.MAX_VALUE :
             selector.getMaxSamples();
-        final Collection<ReaderInstance<T>> candidates;
         final long handle = selector.instanceValue();
-        if (selector.nextInstanceFlag())
+        final boolean next = selector.nextInstanceFlag();
+        // Instances in handle order: handles grow as instances are created, so {@code ordered} is sorted. Walking it
+        // by index keeps an empty poll allocation-free.
+        int index;
+        int end = ordered.size();
+        if (next)
         {
-            candidates = byHandle.tailMap(handle, false).values();
+            index = firstAfter(handle);
         }
         else if (handle != 0)
         {
@@ -794,37 +800,35 @@ public final class DataReaderImpl<T> extends EntityBase<DataReaderListener<T>, D
                 throw DdsExceptions.precondition(env, describe() + ": read/take: " + new HandleImpl(env, handle) +
                     " is not an instance of this reader");
             }
-            candidates = List.of(only);
+            index = ordered.indexOf(only);
+            end = index + 1;
         }
         else
         {
-            candidates = byHandle.values();
+            index = totalSamples == 0 ? end : 0;
         }
-        final List<ReaderInstance<T>> emptied = new ArrayList<>(0);
-        for (final ReaderInstance<T> instance : candidates)
+        List<ReaderInstance<T>> emptied = null;
+        while (index < end && out.size() < max)
         {
-            if (out.size() >= max)
-            {
-                break;
-            }
-            if (!instanceSelected(instance, state))
+            final ReaderInstance<T> current = ordered.get(index++);
+            if (!instanceSelected(current, state))
             {
                 continue;
             }
             final int first = out.size();
-            for (int i = 0; i < instance.samples.size() && out.size() < max; i++)
+            for (int i = 0; i < current.samples.size() && out.size() < max; i++)
             {
-                final SampleEntry<T> entry = instance.samples.get(i);
+                final SampleEntry<T> entry = current.samples.get(i);
                 if (!sampleSelected(entry, state))
                 {
                     continue;
                 }
                 final SampleImpl<T> sample = freeSamples.isEmpty() ? new SampleImpl<>(env) : freeSamples.pollFirst();
-                sample.fill(entry.data, entry, instance);
+                sample.fill(entry.data, entry, current);
                 out.add(sample);
                 if (take)
                 {
-                    instance.samples.remove(i--);
+                    current.samples.remove(i--);
                     totalSamples--;
                     entry.removed = true;
                 }
@@ -844,30 +848,58 @@ public final class DataReaderImpl<T> extends EntityBase<DataReaderListener<T>, D
             }
             final SampleImpl<T> last = out.get(out.size() - 1);
             final int lastGen = last.getDisposedGenerationCount() + last.getNoWritersGenerationCount();
-            final int instanceGen = instance.disposedGen + instance.noWritersGen;
+            final int instanceGen = current.disposedGen + current.noWritersGen;
             for (int i = 0; i < count; i++)
             {
                 final SampleImpl<T> sample = out.get(first + i);
                 final int gen = sample.getDisposedGenerationCount() + sample.getNoWritersGenerationCount();
                 sample.ranks(count - 1 - i, lastGen - gen, instanceGen - gen);
             }
-            instance.viewNew = false;
-            if (instance.samples.isEmpty() && instance.state != InstanceState.ALIVE && instance.writerCount() == 0)
+            current.viewNew = false;
+            if (current.samples.isEmpty() && current.state != InstanceState.ALIVE && current.writerCount() == 0)
             {
-                emptied.add(instance);
+                if (emptied == null)
+                {
+                    emptied = new ArrayList<>(2);
+                }
+                emptied.add(current);
             }
-            if (selector.nextInstanceFlag())
+            if (next)
             {
                 break;
             }
         }
-        for (final ReaderInstance<T> instance : emptied)
+        if (emptied != null)
         {
-            instances.remove(instance.key);
-            byHandle.remove(instance.handle);
+            for (final ReaderInstance<T> gone : emptied)
+            {
+                instances.remove(gone.key);
+                byHandle.remove(gone.handle);
+                ordered.remove(gone);
+            }
         }
         statusRead(StatusKinds.DATA_AVAILABLE);
         subscriber.statusRead(StatusKinds.DATA_ON_READERS);
+    }
+
+    /** Index in {@code ordered} of the first instance with a handle greater than {@code handle}. */
+    private int firstAfter(final long handle)
+    {
+        int low = 0;
+        int high = ordered.size();
+        while (low < high)
+        {
+            final int mid = (low + high) >>> 1;
+            if (ordered.get(mid).handle <= handle)
+            {
+                low = mid + 1;
+            }
+            else
+            {
+                high = mid;
+            }
+        }
+        return low;
     }
 
     private Sample.Iterator<T> loan(final SelectorImpl<T> selector, final boolean take)
@@ -903,8 +935,9 @@ public final class DataReaderImpl<T> extends EntityBase<DataReaderListener<T>, D
         lock.lock();
         try
         {
-            for (final SampleImpl<T> sample : loan.samples)
+            for (int i = 0; i < loan.samples.size(); i++)
             {
+                final SampleImpl<T> sample = loan.samples.get(i);
                 final SampleEntry<T> entry = sample.entry;
                 if (entry != null)
                 {

@@ -12,7 +12,9 @@ import org.junit.jupiter.api.Timeout;
 /**
  * A publisher and two subscriber processes on one host over the shm transport (zero-config discovery through the
  * per-domain registry). Killing a subscriber (SIGKILL) does not stop the publisher and the other subscriber loses
- * nothing; killing the publisher makes the readers see NOT_ALIVE_NO_WRITERS.
+ * nothing; killing the publisher makes the readers see NOT_ALIVE_NO_WRITERS (the surviving subscriber is then
+ * alone in a two-member view, so the multicast layer excludes it as a minority, and the DDS layer reports every
+ * remote writer gone).
  */
 @Timeout(240)
 class MultiProcessShmTest

@@ -54,7 +54,8 @@ class NetnsPartitionTest
                 must("ip", "link", "set", nv, "netns", ns);
                 must("ip", "link", "set", hv, "master", bridge);
                 must("ip", "link", "set", hv, "up");
-                must("ip", "netns", "exec", ns, "ip", "addr", "add", "10.231." + net + "." + (i + 1) + "/24", "dev", nv);
+                final String address = "10.231." + net + "." + (i + 1) + "/24";
+                must("ip", "netns", "exec", ns, "ip", "addr", "add", address, "dev", nv);
                 must("ip", "netns", "exec", ns, "ip", "link", "set", nv, "up");
                 must("ip", "netns", "exec", ns, "ip", "link", "set", "lo", "up");
             }

@@ -36,7 +36,7 @@ final class TcpEndpoint
             .connectTimeoutMs(1000).handlerThreads(1)
             .idleMaxParkNs(Long.getLong("sirocco.mcast.tcp.maxParkNs", 50_000))
             // Room for a few seconds of pushes to a silent peer before the heartbeat timeout freezes it.
-            .ringBufferBytes(1 << 24).flowControlWindowBytes(1 << 24);
+            .ringBufferBytes(1 << 22).flowControlWindowBytes(1 << 22);
         ctx.addressMap().put(ownNodeId, host, port);
         this.service = MessagingService.start(ctx);
         service.registerMessageType(RowFrame.TYPE, RowFrame.SUBTYPE, RowFrame::new);

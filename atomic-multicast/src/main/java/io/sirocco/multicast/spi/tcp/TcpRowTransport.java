@@ -115,7 +115,8 @@ final class TcpRowTransport implements RowTransport
         op(RowFrame.COUNTERS, rowOffset, count);
         for (int i = 0; i < count; i++)
         {
-            frame.set(ValueLayout.JAVA_LONG_UNALIGNED, length, SstTable.getAcquireAt(table, rowBase + rowOffset + 8L * i));
+            final long value = SstTable.getAcquireAt(table, rowBase + rowOffset + 8L * i);
+            frame.set(ValueLayout.JAVA_LONG_UNALIGNED, length, value);
             length += 8;
         }
     }

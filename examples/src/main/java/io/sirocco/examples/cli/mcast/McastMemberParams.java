@@ -68,7 +68,16 @@ public record McastMemberParams(
     /** Delayed senders: the last sender (one) or the later half of the senders (half); none when delayUs is 0. */
     public boolean isDelayed(final int i)
     {
-        if (delayUs <= 0 || !isSender(i))
+        return delayUs > 0 && isDesignatedDelayed(i);
+    }
+
+    /**
+     * The senders {@code --delayed} designates, whether or not a delay is set: the "others" of the delayed-sender
+     * experiment are the remaining senders, so an undelayed run measures the same senders as its delayed twin.
+     */
+    public boolean isDesignatedDelayed(final int i)
+    {
+        if (!isSender(i))
         {
             return false;
         }

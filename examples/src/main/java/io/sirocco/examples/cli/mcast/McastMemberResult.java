@@ -13,7 +13,7 @@ import java.util.Map;
  * @param lastNs         nanoTime of the last application delivery.
  * @param firstOthersNs  first delivery from a not-delayed sender.
  * @param lastOthersNs   last delivery from a not-delayed sender.
- * @param digest         running hash over (view, subgroup, sender, index) of every delivery, in order.
+ * @param digest         hash of the per-subgroup running hashes over (view, sender, index) of every delivery, in order.
  * @param sendBatches    send trigger batches.
  * @param sent           messages published (incl. nulls).
  * @param recvBatches    receive batches.

@@ -46,7 +46,8 @@ public final class McastMemberRunner implements AutoCloseable
     private long lastNs;
     private long firstOthersNs;
     private long lastOthersNs;
-    private long digest = 0x1234_5678_9abc_def0L;
+    /** Per subgroup: order is total within a subgroup only, so each subgroup has its own running hash. */
+    private final long[] digests;
     private final Set<Long>[] markers;
     private final Set<Long> slowSenderIds = new HashSet<>();
 
@@ -56,6 +57,8 @@ public final class McastMemberRunner implements AutoCloseable
         this.p = params;
         this.handlers = new Handler[params.subgroups()];
         this.markers = new Set[params.subgroups()];
+        this.digests = new long[params.subgroups()];
+        java.util.Arrays.fill(digests, 0x1234_5678_9abc_def0L);
         final boolean sender = params.isSender(params.index());
         final List<Group.SubgroupRegistration> regs = new ArrayList<>();
         for (int k = 0; k < params.subgroups(); k++)
@@ -89,7 +92,7 @@ public final class McastMemberRunner implements AutoCloseable
         this.view = group.view();
         for (int i = 0; i < params.members(); i++)
         {
-            if (params.isDelayed(i))
+            if (params.isDesignatedDelayed(i))
             {
                 slowSenderIds.add(1000L + i);
             }
@@ -129,7 +132,7 @@ public final class McastMemberRunner implements AutoCloseable
         final SubgroupStats s = group.stats();
         final View v = view;
         return new McastMemberResult(p.index(), delivered, deliveredOthers, firstNs, lastNs, firstOthersNs,
-            lastOthersNs, done() ? digest : 0, s.sendBatches, s.sentMessages, s.receiveBatches, s.receivedMessages,
+            lastOthersNs, done() ? digest() : 0, s.sendBatches, s.sentMessages, s.receiveBatches, s.receivedMessages,
             s.deliverBatches, s.deliveredMessages, s.nullsSent, group.pushCount(), smallerViewEpochMs,
             v.members().size());
     }
@@ -245,6 +248,16 @@ public final class McastMemberRunner implements AutoCloseable
         return false;
     }
 
+    private long digest()
+    {
+        long d = 17;
+        for (final long x : digests)
+        {
+            d = mix(d, x);
+        }
+        return d == 0 ? 1 : d;
+    }
+
     private static long mix(final long h, final long v)
     {
         long x = (h ^ v) * 0x9E37_79B9_7F4A_7C15L;
@@ -271,7 +284,7 @@ public final class McastMemberRunner implements AutoCloseable
             {
                 throw new IllegalStateException("torn message from " + senderId + " index " + index);
             }
-            digest = mix(mix(mix(mix(digest, view.viewId()), k), senderId), index);
+            digests[k] = mix(mix(mix(digests[k], view.viewId()), senderId), index);
             if (word == MARKER)
             {
                 synchronized (markers[k])

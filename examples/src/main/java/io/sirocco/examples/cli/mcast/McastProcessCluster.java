@@ -47,8 +47,9 @@ public final class McastProcessCluster
      * @return wall-clock ms of the action, or 0.
      */
     public static long runWith(final McastMemberParams base, final List<String> endpoints,
-        final List<List<String>> prefixes, final long actionAtMs, final java.util.function.Consumer<List<Process>> action,
-        final long timeoutS, final List<McastMemberResult> results) throws Exception
+        final List<List<String>> prefixes, final long actionAtMs,
+        final java.util.function.Consumer<List<Process>> action, final long timeoutS,
+        final List<McastMemberResult> results) throws Exception
     {
         final long killAtMs = actionAtMs;
         final String java = ProcessHandle.current().info().command().orElse("java");

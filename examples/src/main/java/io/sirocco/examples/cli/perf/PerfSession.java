@@ -29,6 +29,10 @@ public final class PerfSession implements AutoCloseable
     public static final String PING_TOPIC = "sirocco_perf_ping";
     public static final String PONG_TOPIC = "sirocco_perf_pong";
     public static final String THROUGHPUT_TOPIC = "sirocco_perf_throughput";
+    /** Polls of take() an idle perf loop spins before it parks ({@code SIROCCO_PERF_SPINS}, default 100). */
+    public static final int SPINS = Integer.parseInt(System.getenv().getOrDefault("SIROCCO_PERF_SPINS", "100"));
+    /** How long an idle perf loop parks between polls ({@code SIROCCO_PERF_PARK_NS}, default 1000). */
+    public static final long PARK_NS = Long.parseLong(System.getenv().getOrDefault("SIROCCO_PERF_PARK_NS", "1000"));
 
     private final ServiceEnvironment env;
     private final DomainParticipant participant;

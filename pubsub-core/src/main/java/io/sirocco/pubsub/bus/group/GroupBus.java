@@ -101,8 +101,14 @@ public final class GroupBus implements DomainBus, MembershipListener
         this.sender = Executors.newSingleThreadExecutor(r ->
             Thread.ofPlatform().daemon().name("sirocco-dcps-d" + domainId).unstarted(r));
         final boolean contact = noLiveMember(groupName);
-        final GroupConfig groupConfig = GroupConfig.defaults(groupName).withMemberId(memberId)
-            .withTransport(transport).withRegistry("shm").withContact(contact, 1);
+        GroupConfig groupConfig = GroupConfig.defaults(groupName).withMemberId(memberId)
+            .withTransport(transport).withRegistry("shm").withContact(contact, 1)
+            .withIdle(config.idleSpins(), config.idleYields(), config.idleParkNs());
+        if ("tcp".equals(transport))
+        {
+            final String endpoint = TcpEndpoints.choose(config, memberId, domainId);
+            groupConfig = groupConfig.withEndpoint(endpoint);
+        }
         final SubgroupSpec dcpsSpec = SubgroupSpec.of(DCPS, DeliveryMode.ORDERED).withWindow(64).withSlotSize(1024)
             .withMaxMessage(65_536);
         final long startNs = System.nanoTime();
@@ -419,11 +425,32 @@ public final class GroupBus implements DomainBus, MembershipListener
         }
     }
 
+    /**
+     * The group excluded this member (for example the lone survivor of a two-member view, which is not a majority):
+     * from here it can reach nobody, so every remote entity is reported gone (readers see NOT_ALIVE_NO_WRITERS).
+     * Re-joining is not automatic yet: the participant must be recreated.
+     */
     @Override
     public void onExcluded(final String reason)
     {
-        LOG.error("domain {}: this participant (member {}) was excluded from the group: {}", domainId, memberId,
-            reason);
+        LOG.error("domain {}: this participant (member {}) was excluded from the group: {}; every remote entity is " +
+            "now considered gone; recreate the participant to rejoin", domainId, memberId, reason);
+        final List<Long> remote = new ArrayList<>();
+        synchronized (this)
+        {
+            for (final EndpointRecord record : forwarded.values())
+            {
+                if (record.participantGuid() != participantGuid)
+                {
+                    remote.add(record.guid());
+                }
+            }
+            pending.clear();
+        }
+        for (final Long guid : remote)
+        {
+            retractRecord(guid, true);
+        }
     }
 
     // ------------------------------------------------------------------------------------------------------------
@@ -482,12 +509,14 @@ public final class GroupBus implements DomainBus, MembershipListener
         for (final Channel channel : joined)
         {
             channel.readers.add(queue);
+            channel.readerArray = channel.readers.toArray(new ReaderQueue[0]);
         }
         return () ->
         {
             for (final Channel channel : joined)
             {
                 channel.readers.remove(queue);
+                channel.readerArray = channel.readers.toArray(new ReaderQueue[0]);
             }
             queue.close();
         };
@@ -499,6 +528,8 @@ public final class GroupBus implements DomainBus, MembershipListener
         final String name;
         final boolean ordered;
         final CopyOnWriteArrayList<ReaderQueue> readers = new CopyOnWriteArrayList<>();
+        /** Snapshot of {@code readers} for the predicate thread: replaced on every change, read without iterators. */
+        volatile ReaderQueue[] readerArray = new ReaderQueue[0];
         private final BusMessage scratch = new BusMessage(2048);
         volatile Subgroup subgroup;
         volatile long sent;
@@ -538,7 +569,7 @@ public final class GroupBus implements DomainBus, MembershipListener
                     }
                 }
             }
-            if (length < HEADER || readers.isEmpty())
+            if (length < HEADER || readerArray.length == 0)
             {
                 return;
             }
@@ -558,8 +589,10 @@ public final class GroupBus implements DomainBus, MembershipListener
             scratch.ensureCapacity(payloadLength);
             MemorySegment.copy(payload, HEADER, scratch.payloadSegment(), 0, payloadLength);
             scratch.payloadLength(payloadLength);
-            for (final ReaderQueue reader : readers)
+            final ReaderQueue[] current = readerArray;
+            for (int i = 0; i < current.length; i++)
             {
+                final ReaderQueue reader = current[i];
                 if (target != 0 && target != reader.readerGuid())
                 {
                     continue;

@@ -1,0 +1,65 @@
+package io.sirocco.pubsub.bus;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.Arrays;
+import java.util.List;
+
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.constraints.IntRange;
+import net.jqwik.api.constraints.StringLength;
+import org.junit.jupiter.api.Test;
+
+class RecordCodecTest
+{
+    @Property(tries = 200)
+    void announcementsRoundTrip(@ForAll @StringLength(max = 40) final String topic,
+        @ForAll @StringLength(max = 40) final String partition, @ForAll @IntRange(min = 3, max = 4) final int kind,
+        @ForAll @IntRange(min = 0, max = 1) final int reliability, @ForAll final long guid,
+        @ForAll final byte[] userData)
+    {
+        final EndpointRecord record = new EndpointRecord(kind, guid, guid & ~0xFFFFFL, topic, "T::Type", "t.Type",
+            reliability, 100, 1, Long.MAX_VALUE, 0, 0, Long.MAX_VALUE, 0, 1, 0, false, true, 1, 7,
+            List.of(partition), userData, "host", 42);
+        final EndpointRecord decoded = RecordCodec.decode(RecordCodec.announce(record));
+        assertThat(decoded).usingRecursiveComparison().ignoringFields("userData").isEqualTo(record);
+        assertThat(Arrays.equals(decoded.userData(), userData)).isTrue();
+    }
+
+    @Test
+    void retractionsCarryTheGuid()
+    {
+        final byte[] message = RecordCodec.retract(0x1234_5678_9ABC_DEF0L);
+        assertThat(RecordCodec.op(message)).isEqualTo(RecordCodec.RETRACT);
+        assertThat(RecordCodec.retractedGuid(message)).isEqualTo(0x1234_5678_9ABC_DEF0L);
+    }
+
+    @Property(tries = 300)
+    void truncatedOrCorruptBytesAreRejectedNotFatal(@ForAll @IntRange(min = 1, max = 60) final int cut,
+        @ForAll final byte noise)
+    {
+        final EndpointRecord record = EndpointRecord.participant(1L << 20, new byte[] {1, 2}, "h", 1);
+        final byte[] full = RecordCodec.announce(record);
+        final byte[] broken = Arrays.copyOf(full, Math.max(1, full.length - cut));
+        broken[broken.length / 2] ^= noise;
+        try
+        {
+            RecordCodec.decode(broken);
+        }
+        catch (final IllegalArgumentException expected)
+        {
+            assertThat(expected.getMessage()).isNotBlank();
+        }
+    }
+
+    @Test
+    void unknownKindsAreRejected()
+    {
+        final byte[] bytes = RecordCodec.announce(EndpointRecord.participant(1L << 20, new byte[0], "h", 1));
+        bytes[4] = 9;
+        assertThatThrownBy(() -> RecordCodec.decode(bytes)).isInstanceOf(IllegalArgumentException.class)
+            .hasMessageContaining("kind");
+    }
+}
