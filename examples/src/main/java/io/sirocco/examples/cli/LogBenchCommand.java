@@ -64,6 +64,10 @@ public final class LogBenchCommand implements Callable<Integer>
     @Option(names = "--buffered-io", description = "Use buffered I/O instead of O_DIRECT.")
     boolean bufferedIo;
 
+    @Option(names = "--recovery-threads", description = "Segment-scanning threads per zone recovery "
+        + "(default min(4, cores)).")
+    int recoveryThreads = new LogConfig().recoveryThreads();
+
     @Option(names = "--json", description = "End the output with one JSON line.")
     boolean json;
 
@@ -94,7 +98,8 @@ public final class LogBenchCommand implements Callable<Integer>
         final long perZone = (entries / zones + 1) * (size + 32L);
         final int segments = (int)Math.max(64, 2 * perZone / (8 << 20) + 8);
         return new LogConfig().syncPolicy(policy).directIo(!bufferedIo).secondaryLogSegments(segments)
-            .zoneSizeLimitBytes(Math.max(256L << 20, perZone)).cleanerEnabled(false);
+            .zoneSizeLimitBytes(Math.max(256L << 20, perZone)).cleanerEnabled(false)
+            .recoveryThreads(recoveryThreads);
     }
 
     private int run(final SyncPolicy policy, final Path root) throws Exception
