@@ -52,11 +52,26 @@ public final class TransportConfiguration
     public static final String MAX_MESSAGE_BYTES_PROP = "sirocco.transport.max.message.bytes";
     public static final int MAX_MESSAGE_BYTES_DEFAULT = 64 << 20;
 
+    /**
+     * The paper's overprovisioning rule, decided once from the core count: with fewer than 4 cores the transport's
+     * own threads already outnumber them, so idle threads park at once (woken by a doorbell) instead of spinning.
+     */
+    public static final boolean OVERPROVISIONED = Runtime.getRuntime().availableProcessors() < 4;
+
     public static final String IDLE_SPINS_PROP = "sirocco.transport.idle.spins";
-    public static final int IDLE_SPINS_DEFAULT = 2_000;
+    public static final int IDLE_SPINS_DEFAULT = OVERPROVISIONED ? 0 : 2_000;
 
     public static final String IDLE_YIELDS_PROP = "sirocco.transport.idle.yields";
-    public static final int IDLE_YIELDS_DEFAULT = 200;
+    public static final int IDLE_YIELDS_DEFAULT = OVERPROVISIONED ? 0 : 200;
+
+    public static final String SELECTOR_SPINS_PROP = "sirocco.transport.selector.spins";
+    public static final int SELECTOR_SPINS_DEFAULT = 0;
+
+    public static final String SELECTOR_YIELDS_PROP = "sirocco.transport.selector.yields";
+    public static final int SELECTOR_YIELDS_DEFAULT = 0;
+
+    public static final String REQUEST_SPIN_NS_PROP = "sirocco.transport.request.spin.ns";
+    public static final long REQUEST_SPIN_NS_DEFAULT = OVERPROVISIONED ? 0 : 20_000;
 
     public static final String IDLE_MIN_PARK_NS_PROP = "sirocco.transport.idle.min.park.ns";
     public static final long IDLE_MIN_PARK_NS_DEFAULT = 10_000;
@@ -66,6 +81,9 @@ public final class TransportConfiguration
 
     public static final String DIRECT_WRITE_PROP = "sirocco.transport.direct.write";
     public static final boolean DIRECT_WRITE_DEFAULT = true;
+
+    public static final String INLINE_COORDINATOR_PROP = "sirocco.transport.inline.coordinator";
+    public static final boolean INLINE_COORDINATOR_DEFAULT = false;
 
     public static final String SOCKET_BUFFER_BYTES_PROP = "sirocco.transport.socket.buffer.bytes";
     public static final int SOCKET_BUFFER_BYTES_DEFAULT = 1 << 20;

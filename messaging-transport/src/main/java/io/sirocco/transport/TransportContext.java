@@ -33,9 +33,13 @@ public final class TransportContext
     private int maxMessageBytes = integer(MAX_MESSAGE_BYTES_PROP, MAX_MESSAGE_BYTES_DEFAULT);
     private int idleSpins = integer(IDLE_SPINS_PROP, IDLE_SPINS_DEFAULT);
     private int idleYields = integer(IDLE_YIELDS_PROP, IDLE_YIELDS_DEFAULT);
+    private int selectorSpins = integer(SELECTOR_SPINS_PROP, SELECTOR_SPINS_DEFAULT);
+    private int selectorYields = integer(SELECTOR_YIELDS_PROP, SELECTOR_YIELDS_DEFAULT);
+    private long requestSpinNs = longValue(REQUEST_SPIN_NS_PROP, REQUEST_SPIN_NS_DEFAULT);
     private long idleMinParkNs = longValue(IDLE_MIN_PARK_NS_PROP, IDLE_MIN_PARK_NS_DEFAULT);
     private long idleMaxParkNs = longValue(IDLE_MAX_PARK_NS_PROP, IDLE_MAX_PARK_NS_DEFAULT);
     private boolean directWrite = bool(DIRECT_WRITE_PROP, DIRECT_WRITE_DEFAULT);
+    private boolean inlineCoordinator = bool(INLINE_COORDINATOR_PROP, INLINE_COORDINATOR_DEFAULT);
     private int socketBufferBytes = integer(SOCKET_BUFFER_BYTES_PROP, SOCKET_BUFFER_BYTES_DEFAULT);
     private LoopbackFabric loopbackFabric = LoopbackFabric.shared();
     private boolean concluded;
@@ -67,6 +71,9 @@ public final class TransportContext
         requireRange("maxMessageBytes", maxMessageBytes, 1, Integer.MAX_VALUE - 64);
         requireRange("idleSpins", idleSpins, 0, Integer.MAX_VALUE / 4);
         requireRange("idleYields", idleYields, 0, Integer.MAX_VALUE / 4);
+        requireRange("selectorSpins", selectorSpins, 0, Integer.MAX_VALUE / 4);
+        requireRange("selectorYields", selectorYields, 0, Integer.MAX_VALUE / 4);
+        requireRange("requestSpinNs", requestSpinNs, 0, 1_000_000_000L);
         requireRange("idleMinParkNs", idleMinParkNs, 1, 1_000_000_000L);
         requireRange("idleMaxParkNs", idleMaxParkNs, idleMinParkNs, 1_000_000_000L);
         requireRange("socketBufferBytes", socketBufferBytes, 4096, 1 << 30);
@@ -149,6 +156,15 @@ public final class TransportContext
     public TransportContext idleSpins(final int v) { checkMutable(); idleSpins = v; return this; }
     public int idleYields() { return idleYields; }
     public TransportContext idleYields(final int v) { checkMutable(); idleYields = v; return this; }
+    /** Empty {@code selectNow} polls before the NIO selector yields (0: block in {@code select} at once). */
+    public int selectorSpins() { return selectorSpins; }
+    public TransportContext selectorSpins(final int v) { checkMutable(); selectorSpins = v; return this; }
+    /** Yielding polls of the NIO selector before it blocks in {@code select}. */
+    public int selectorYields() { return selectorYields; }
+    public TransportContext selectorYields(final int v) { checkMutable(); selectorYields = v; return this; }
+    /** How long {@code requestSync} spins for its response before it blocks (round trips are usually shorter). */
+    public long requestSpinNs() { return requestSpinNs; }
+    public TransportContext requestSpinNs(final long v) { checkMutable(); requestSpinNs = v; return this; }
     public long idleMinParkNs() { return idleMinParkNs; }
     public TransportContext idleMinParkNs(final long v) { checkMutable(); idleMinParkNs = v; return this; }
     public long idleMaxParkNs() { return idleMaxParkNs; }
@@ -156,6 +172,14 @@ public final class TransportContext
     /** Let the sending thread write the ring to the socket itself when no other thread is writing it. */
     public boolean directWrite() { return directWrite; }
     public TransportContext directWrite(final boolean v) { checkMutable(); directWrite = v; return this; }
+    /**
+     * Parse incoming buffers on the thread that received them (the selector, or a loopback sender) instead of
+     * handing them to the coordinator thread: one thread hand-off less per message. Handlers still run on handler
+     * threads unless {@code handlerThreads} is 0; then a handler must never block (a {@code requestSync} inside
+     * it would wait for a response that the very same thread has to read).
+     */
+    public boolean inlineCoordinator() { return inlineCoordinator; }
+    public TransportContext inlineCoordinator(final boolean v) { checkMutable(); inlineCoordinator = v; return this; }
     public int socketBufferBytes() { return socketBufferBytes; }
     public TransportContext socketBufferBytes(final int v) { checkMutable(); socketBufferBytes = v; return this; }
     /** The in-process fabric the loopback transport joins; tests may use private fabrics. */

@@ -35,7 +35,8 @@ class MessagingPropertiesTest
         @ForAll @IntRange(min = 1, max = 4) final int threads,
         @ForAll @IntRange(min = 1, max = 100) final int messagesPerThread,
         @ForAll @LongRange final long seed,
-        @ForAll @StringLength(1) @CharRange(from = 'a', to = 'b') final String transportPick) throws Exception
+        @ForAll @StringLength(1) @CharRange(from = 'a', to = 'b') final String transportPick,
+        @ForAll final boolean inlineCoordinator) throws Exception
     {
         final String transport = transportPick.equals("a") ? "loopback" : "nio";
         final LoopbackFabric fabric = new LoopbackFabric();
@@ -54,7 +55,8 @@ class MessagingPropertiesTest
                 addresses.put(id, "127.0.0.1", 0);
                 final MessagingService node = MessagingService.start(new TransportContext().ownNodeId(id)
                     .transport(transport).addressMap(addresses).loopbackFabric(fabric).ringBufferBytes(RING_BYTES)
-                    .flowControlWindowBytes(RING_BYTES));
+                    .flowControlWindowBytes(RING_BYTES).inlineCoordinator(inlineCoordinator)
+                    .handlerThreads(inlineCoordinator ? 0 : 2));
                 nodes.add(node);
                 final int receiver = id;
                 final MessageHandler<TestMessages.Data> handler = d ->

@@ -80,4 +80,13 @@ public interface TypeCodec<T>
      * its MD5. An unkeyed type writes 16 zero bytes.
      */
     void keyHash(T sample, byte[] out16);
+
+    /**
+     * The representation this type is written in by default: XCDR2 little-endian, in the plain, delimited or
+     * parameter-list form that the type's extensibility calls for. Generated codecs override it.
+     */
+    default DataRepresentation defaultRepresentation()
+    {
+        return DataRepresentation.XCDR2_LE;
+    }
 }

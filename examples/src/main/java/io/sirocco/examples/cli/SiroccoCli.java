@@ -17,7 +17,15 @@ import picocli.CommandLine.Command;
     description = "Sirocco: a pure-Java DDS over atomic multicast.",
     subcommands = {
         CommandLine.HelpCommand.class,
+        TransportBenchCommand.class,
+        IdlCommand.class,
+        McastBenchCommand.class,
+        RdmaInfoCommand.class,
         LogBenchCommand.class,
+        PingCommand.class,
+        PongCommand.class,
+        PubCommand.class,
+        SubCommand.class,
     })
 public final class SiroccoCli
 {

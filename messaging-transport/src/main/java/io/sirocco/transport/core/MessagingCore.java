@@ -65,7 +65,7 @@ public final class MessagingCore implements InboundDelivery, TransportEnvironmen
     private final List<ConnectionListener> listeners = new CopyOnWriteArrayList<>();
     private final TransportStatistics statistics = new TransportStatistics();
     private final ThreadLocal<InboundFrameView> frames = ThreadLocal.withInitial(InboundFrameView::new);
-    private final ThreadLocal<io.sirocco.transport.idle.IdleStrategy> waitIdle;
+    private final long requestSpinNs;
     private final long connectTimeoutNs;
     private final long requestTimeoutNs;
     private volatile boolean closed;
@@ -80,7 +80,7 @@ public final class MessagingCore implements InboundDelivery, TransportEnvironmen
         this.coordinator = new MessageCoordinator(context, bufferPool, this, this::sweep, SWEEP_PERIOD_NS);
         this.connectTimeoutNs = context.connectTimeoutMs() * 1_000_000L;
         this.requestTimeoutNs = context.requestTimeoutMs() * 1_000_000L;
-        this.waitIdle = ThreadLocal.withInitial(context::newIdleStrategy);
+        this.requestSpinNs = context.requestSpinNs();
         for (int i = 0; i < locks.length; i++)
         {
             locks[i] = new Object();
@@ -228,16 +228,18 @@ public final class MessagingCore implements InboundDelivery, TransportEnvironmen
         return (CompletableFuture<R>)(CompletableFuture<?>)pending;
     }
 
-    /** Waits by spinning, then yielding, then blocking on the future (the idle thresholds of the context). */
+    /** Waits by spinning up to {@code requestSpinNs}, then blocking on the future. */
     @SuppressWarnings("unchecked")
     public <R extends Response> R requestSync(final Request request, final int nodeId, final long timeoutNs)
     {
         final CompletableFuture<R> future = request(request, nodeId, timeoutNs);
-        final io.sirocco.transport.idle.IdleStrategy idle = waitIdle.get();
-        idle.reset();
-        while (!future.isDone() && !idle.parking())
+        if (!future.isDone())
         {
-            idle.idle();
+            final long spinEndNs = System.nanoTime() + requestSpinNs;
+            while (!future.isDone() && System.nanoTime() - spinEndNs < 0)
+            {
+                Thread.onSpinWait();
+            }
         }
         try
         {

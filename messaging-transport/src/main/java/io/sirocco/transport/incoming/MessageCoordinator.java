@@ -42,6 +42,8 @@ public final class MessageCoordinator implements Runnable
     private final Thread thread;
     private long nextPeriodicNs;
     private int roundRobin;
+    private final boolean inline;
+    private final java.util.concurrent.atomic.AtomicBoolean processing = new java.util.concurrent.atomic.AtomicBoolean();
     private volatile boolean running = true;
 
     public MessageCoordinator(final TransportContext context, final BufferPool pool, final InboundDelivery delivery,
@@ -56,6 +58,7 @@ public final class MessageCoordinator implements Runnable
         this.maxMessageBytes = context.maxMessageBytes();
         this.periodicTask = periodicTask;
         this.periodNs = periodNs;
+        this.inline = context.inlineCoordinator();
         final String prefix = "sirocco-node" + context.ownNodeId() + "-";
         this.thread = new Thread(this, prefix + "coordinator");
         this.thread.setDaemon(true);
@@ -114,13 +117,56 @@ public final class MessageCoordinator implements Runnable
                 }
             }
         }
-        doorbell.ring();
+        if (inline)
+        {
+            drainInline();
+        }
+        else
+        {
+            doorbell.ring();
+        }
+    }
+
+    /**
+     * Inline mode: the pushing thread plays coordinator if no other thread does (try-lock, never blocks). Buffers
+     * stay in queue order because only the lock holder takes them, and it re-checks the queue after unlocking so a
+     * buffer queued meanwhile is never stranded.
+     */
+    private void drainInline()
+    {
+        do
+        {
+            if (!processing.compareAndSet(false, true))
+            {
+                return; // the holder (perhaps this very thread, further up the stack) takes it
+            }
+            try
+            {
+                IncomingBuffer buffer;
+                while ((buffer = incomingQueue.poll()) != null)
+                {
+                    process(buffer);
+                }
+            }
+            finally
+            {
+                processing.set(false);
+            }
+        }
+        while (!incomingQueue.isEmpty());
     }
 
     @Override
     public void run()
     {
         nextPeriodicNs = System.nanoTime() + periodNs;
+        while (running && inline)
+        {
+            drainInline();
+            periodicTask.run();
+            doorbell.prepareToPark();
+            doorbell.park(periodNs);
+        }
         while (running)
         {
             final IncomingBuffer buffer = incomingQueue.poll();

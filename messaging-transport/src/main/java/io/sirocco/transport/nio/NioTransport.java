@@ -190,7 +190,11 @@ public final class NioTransport implements Transport
     {
         if ((what & DATA) != 0)
         {
-            if (directWrite && Thread.currentThread() != thread)
+            if (Thread.currentThread() == thread)
+            {
+                writeOut(connection); // a handler or the inline coordinator runs on the selector thread
+            }
+            else if (directWrite)
             {
                 writeDirect(connection);
             }
@@ -358,8 +362,8 @@ public final class NioTransport implements Transport
 
     private void run()
     {
-        final long spins = context.idleSpins();
-        final long yieldsEnd = spins + context.idleYields();
+        final long spins = context.selectorSpins();
+        final long yieldsEnd = spins + context.selectorYields();
         long idle = 0;
         while (running)
         {
@@ -367,7 +371,7 @@ public final class NioTransport implements Transport
             {
                 int work = runCommands() + processInterests();
                 final int selected;
-                if (work > 0 || idle < spins)
+                if (idle < spins)
                 {
                     selected = selector.selectNow(keyHandler);
                 }
@@ -525,6 +529,10 @@ public final class NioTransport implements Transport
                     break;
                 }
                 total += n;
+                if (target.hasRemaining())
+                {
+                    break; // the socket is drained: skip the read that would return 0 (the key stays readable if not)
+                }
             }
         }
         catch (final IOException e)

@@ -57,7 +57,7 @@ class OutgoingRingBufferTest
     void shouldCarryEveryFrameOnceInProducerOrderWithWrapAndCatchUp() throws Exception
     {
         final int producers = 8;
-        final int perProducer = 20_000;
+        final int perProducer = 5_000;
         final OutgoingRingBuffer ring = new OutgoingRingBuffer(4096, 64);
         final FlowControl flow = new FlowControl(1 << 30, 0.5);
         final RingSignals signals = new RingSignals()

@@ -1,0 +1,437 @@
+package io.sirocco.multicast;
+
+import io.sirocco.multicast.predicate.PredicateEngine;
+import io.sirocco.multicast.smc.SubgroupEngine;
+import io.sirocco.multicast.smc.SubgroupStats;
+import io.sirocco.multicast.spi.RowTransportProvider;
+import io.sirocco.multicast.spi.local.LocalRowTransportProvider;
+import io.sirocco.multicast.spi.shm.ShmRowTransportProvider;
+import io.sirocco.multicast.view.LocalRegistry;
+import io.sirocco.multicast.view.MembershipRegistry;
+import io.sirocco.multicast.view.ShmRegistry;
+import io.sirocco.multicast.view.ViewContext;
+import io.sirocco.multicast.view.ViewManager;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.net.InetAddress;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.ServiceLoader;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * This process's membership in one group (one DDS domain). Start with {@link #join}; get per-subgroup handles with
+ * {@link #subgroup(String)}; register more subgroups later with {@link #register} (a view change); leave with
+ * {@link #close()}.
+ *
+ * <p>One platform predicate thread per group runs every trigger: the subgroups' receive, delivery and send triggers
+ * and the membership protocol ({@link ViewManager}). Delivery and membership upcalls run on it.
+ */
+public final class Group implements AutoCloseable
+{
+    private static final Logger LOG = LoggerFactory.getLogger(Group.class);
+
+    private final GroupConfig config;
+    private final RowTransportProvider provider;
+    private final MembershipRegistry registry;
+    private final PredicateEngine engine;
+    private final ViewManager viewManager;
+    private final Map<String, Subgroup> handles = new ConcurrentHashMap<>();
+    private final List<Member.Registration> registrations = new CopyOnWriteArrayList<>();
+    private final List<MembershipListener> listeners = new CopyOnWriteArrayList<>();
+    private final String hostName;
+    private volatile View view;
+    private volatile boolean closed;
+    private volatile String exclusion;
+    private long version;
+    private final SubgroupStats retiredStats = new SubgroupStats();
+    private long retiredPushes;
+
+    private Group(final GroupConfig config)
+    {
+        this.config = config;
+        this.provider = provider(config.transport());
+        this.registry = "local".equals(config.registry()) ? LocalRegistry.forGroup(config.groupName())
+            : new ShmRegistry(config.groupName());
+        this.hostName = Member.localHost();
+        this.engine = new PredicateEngine("sirocco-mcast-" + config.groupName() + "-" + config.memberId(),
+            config.spinPasses(), config.yieldPasses(), config.maxParkNs());
+        this.viewManager = new ViewManager(new ViewHost(), config.heartbeatPeriodMs(), config.suspicionTimeoutMs(),
+            config.registryPollMs());
+    }
+
+    /**
+     * A subgroup this member takes part in.
+     *
+     * @param spec    the subgroup's shape.
+     * @param role    writer, reader or both.
+     * @param handler delivery upcall (required even for pure writers, which still receive to order).
+     */
+    public record SubgroupRegistration(SubgroupSpec spec, Role role, DeliveryHandler handler)
+    {
+    }
+
+    /**
+     * Joins a group: announces this member and its subgroups in the registry, then waits for a view that contains it
+     * (the contact forms the first view once {@link GroupConfig#initialMembers()} members announced; later joiners
+     * are added by a view change run by the leader).
+     *
+     * @param config        this member's configuration.
+     * @param subgroups     subgroups to register now.
+     * @param listener      view-change listener (may be null).
+     * @param timeout       how long to wait for a view.
+     * @return the joined group.
+     * @throws TimeoutException when no view containing this member appeared in time.
+     */
+    public static Group join(final GroupConfig config, final List<SubgroupRegistration> subgroups,
+        final MembershipListener listener, final Duration timeout) throws TimeoutException
+    {
+        final Group g = new Group(config);
+        if (listener != null)
+        {
+            g.listeners.add(listener);
+        }
+        for (final SubgroupRegistration r : subgroups)
+        {
+            g.handles.put(r.spec().name(), new Subgroup(r.spec().name(), r.role(), r.handler()));
+            g.registrations.add(new Member.Registration(r.spec(), r.role()));
+        }
+        g.start(timeout);
+        return g;
+    }
+
+    private Member self()
+    {
+        return new Member(config.memberId(), hostName, ProcessHandle.current().pid(), config.endpoint(), version,
+            new ArrayList<>(registrations));
+    }
+
+    private void start(final Duration timeout) throws TimeoutException
+    {
+        provider.prepare(config.groupName(), new io.sirocco.multicast.spi.RowTransportContext.MemberAddress(
+            config.memberId(), hostName, ProcessHandle.current().pid(), config.endpoint()));
+        registry.announce(self());
+        final long deadline = System.nanoTime() + timeout.toNanos();
+        View first = null;
+        while (first == null)
+        {
+            final Optional<View> v = registry.latestContaining(config.memberId());
+            if (v.isPresent())
+            {
+                first = v.get();
+                break;
+            }
+            if (config.contact())
+            {
+                final List<Member> announced = registry.announced();
+                if (announced.size() >= config.initialMembers())
+                {
+                    final List<Member> ms = new ArrayList<>();
+                    ms.add(self());
+                    for (final Member m : announced)
+                    {
+                        if (m.memberId() != config.memberId() && ms.size() < config.initialMembers())
+                        {
+                            ms.add(m);
+                        }
+                    }
+                    first = new View(1, ms);
+                    registry.publish("v1", first);
+                    break;
+                }
+            }
+            if (System.nanoTime() - deadline > 0)
+            {
+                registry.withdraw(config.memberId());
+                throw new TimeoutException("member " + config.memberId() + " of group " + config.groupName()
+                    + " found no view containing it within " + timeout + " (contact=" + config.contact()
+                    + ", registry=" + config.registry() + ")");
+            }
+            sleepQuietly(2);
+        }
+        final ViewContext ctx = build(first, first.rankOf(config.memberId()));
+        viewManager.start(ctx);
+        engine.register(viewManager, viewManager::gmsTrigger);
+        installEngines(null, ctx);
+        engine.start();
+        LOG.info("member {} joined group {} in {}", config.memberId(), config.groupName(), first);
+    }
+
+    private ViewContext build(final View v, final int rank)
+    {
+        return new ViewContext(config.groupName(), v, rank, provider, config.spindle(),
+            name -> Optional.ofNullable(handles.get(name)).map(Subgroup::handler).orElse(null), engine::wake);
+    }
+
+    private void installEngines(final ViewContext previous, final ViewContext next)
+    {
+        final View old = previous == null ? null : previous.view();
+        if (previous != null)
+        {
+            engine.remove(previous);
+            for (final SubgroupEngine e : previous.engines())
+            {
+                e.stats().addTo(retiredStats);
+            }
+            retiredPushes += previous.pushCount();
+        }
+        final Set<String> present = new HashSet<>();
+        for (final SubgroupEngine e : next.engines())
+        {
+            engine.register(next, e::receiveTrigger);
+            engine.register(next, e::deliveryTrigger);
+            engine.register(next, e::sendTrigger);
+            handles.get(e.name()).engine(e);
+            present.add(e.name());
+        }
+        handles.forEach((n, h) ->
+        {
+            if (!present.contains(n))
+            {
+                h.engine(null);
+            }
+        });
+        view = next.view();
+        final List<Long> joined = new ArrayList<>();
+        final List<Long> left = new ArrayList<>();
+        for (final Member m : next.view().members())
+        {
+            if (old == null || old.rankOf(m.memberId()) < 0)
+            {
+                joined.add(m.memberId());
+            }
+        }
+        if (old != null)
+        {
+            for (final Member m : old.members())
+            {
+                if (next.view().rankOf(m.memberId()) < 0)
+                {
+                    left.add(m.memberId());
+                }
+            }
+        }
+        for (final MembershipListener l : listeners)
+        {
+            try
+            {
+                l.onViewInstalled(next.view(), joined, left);
+            }
+            catch (final RuntimeException ex)
+            {
+                LOG.error("membership listener failed on {}", next.view(), ex);
+            }
+        }
+    }
+
+    /**
+     * Registers another subgroup (for example a new DDS writer or reader); takes effect with the next view, which the
+     * leader starts when it sees the changed registration.
+     *
+     * @param registration the subgroup, role and handler.
+     * @return the handle (answers {@link ClaimResult#VIEW_CHANGING} until the view containing it is installed).
+     */
+    public synchronized Subgroup register(final SubgroupRegistration registration)
+    {
+        final Subgroup h = new Subgroup(registration.spec().name(), registration.role(), registration.handler());
+        if (handles.putIfAbsent(registration.spec().name(), h) != null)
+        {
+            throw new IllegalArgumentException("subgroup " + registration.spec().name() + " already registered by "
+                + "member " + config.memberId());
+        }
+        registrations.add(new Member.Registration(registration.spec(), registration.role()));
+        version++;
+        registry.announce(self());
+        return h;
+    }
+
+    public void addMembershipListener(final MembershipListener l)
+    {
+        listeners.add(l);
+    }
+
+    /** @return this member's handle on a registered subgroup, or null. */
+    public Subgroup subgroup(final String name)
+    {
+        return handles.get(name);
+    }
+
+    /** @return the current view. */
+    public View view()
+    {
+        return view;
+    }
+
+    public long memberId()
+    {
+        return config.memberId();
+    }
+
+    public GroupConfig config()
+    {
+        return config;
+    }
+
+    /** @return why this member was excluded, or null while it is a member. */
+    public String exclusion()
+    {
+        return exclusion;
+    }
+
+    /** @return the predicate engine (tests and benchmarks observe its failure state). */
+    public PredicateEngine predicateEngine()
+    {
+        return engine;
+    }
+
+    /** Sum of every subgroup's statistics over all views so far (racy snapshot; benchmark use). */
+    public SubgroupStats stats()
+    {
+        final SubgroupStats total = new SubgroupStats();
+        retiredStats.addTo(total);
+        final ViewContext ctx = viewManager.context();
+        if (ctx != null)
+        {
+            for (final SubgroupEngine e : ctx.engines())
+            {
+                e.stats().addTo(total);
+            }
+        }
+        return total;
+    }
+
+    /** @return row pushes issued so far, all views (racy snapshot). */
+    public long pushCount()
+    {
+        final ViewContext ctx = viewManager.context();
+        return retiredPushes + (ctx == null ? 0 : ctx.pushCount());
+    }
+
+    /**
+     * Stops this member abruptly, as a crash would: the predicate thread stops, nothing is pushed or cleaned up, the
+     * others detect it through the heartbeat. For fault-injection tests in one JVM.
+     */
+    public void halt()
+    {
+        closed = true;
+        engine.close();
+        handles.values().forEach(Subgroup::close);
+    }
+
+    /** Leaves the group: the others remove this member with a view change. */
+    @Override
+    public void close()
+    {
+        if (closed)
+        {
+            return;
+        }
+        closed = true;
+        viewManager.requestLeave();
+        engine.wake();
+        final long deadline = System.nanoTime() + 2_000_000_000L;
+        while (!viewManager.left() && exclusion == null && engine.failure() == null && System.nanoTime() < deadline
+            && engine.thread().isAlive())
+        {
+            sleepQuietly(1);
+        }
+        engine.close();
+        handles.values().forEach(Subgroup::close);
+        final ViewContext ctx = viewManager.context();
+        if (ctx != null)
+        {
+            ctx.close();
+        }
+        registry.withdraw(config.memberId());
+        if ("tcp".equals(config.transport()))
+        {
+            io.sirocco.multicast.spi.tcp.TcpRowTransportProvider.shutdown(config.groupName(), config.memberId());
+        }
+    }
+
+    private static RowTransportProvider provider(final String name)
+    {
+        switch (name)
+        {
+            case "local":
+                return new LocalRowTransportProvider();
+            case "shm":
+                return new ShmRowTransportProvider();
+            case "tcp":
+                return new io.sirocco.multicast.spi.tcp.TcpRowTransportProvider();
+            default:
+                for (final RowTransportProvider p : ServiceLoader.load(RowTransportProvider.class))
+                {
+                    if (p.name().equals(name))
+                    {
+                        return p;
+                    }
+                }
+                throw new IllegalArgumentException("no RowTransport named '" + name + "' (built in: local, shm;"
+                    + " others through ServiceLoader)");
+        }
+    }
+
+    private static void sleepQuietly(final long ms)
+    {
+        try
+        {
+            Thread.sleep(ms);
+        }
+        catch (final InterruptedException ex)
+        {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private final class ViewHost implements ViewManager.Host
+    {
+        @Override
+        public ViewContext build(final View v, final int myRank)
+        {
+            return Group.this.build(v, myRank);
+        }
+
+        @Override
+        public void installed(final ViewContext previous, final ViewContext next)
+        {
+            installEngines(previous, next);
+        }
+
+        @Override
+        public void excluded(final String reason)
+        {
+            exclusion = reason;
+            final ViewContext ctx = viewManager.context();
+            if (ctx != null)
+            {
+                engine.remove(ctx);
+            }
+            handles.values().forEach(Subgroup::close);
+            for (final MembershipListener l : listeners)
+            {
+                l.onExcluded(reason);
+            }
+        }
+
+        @Override
+        public MembershipRegistry registry()
+        {
+            return registry;
+        }
+
+        @Override
+        public long memberId()
+        {
+            return config.memberId();
+        }
+    }
+}

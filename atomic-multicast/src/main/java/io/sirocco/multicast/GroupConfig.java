@@ -1,0 +1,110 @@
+package io.sirocco.multicast;
+
+import io.sirocco.multicast.smc.SpindleOptions;
+
+import java.util.Objects;
+
+/**
+ * Configuration of one member of one group. Every protocol constant is here with its default (documented in
+ * {@code docs/configuration.md}).
+ *
+ * @param groupName           the group (one DDS domain): names the registry and the shared tables.
+ * @param memberId            this member's id, unique in the group (default: a random positive long).
+ * @param transport           row transport: {@code shm} (default), {@code local}, {@code tcp}, or a provider name.
+ * @param registry            {@code shm} (files in /dev/shm, default) or {@code local} (in-JVM).
+ * @param contact             this member forms the first view (default false: wait for a view containing it).
+ * @param initialMembers      the contact forms the first view once this many members announced (default 1).
+ * @param heartbeatPeriodMs   heartbeat counter period (default 10 ms).
+ * @param suspicionTimeoutMs  a member whose heartbeat did not move for this long is suspected (default 2000 ms).
+ * @param registryPollMs      how often the leader looks for joiners and changed registrations (default 50 ms).
+ * @param spinPasses          predicate thread idle passes spent spinning (default 2000).
+ * @param yieldPasses         then yielding (default 200).
+ * @param maxParkNs           then parking, at most this long per park (default 200 µs).
+ * @param spindle             the Spindle optimization switches (default all on).
+ * @param endpoint            this member's transport address (tcp), default empty.
+ */
+public record GroupConfig(
+    String groupName,
+    long memberId,
+    String transport,
+    String registry,
+    boolean contact,
+    int initialMembers,
+    long heartbeatPeriodMs,
+    long suspicionTimeoutMs,
+    long registryPollMs,
+    int spinPasses,
+    int yieldPasses,
+    long maxParkNs,
+    SpindleOptions spindle,
+    String endpoint)
+{
+    public GroupConfig
+    {
+        Objects.requireNonNull(groupName, "groupName");
+        if (!groupName.matches("[A-Za-z0-9_.-]+"))
+        {
+            throw new IllegalArgumentException("group name must match [A-Za-z0-9_.-]+: '" + groupName + "'");
+        }
+        if (memberId <= 0)
+        {
+            throw new IllegalArgumentException("memberId must be positive: " + memberId);
+        }
+    }
+
+    /** Defaults for a member of {@code groupName} with a random id. */
+    public static GroupConfig defaults(final String groupName)
+    {
+        return new GroupConfig(groupName, (java.util.concurrent.ThreadLocalRandom.current().nextLong() >>> 1) | 1,
+            "shm", "shm", false, 1, 10, 2000, 50, 2000, 200, 200_000, SpindleOptions.ALL_ON, "");
+    }
+
+    public GroupConfig withMemberId(final long id)
+    {
+        return new GroupConfig(groupName, id, transport, registry, contact, initialMembers, heartbeatPeriodMs,
+            suspicionTimeoutMs, registryPollMs, spinPasses, yieldPasses, maxParkNs, spindle, endpoint);
+    }
+
+    public GroupConfig withTransport(final String t)
+    {
+        return new GroupConfig(groupName, memberId, t, "local".equals(t) ? "local" : registry, contact,
+            initialMembers, heartbeatPeriodMs, suspicionTimeoutMs, registryPollMs, spinPasses, yieldPasses,
+            maxParkNs, spindle, endpoint);
+    }
+
+    public GroupConfig withRegistry(final String r)
+    {
+        return new GroupConfig(groupName, memberId, transport, r, contact, initialMembers, heartbeatPeriodMs,
+            suspicionTimeoutMs, registryPollMs, spinPasses, yieldPasses, maxParkNs, spindle, endpoint);
+    }
+
+    public GroupConfig withContact(final boolean c, final int initial)
+    {
+        return new GroupConfig(groupName, memberId, transport, registry, c, initial, heartbeatPeriodMs,
+            suspicionTimeoutMs, registryPollMs, spinPasses, yieldPasses, maxParkNs, spindle, endpoint);
+    }
+
+    public GroupConfig withFailureDetection(final long heartbeatMs, final long suspicionMs)
+    {
+        return new GroupConfig(groupName, memberId, transport, registry, contact, initialMembers, heartbeatMs,
+            suspicionMs, registryPollMs, spinPasses, yieldPasses, maxParkNs, spindle, endpoint);
+    }
+
+    public GroupConfig withIdle(final int spin, final int yield, final long parkNs)
+    {
+        return new GroupConfig(groupName, memberId, transport, registry, contact, initialMembers, heartbeatPeriodMs,
+            suspicionTimeoutMs, registryPollMs, spin, yield, parkNs, spindle, endpoint);
+    }
+
+    public GroupConfig withSpindle(final SpindleOptions s)
+    {
+        return new GroupConfig(groupName, memberId, transport, registry, contact, initialMembers, heartbeatPeriodMs,
+            suspicionTimeoutMs, registryPollMs, spinPasses, yieldPasses, maxParkNs, s, endpoint);
+    }
+
+    public GroupConfig withEndpoint(final String e)
+    {
+        return new GroupConfig(groupName, memberId, transport, registry, contact, initialMembers, heartbeatPeriodMs,
+            suspicionTimeoutMs, registryPollMs, spinPasses, yieldPasses, maxParkNs, spindle, e);
+    }
+}

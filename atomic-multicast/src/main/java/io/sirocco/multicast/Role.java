@@ -1,0 +1,14 @@
+package io.sirocco.multicast;
+
+/** What a member does in a subgroup. Every role receives (and takes part in ordering); writers also send. */
+public enum Role
+{
+    WRITER,
+    READER,
+    WRITER_READER;
+
+    public boolean sends()
+    {
+        return this != READER;
+    }
+}

@@ -1,0 +1,263 @@
+package io.sirocco.multicast.predicate;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.util.ArrayList;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * The one platform thread of a group in a process: evaluates every registered predicate in registration order and
+ * runs the triggers of those that hold. Nothing here knows the transport underneath.
+ *
+ * <p><b>Idle policy.</b> A pass in which no trigger reported progress counts as idle. After {@code spinPasses} idle
+ * passes it yields, after {@code yieldPasses} more it parks, for 1 µs doubling up to {@code maxParkNs}. Any progress
+ * resets the policy. {@link #wake()} is the doorbell: application threads ring it on commit, in-JVM transports when
+ * they landed a push; it unparks the thread only when it is parked (a volatile flag), so ringing is cheap.
+ *
+ * <p><b>Threading.</b> {@link #register} and {@link #remove} may be called from any thread; the changes are applied by
+ * the engine thread at the start of its next pass. Triggers registered by the engine thread itself (from inside a
+ * trigger) also take effect next pass.
+ */
+public final class PredicateEngine implements AutoCloseable
+{
+    private static final Logger LOG = LoggerFactory.getLogger(PredicateEngine.class);
+
+    private final ArrayList<Entry> entries = new ArrayList<>();
+    private final ConcurrentLinkedQueue<Entry> added = new ConcurrentLinkedQueue<>();
+    private final ConcurrentLinkedQueue<Object> removed = new ConcurrentLinkedQueue<>();
+    private final Thread thread;
+    private final int spinPasses;
+    private final int yieldPasses;
+    private final long maxParkNs;
+    private volatile boolean running = true;
+    private volatile boolean parked;
+    private volatile Throwable failure;
+    private long passes;
+    private long idleParks;
+
+    /**
+     * @param name        thread name.
+     * @param spinPasses  idle passes spent spinning before yielding.
+     * @param yieldPasses idle passes spent yielding before parking.
+     * @param maxParkNs   longest single park; bounds the latency of work nobody rings the doorbell for.
+     */
+    public PredicateEngine(final String name, final int spinPasses, final int yieldPasses, final long maxParkNs)
+    {
+        this.spinPasses = spinPasses;
+        this.yieldPasses = yieldPasses;
+        this.maxParkNs = maxParkNs;
+        this.thread = Thread.ofPlatform().name(name).daemon(true).unstarted(this::run);
+    }
+
+    public void start()
+    {
+        thread.start();
+    }
+
+    /**
+     * Registers a predicate/trigger pair.
+     *
+     * @param owner     key to remove it (and every other pair of the same owner) later.
+     * @param kind      one-time, recurrent or transition.
+     * @param condition the predicate.
+     * @param trigger   the action.
+     */
+    public void register(final Object owner, final PredicateKind kind, final Condition condition, final Trigger trigger)
+    {
+        added.add(new Entry(owner, kind, condition, trigger));
+        wake();
+    }
+
+    /** Registers a recurrent trigger whose own code decides whether there is work (Spindle's "predicate true"). */
+    public void register(final Object owner, final Trigger trigger)
+    {
+        register(owner, PredicateKind.RECURRENT, () -> true, trigger);
+    }
+
+    /** Removes every pair registered with this owner (applied at the next pass). */
+    public void remove(final Object owner)
+    {
+        if (onEngineThread())
+        {
+            // Removed from inside a trigger (a view change): the rest of this pass must not run them any more.
+            for (int i = 0; i < entries.size(); i++)
+            {
+                if (entries.get(i).owner == owner)
+                {
+                    entries.get(i).dead = true;
+                }
+            }
+        }
+        removed.add(owner);
+        wake();
+    }
+
+    /** The doorbell. */
+    public void wake()
+    {
+        if (parked)
+        {
+            LockSupport.unpark(thread);
+        }
+    }
+
+    public boolean onEngineThread()
+    {
+        return Thread.currentThread() == thread;
+    }
+
+    public Thread thread()
+    {
+        return thread;
+    }
+
+    /** @return the exception that stopped the engine, or null. */
+    public Throwable failure()
+    {
+        return failure;
+    }
+
+    public long passes()
+    {
+        return passes;
+    }
+
+    public long idleParks()
+    {
+        return idleParks;
+    }
+
+    private void run()
+    {
+        int idle = 0;
+        long parkNs = 1_000;
+        try
+        {
+            while (running)
+            {
+                applyChanges();
+                boolean progress = false;
+                for (int i = 0; i < entries.size(); i++)
+                {
+                    final Entry e = entries.get(i);
+                    if (e.dead)
+                    {
+                        continue;
+                    }
+                    final boolean holds = e.condition.holds();
+                    switch (e.kind)
+                    {
+                        case RECURRENT ->
+                        {
+                            if (holds)
+                            {
+                                progress |= e.trigger.fire();
+                            }
+                        }
+                        case ONE_TIME ->
+                        {
+                            if (holds)
+                            {
+                                e.dead = true;
+                                e.trigger.fire();
+                                progress = true;
+                            }
+                        }
+                        case TRANSITION ->
+                        {
+                            if (holds && !e.lastHeld)
+                            {
+                                progress |= e.trigger.fire();
+                            }
+                            e.lastHeld = holds;
+                        }
+                    }
+                }
+                passes++;
+                if (progress)
+                {
+                    idle = 0;
+                    parkNs = 1_000;
+                }
+                else if (++idle > spinPasses + yieldPasses)
+                {
+                    parked = true;
+                    if (added.isEmpty() && removed.isEmpty())
+                    {
+                        LockSupport.parkNanos(this, parkNs);
+                    }
+                    parked = false;
+                    idleParks++;
+                    parkNs = Math.min(parkNs << 1, maxParkNs);
+                }
+                else if (idle > spinPasses)
+                {
+                    Thread.yield();
+                }
+                else
+                {
+                    Thread.onSpinWait();
+                }
+            }
+        }
+        catch (final Throwable t)
+        {
+            failure = t;
+            LOG.error("predicate thread {} stopped by an exception", thread.getName(), t);
+        }
+    }
+
+    private void applyChanges()
+    {
+        Entry e;
+        while ((e = added.poll()) != null)
+        {
+            entries.add(e);
+        }
+        Object owner;
+        while ((owner = removed.poll()) != null)
+        {
+            final Object o = owner;
+            entries.removeIf(x -> x.owner == o);
+        }
+        entries.removeIf(x -> x.dead);
+    }
+
+    @Override
+    public void close()
+    {
+        running = false;
+        LockSupport.unpark(thread);
+        if (!onEngineThread())
+        {
+            try
+            {
+                thread.join(10_000);
+            }
+            catch (final InterruptedException ex)
+            {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    private static final class Entry
+    {
+        final Object owner;
+        final PredicateKind kind;
+        final Condition condition;
+        final Trigger trigger;
+        boolean lastHeld;
+        boolean dead;
+
+        Entry(final Object owner, final PredicateKind kind, final Condition condition, final Trigger trigger)
+        {
+            this.owner = owner;
+            this.kind = kind;
+            this.condition = condition;
+            this.trigger = trigger;
+        }
+    }
+}

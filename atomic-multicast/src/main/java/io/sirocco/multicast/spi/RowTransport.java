@@ -1,0 +1,97 @@
+package io.sirocco.multicast.spi;
+
+import java.lang.foreign.MemorySegment;
+
+/**
+ * Moves byte ranges of this member's SST row into the other members' copies of that row: the one-sided write of
+ * Derecho's SST, whatever carries it (shared memory, TCP frames, RDMA writes).
+ *
+ * <p><b>Threading.</b> Exactly one thread pushes: the group's predicate thread. Implementations need not be safe for
+ * concurrent pushes. {@link #freeze(int)} and {@link #close()} may be called from that same thread only.
+ *
+ * <p><b>Ordering contract (what the protocol relies on).</b> For one target member, the effects of the calls become
+ * visible in call order: if the target sees the effect of a later call (typically a {@link #pushGuard} of a counter),
+ * it sees every earlier call's bytes too. This is RDMA's per-QP write ordering, TCP's FIFO applied in order, and on
+ * shared memory a release store. Within one {@link #pushBytes} no order is promised between bytes, so a reader never
+ * polls inside a data range; it polls a counter pushed by {@link #pushCounters} or {@link #pushGuard}, which are
+ * written per aligned 8-byte word with release semantics at the target (never torn).
+ *
+ * <p><b>Snapshot rule.</b> The caller reads a guard counter first, then pushes the data it covers, then pushes the
+ * guard with the value it read ({@link #pushGuard}): the guard never covers data that was not yet copied.
+ * {@link #pushBytes} must read the source bytes before it returns, or (RDMA) before any later guard is posted.
+ *
+ * <p>Offsets are byte offsets inside a row ({@code 0 <= rowOffset < rowLengthBytes}); the target location is the
+ * same offset inside the target's copy of <em>this member's</em> row.
+ */
+public interface RowTransport extends AutoCloseable
+{
+    /**
+     * This member's view of the whole table: {@code members * rowLengthBytes} bytes, row {@code r} at offset
+     * {@code r * rowLengthBytes}. This member writes only its own row; the others are written by the transport.
+     *
+     * @return the local table, valid until {@link #close()}.
+     */
+    MemorySegment table();
+
+    /**
+     * Whether the local table is the very memory the other members read (shared memory). When true, the pushes are
+     * only release stores and doorbells, and a reader can see a slot while its owner rewrites it, which the lossy
+     * mode's seqlock check handles.
+     *
+     * @return true when rows are shared in place rather than copied.
+     */
+    boolean sharesRows();
+
+    /**
+     * Pushes {@code lengthBytes} bytes of this member's row starting at {@code rowOffset} to every live member.
+     *
+     * @param rowOffset   offset inside the row.
+     * @param lengthBytes number of bytes.
+     */
+    void pushBytes(long rowOffset, long lengthBytes);
+
+    /**
+     * Pushes {@code count} aligned counters of this member's row, each read with acquire semantics here and written
+     * with release semantics at the target, in ascending address order.
+     *
+     * @param rowOffset 8-byte aligned offset inside the row.
+     * @param count     number of 8-byte counters.
+     */
+    void pushCounters(long rowOffset, int count);
+
+    /**
+     * Pushes one counter with a value the caller snapshotted (see the snapshot rule above), written with release
+     * semantics at the target after everything pushed before it.
+     *
+     * @param rowOffset 8-byte aligned offset inside the row.
+     * @param value     the value to publish.
+     */
+    void pushGuard(long rowOffset, long value);
+
+    /**
+     * Stops pushing to a member (it was suspected). Idempotent.
+     *
+     * @param rank the member's rank in the view.
+     */
+    void freeze(int rank);
+
+    /**
+     * Ends a group of pushes issued by one trigger: a transport that batches (TCP frames) sends now. Shared memory
+     * may use it to ring doorbells.
+     */
+    default void flush()
+    {
+    }
+
+    /**
+     * Number of push operations issued so far (each call to a push method counts once per target member), for the
+     * benchmark's batching figures.
+     *
+     * @return the number of pushes.
+     */
+    long pushCount();
+
+    /** Releases the table and connections of this view. */
+    @Override
+    void close();
+}

@@ -1,0 +1,43 @@
+package io.sirocco.multicast.spi;
+
+import java.util.List;
+
+/**
+ * What a {@link RowTransportProvider} needs to open the SST of one view: who is in it, which row is ours and how long
+ * a row is. Immutable.
+ *
+ * @param groupName      the group's name (one DDS domain), used to name shared files and connections.
+ * @param viewId         the view id; every view gets a fresh table.
+ * @param myRank         this member's row.
+ * @param members        the view's members in rank order.
+ * @param rowLengthBytes row length, a multiple of 64.
+ * @param doorbell       rung when another member's push landed in the local table (may be a no-op).
+ */
+public record RowTransportContext(
+    String groupName,
+    long viewId,
+    int myRank,
+    List<MemberAddress> members,
+    long rowLengthBytes,
+    Runnable doorbell)
+{
+    /**
+     * Where a member can be reached.
+     *
+     * @param memberId the member's id, unique in the group.
+     * @param host     host name (members with the same host share memory when the shm transport is used).
+     * @param pid      operating-system process id.
+     * @param endpoint transport-specific address ({@code host:port} for tcp), may be empty.
+     */
+    public record MemberAddress(long memberId, String host, long pid, String endpoint)
+    {
+    }
+
+    /**
+     * @return the number of rows of the table.
+     */
+    public int memberCount()
+    {
+        return members.size();
+    }
+}

@@ -1,0 +1,179 @@
+package io.sirocco.multicast.spi.tcp;
+
+import io.sirocco.multicast.spi.RowTransport;
+import io.sirocco.multicast.spi.RowTransportContext;
+import io.sirocco.multicast.sst.SstTable;
+import io.sirocco.transport.NodeUnreachableException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+
+/**
+ * The {@code tcp} row transport: every member holds its own copy of the table; pushes between two
+ * {@link #flush()}es are encoded into one {@link RowFrame} (data bytes copied at push time, counters read with acquire
+ * at push time, guards with the caller's snapshot) and sent as one ordered message to each live member. The
+ * receiver's handler thread applies frames in order. Every flush costs one frame per peer, as a post does on RDMA.
+ */
+final class TcpRowTransport implements RowTransport
+{
+    private static final Logger LOG = LoggerFactory.getLogger(TcpRowTransport.class);
+
+    private final TcpEndpoint endpoint;
+    private final long viewId;
+    private final int myRank;
+    private final int[] nodeIds;
+    private final boolean[] frozen;
+    private final long rowLengthBytes;
+    private final Arena arena = Arena.ofShared();
+    private final MemorySegment table;
+    private final long rowBase;
+    private final RowFrame message = new RowFrame();
+    private final Runnable doorbell;
+    private MemorySegment frame;
+    private int length;
+    private long pushes;
+
+    TcpRowTransport(final TcpEndpoint endpoint, final RowTransportContext context)
+    {
+        this.endpoint = endpoint;
+        this.viewId = context.viewId();
+        this.myRank = context.myRank();
+        this.rowLengthBytes = context.rowLengthBytes();
+        this.doorbell = context.doorbell();
+        final int n = context.memberCount();
+        this.nodeIds = new int[n];
+        this.frozen = new boolean[n];
+        for (int r = 0; r < n; r++)
+        {
+            nodeIds[r] = TcpEndpoint.nodeId(context.members().get(r).memberId());
+        }
+        this.table = arena.allocate(n * rowLengthBytes, 4096);
+        this.rowBase = myRank * rowLengthBytes;
+        this.frame = Arena.ofAuto().allocate(64 * 1024, 8);
+        startFrame();
+    }
+
+    private void startFrame()
+    {
+        frame.set(ValueLayout.JAVA_LONG_UNALIGNED, 0, viewId);
+        frame.set(ValueLayout.JAVA_INT_UNALIGNED, 8, myRank);
+        length = 12;
+    }
+
+    private void ensure(final long extra)
+    {
+        if (length + extra > frame.byteSize())
+        {
+            final MemorySegment bigger = Arena.ofAuto().allocate(Math.max(frame.byteSize() * 2, length + extra), 8);
+            MemorySegment.copy(frame, 0, bigger, 0, length);
+            frame = bigger;
+        }
+    }
+
+    private void op(final byte kind, final long rowOffset, final int n)
+    {
+        frame.set(ValueLayout.JAVA_BYTE, length, kind);
+        frame.set(ValueLayout.JAVA_LONG_UNALIGNED, length + 1, rowOffset);
+        frame.set(ValueLayout.JAVA_INT_UNALIGNED, length + 9, n);
+        length += 13;
+    }
+
+    void apply(final MemorySegment received)
+    {
+        TcpEndpoint.apply(received, table, rowLengthBytes, frozen.length);
+        doorbell.run();
+    }
+
+    @Override
+    public MemorySegment table()
+    {
+        return table;
+    }
+
+    @Override
+    public boolean sharesRows()
+    {
+        return false;
+    }
+
+    @Override
+    public void pushBytes(final long rowOffset, final long lengthBytes)
+    {
+        ensure(13 + lengthBytes);
+        op(RowFrame.BYTES, rowOffset, (int)lengthBytes);
+        MemorySegment.copy(table, rowBase + rowOffset, frame, length, lengthBytes);
+        length += (int)lengthBytes;
+    }
+
+    @Override
+    public void pushCounters(final long rowOffset, final int count)
+    {
+        ensure(13 + 8L * count);
+        op(RowFrame.COUNTERS, rowOffset, count);
+        for (int i = 0; i < count; i++)
+        {
+            frame.set(ValueLayout.JAVA_LONG_UNALIGNED, length, SstTable.getAcquireAt(table, rowBase + rowOffset + 8L * i));
+            length += 8;
+        }
+    }
+
+    @Override
+    public void pushGuard(final long rowOffset, final long value)
+    {
+        ensure(21);
+        op(RowFrame.COUNTERS, rowOffset, 1);
+        frame.set(ValueLayout.JAVA_LONG_UNALIGNED, length, value);
+        length += 8;
+    }
+
+    @Override
+    public void flush()
+    {
+        if (length == 12)
+        {
+            return;
+        }
+        message.wrap(frame, length);
+        for (int r = 0; r < nodeIds.length; r++)
+        {
+            if (r == myRank || frozen[r])
+            {
+                continue;
+            }
+            try
+            {
+                endpoint.service.send(message, nodeIds[r]);
+                pushes++;
+            }
+            catch (final NodeUnreachableException ex)
+            {
+                LOG.warn("view {}: member rank {} (node {}) unreachable, no more pushes to it: {}", viewId, r,
+                    nodeIds[r], ex.getMessage());
+                frozen[r] = true;
+            }
+        }
+        startFrame();
+    }
+
+    @Override
+    public void freeze(final int rank)
+    {
+        frozen[rank] = true;
+    }
+
+    @Override
+    public long pushCount()
+    {
+        return pushes;
+    }
+
+    @Override
+    public void close()
+    {
+        endpoint.closed(viewId);
+        // The table stays allocated until the GC frees the arena's segments: a late frame may still be applied.
+    }
+}

@@ -1,0 +1,66 @@
+package io.sirocco.multicast.spi.tcp;
+
+import io.sirocco.multicast.spi.RowTransport;
+import io.sirocco.multicast.spi.RowTransportContext;
+import io.sirocco.multicast.spi.RowTransportProvider;
+
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The {@code tcp} transport: row-range frames over messaging-transport's NIO transport. Each member needs an endpoint
+ * ({@code host:port}, {@link io.sirocco.multicast.GroupConfig#endpoint()}); its DXNet node id is derived from its
+ * member id ({@code memberId % 65000 + 1}), so member ids of one group must differ modulo 65000.
+ */
+public final class TcpRowTransportProvider implements RowTransportProvider
+{
+    private static final ConcurrentHashMap<String, TcpEndpoint> ENDPOINTS = new ConcurrentHashMap<>();
+
+    @Override
+    public String name()
+    {
+        return "tcp";
+    }
+
+    @Override
+    public void prepare(final String groupName, final RowTransportContext.MemberAddress self)
+    {
+        endpoint(groupName, self);
+    }
+
+    @Override
+    public RowTransport open(final RowTransportContext context)
+    {
+        final TcpEndpoint endpoint = endpoint(context.groupName(), context.members().get(context.myRank()));
+        endpoint.addPeers(context);
+        final TcpRowTransport t = new TcpRowTransport(endpoint, context);
+        endpoint.opened(context.viewId(), t);
+        return t;
+    }
+
+    private static TcpEndpoint endpoint(final String groupName, final RowTransportContext.MemberAddress me)
+    {
+        final String key = groupName + "/" + me.memberId();
+        return ENDPOINTS.computeIfAbsent(key, k ->
+        {
+            final String ep = me.endpoint();
+            final int colon = ep.lastIndexOf(':');
+            if (colon <= 0)
+            {
+                throw new IllegalArgumentException("tcp transport: this member (" + me.memberId() + ") has no"
+                    + " host:port endpoint; set GroupConfig.endpoint");
+            }
+            return new TcpEndpoint(TcpEndpoint.nodeId(me.memberId()), ep.substring(0, colon),
+                Integer.parseInt(ep.substring(colon + 1)));
+        });
+    }
+
+    /** Stops this member's endpoint of a group (when the member leaves). */
+    public static void shutdown(final String groupName, final long memberId)
+    {
+        final TcpEndpoint e = ENDPOINTS.remove(groupName + "/" + memberId);
+        if (e != null)
+        {
+            e.service.close();
+        }
+    }
+}

@@ -1,0 +1,75 @@
+package io.sirocco.multicast.view;
+
+import io.sirocco.multicast.Member;
+import io.sirocco.multicast.View;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+
+/** In-JVM registry, one per group name; for tests and the {@code local} transport. Synchronized (control path). */
+public final class LocalRegistry implements MembershipRegistry
+{
+    private static final ConcurrentHashMap<String, LocalRegistry> REGISTRIES = new ConcurrentHashMap<>();
+
+    private final LinkedHashMap<Long, Member> members = new LinkedHashMap<>();
+    private final Map<String, View> views = new LinkedHashMap<>();
+
+    public static LocalRegistry forGroup(final String groupName)
+    {
+        return REGISTRIES.computeIfAbsent(groupName, n -> new LocalRegistry());
+    }
+
+    public static void forget(final String groupName)
+    {
+        REGISTRIES.remove(groupName);
+    }
+
+    @Override
+    public synchronized void announce(final Member member)
+    {
+        members.put(member.memberId(), member);
+    }
+
+    @Override
+    public synchronized void withdraw(final long memberId)
+    {
+        members.remove(memberId);
+    }
+
+    @Override
+    public synchronized List<Member> announced()
+    {
+        return new ArrayList<>(members.values());
+    }
+
+    @Override
+    public synchronized void publish(final String key, final View view)
+    {
+        views.put(key, view);
+    }
+
+    @Override
+    public synchronized Optional<View> read(final String key)
+    {
+        return Optional.ofNullable(views.get(key));
+    }
+
+    @Override
+    public synchronized Optional<View> latestContaining(final long memberId)
+    {
+        View best = null;
+        for (final var e : views.entrySet())
+        {
+            final View v = e.getValue();
+            if (e.getKey().startsWith("v") && v.rankOf(memberId) >= 0 && (best == null || v.viewId() > best.viewId()))
+            {
+                best = v;
+            }
+        }
+        return Optional.ofNullable(best);
+    }
+}

@@ -1,0 +1,192 @@
+package io.sirocco.multicast.view;
+
+import io.sirocco.multicast.Member;
+import io.sirocco.multicast.View;
+import io.sirocco.multicast.spi.shm.ShmRowTransportProvider;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.FileTime;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Registry in the group's private directory ({@code /dev/shm/sirocco-<group>}, mode 0700): {@code member-<id>} files
+ * announce members, {@code view-<key>} files hold published views. Every file is written to a temporary name and
+ * atomically renamed, so a reader never sees half a record.
+ */
+public final class ShmRegistry implements MembershipRegistry
+{
+    private final Path dir;
+
+    public ShmRegistry(final String groupName)
+    {
+        this.dir = ShmRowTransportProvider.groupDirectory(groupName);
+    }
+
+    public Path directory()
+    {
+        return dir;
+    }
+
+    /** Deletes a group's directory and everything in it (tests, benchmarks, after the last member left). */
+    public static void destroy(final String groupName)
+    {
+        final Path d = ShmRowTransportProvider.root().resolve("sirocco-" + groupName);
+        if (!Files.isDirectory(d))
+        {
+            return;
+        }
+        try (DirectoryStream<Path> files = Files.newDirectoryStream(d))
+        {
+            for (final Path f : files)
+            {
+                Files.deleteIfExists(f);
+            }
+            Files.deleteIfExists(d);
+        }
+        catch (final IOException ignored)
+        {
+            // Best effort cleanup.
+        }
+    }
+
+    @Override
+    public void announce(final Member member)
+    {
+        write("member-" + member.memberId(), member.encode());
+    }
+
+    @Override
+    public void withdraw(final long memberId)
+    {
+        try
+        {
+            Files.deleteIfExists(dir.resolve("member-" + memberId));
+        }
+        catch (final IOException ex)
+        {
+            throw new UncheckedIOException("cannot withdraw member " + memberId + " from " + dir, ex);
+        }
+    }
+
+    @Override
+    public List<Member> announced()
+    {
+        final List<Path> files = list("member-");
+        files.sort(Comparator.comparing(ShmRegistry::modified).thenComparing(Path::toString));
+        final List<Member> out = new ArrayList<>();
+        for (final Path f : files)
+        {
+            readText(f).ifPresent(t -> out.add(Member.decode(t)));
+        }
+        return out;
+    }
+
+    @Override
+    public void publish(final String key, final View view)
+    {
+        write("view-" + key, view.encode());
+    }
+
+    @Override
+    public Optional<View> read(final String key)
+    {
+        return readText(dir.resolve("view-" + key)).map(View::decode);
+    }
+
+    @Override
+    public Optional<View> latestContaining(final long memberId)
+    {
+        View best = null;
+        for (final Path f : list("view-v"))
+        {
+            final Optional<View> v = readText(f).map(View::decode);
+            if (v.isPresent() && v.get().rankOf(memberId) >= 0 && (best == null || v.get().viewId() > best.viewId()))
+            {
+                best = v.get();
+            }
+        }
+        return Optional.ofNullable(best);
+    }
+
+    private List<Path> list(final String prefix)
+    {
+        final List<Path> out = new ArrayList<>();
+        try (DirectoryStream<Path> files = Files.newDirectoryStream(dir, prefix + "*"))
+        {
+            for (final Path f : files)
+            {
+                if (!f.getFileName().toString().endsWith(".tmp"))
+                {
+                    out.add(f);
+                }
+            }
+        }
+        catch (final IOException ex)
+        {
+            throw new UncheckedIOException("cannot list registry " + dir, ex);
+        }
+        return out;
+    }
+
+    private static FileTime modified(final Path p)
+    {
+        try
+        {
+            return Files.getLastModifiedTime(p);
+        }
+        catch (final IOException ex)
+        {
+            return FileTime.fromMillis(Long.MAX_VALUE);
+        }
+    }
+
+    private static Optional<String> readText(final Path f)
+    {
+        try
+        {
+            return Optional.of(Files.readString(f, StandardCharsets.UTF_8));
+        }
+        catch (final NoSuchFileException ex)
+        {
+            return Optional.empty();
+        }
+        catch (final IOException ex)
+        {
+            throw new UncheckedIOException("cannot read registry file " + f, ex);
+        }
+    }
+
+    private void write(final String name, final String text)
+    {
+        final Path tmp = dir.resolve(name + "." + ProcessHandle.current().pid() + "." + Thread.currentThread().threadId()
+            + ".tmp");
+        final Path target = dir.resolve(name);
+        try
+        {
+            Files.writeString(tmp, text, StandardCharsets.UTF_8);
+            try
+            {
+                Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            }
+            catch (final AtomicMoveNotSupportedException ex)
+            {
+                Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING);
+            }
+        }
+        catch (final IOException ex)
+        {
+            throw new UncheckedIOException("cannot write registry file " + target, ex);
+        }
+    }
+}

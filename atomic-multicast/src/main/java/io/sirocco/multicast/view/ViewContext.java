@@ -1,0 +1,124 @@
+package io.sirocco.multicast.view;
+
+import io.sirocco.multicast.View;
+import io.sirocco.multicast.smc.SpindleOptions;
+import io.sirocco.multicast.smc.SubgroupEngine;
+import io.sirocco.multicast.spi.RowTransport;
+import io.sirocco.multicast.spi.RowTransportContext;
+import io.sirocco.multicast.spi.RowTransportProvider;
+import io.sirocco.multicast.sst.SstLayout;
+import io.sirocco.multicast.sst.SstTable;
+import io.sirocco.multicast.DeliveryHandler;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Function;
+
+/**
+ * Everything one view builds: the row layout, the table and its transport, and an SMC engine for each subgroup this
+ * member belongs to. Built and closed on the predicate thread; a new view builds a new context (new table, new
+ * layout), the old one is closed once the new one is installed.
+ */
+public final class ViewContext implements AutoCloseable
+{
+    final View view;
+    final int myRank;
+    final SstLayout layout;
+    final RowTransport transport;
+    final SstTable table;
+    final SubgroupEngine[] engines;
+    final String[] engineNames;
+
+    /**
+     * @param groupName group name.
+     * @param view      the view.
+     * @param myRank    this member's rank in it.
+     * @param provider  row transport provider.
+     * @param options   Spindle switches.
+     * @param handlers  delivery handler of a subgroup this member registered, by name (null if not registered).
+     * @param doorbell  wakes the predicate thread.
+     */
+    public ViewContext(
+        final String groupName,
+        final View view,
+        final int myRank,
+        final RowTransportProvider provider,
+        final SpindleOptions options,
+        final Function<String, DeliveryHandler> handlers,
+        final Runnable doorbell)
+    {
+        this.view = view;
+        this.myRank = myRank;
+        final List<View.SubgroupInfo> sgs = view.subgroups();
+        final int g = sgs.size();
+        final int[] senders = new int[g];
+        final int[] windows = new int[g];
+        final int[] slots = new int[g];
+        final int[] max = new int[g];
+        for (int i = 0; i < g; i++)
+        {
+            senders[i] = sgs.get(i).senderRanks().length;
+            windows[i] = sgs.get(i).spec().windowSize();
+            slots[i] = sgs.get(i).spec().slotSizeBytes();
+            max[i] = sgs.get(i).spec().maxMessageBytes();
+        }
+        this.layout = new SstLayout(senders, windows, slots, max);
+        final List<RowTransportContext.MemberAddress> addresses = new ArrayList<>();
+        view.members().forEach(m -> addresses.add(
+            new RowTransportContext.MemberAddress(m.memberId(), m.host(), m.pid(), m.endpoint())));
+        this.transport = provider.open(new RowTransportContext(
+            groupName, view.viewId(), myRank, addresses, layout.rowLengthBytes(), doorbell));
+        this.table = new SstTable(transport.table(), layout.rowLengthBytes());
+        final List<SubgroupEngine> es = new ArrayList<>();
+        final List<String> names = new ArrayList<>();
+        for (int i = 0; i < g; i++)
+        {
+            final View.SubgroupInfo info = sgs.get(i);
+            boolean member = false;
+            for (final int r : info.memberRanks())
+            {
+                member |= r == myRank;
+            }
+            final DeliveryHandler h = handlers.apply(info.name());
+            if (!member || h == null)
+            {
+                continue;
+            }
+            final long[] ids = new long[info.senderRanks().length];
+            for (int k = 0; k < ids.length; k++)
+            {
+                ids[k] = view.members().get(info.senderRanks()[k]).memberId();
+            }
+            es.add(new SubgroupEngine(info.name(), info.spec().mode(), info.spec().windowSize(),
+                info.spec().slotSizeBytes(), info.spec().maxMessageBytes(), i, layout, info.senderRanks(), ids,
+                info.memberRanks(), myRank, transport, options, h, doorbell));
+            names.add(info.name());
+        }
+        this.engines = es.toArray(new SubgroupEngine[0]);
+        this.engineNames = names.toArray(new String[0]);
+        table.setRelease(myRank, SstLayout.VIEW_ID, view.viewId());
+        transport.pushCounters(SstLayout.VIEW_ID, 1);
+        transport.flush();
+    }
+
+    public View view()
+    {
+        return view;
+    }
+
+    public SubgroupEngine[] engines()
+    {
+        return engines;
+    }
+
+    public long pushCount()
+    {
+        return transport.pushCount();
+    }
+
+    @Override
+    public void close()
+    {
+        transport.close();
+    }
+}

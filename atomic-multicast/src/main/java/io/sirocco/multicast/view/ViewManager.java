@@ -1,0 +1,642 @@
+package io.sirocco.multicast.view;
+
+import io.sirocco.multicast.Member;
+import io.sirocco.multicast.View;
+import io.sirocco.multicast.smc.SubgroupEngine;
+import io.sirocco.multicast.sst.SstLayout;
+import io.sirocco.multicast.sst.SstTable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * Membership of one view, run by the predicate thread after the subgroups' triggers on every pass: heartbeat and
+ * failure detection, suspicion merging, and the view change.
+ *
+ * <p><b>View change</b> (all state in the SST control block, see {@link SstLayout}):
+ * <ol>
+ *   <li>A suspicion (heartbeat silent for the timeout, the process exited, or the member left), or a joiner or a
+ *       changed registration seen by the leader, starts a change. Every member ORs the suspicions it sees into its
+ *       own row and <b>wedges</b>: its subgroups stop claiming and sending, everything committed is published, then
+ *       {@code WEDGED} is pushed.</li>
+ *   <li>The <b>leader</b> (lowest rank this member does not suspect) writes the next view to the registry under
+ *       {@code p<proposal>} and pushes {@code PROPOSAL_MASK} then {@code PROPOSAL_NO}. A new leader taking over
+ *       adopts the union of every row's proposal mask and a higher proposal number.</li>
+ *   <li>Members <b>acknowledge</b>: copy the mask, suspect its ranks, push {@code ACK_NO}.</li>
+ *   <li>The leader <b>commits</b> once every member outside the mask acknowledged: {@code COMMIT_NO}. A change counts
+ *       as committed for a member once any row shows {@code COMMIT_NO} equal to its {@code ACK_NO}.</li>
+ *   <li>Once every live member is wedged, each member drains (receives until nothing is new), pushes its counters,
+ *       then {@code DRAINED}.</li>
+ *   <li><b>Ragged trim</b>, per subgroup: when all live members drained, the shard leader (lowest live member of the
+ *       subgroup) publishes {@code TRIM[k] = min over live members of RECEIVED[k]}, or adopts a trim some row
+ *       already holds (a previous shard leader's). Followers echo it; a member seeing a larger ready trim in a live
+ *       row adopts the element-wise maximum, so all converge. When every live member holds the same ready trim, each
+ *       delivers exactly the messages below it, in seq order, and drops the rest.</li>
+ *   <li>With a persistence hold, it waits until every live member persisted what it delivered.</li>
+ *   <li><b>Install</b>: read the committed proposal, publish it as {@code v<id>}, build a fresh table and fresh
+ *       engines for its layout, and tell the listener.</li>
+ * </ol>
+ * Why no survivor disagrees: a message was delivered somewhere only once every member had received it, so every
+ * live member's {@code RECEIVED[k]} covers it and so does the trim; above the trim nobody delivered it.
+ */
+public final class ViewManager
+{
+    private static final Logger LOG = LoggerFactory.getLogger(ViewManager.class);
+
+    /** What the manager needs from its group. */
+    public interface Host
+    {
+        /** Builds the context of a newly committed view. */
+        ViewContext build(View view, int myRank);
+
+        /** The new context is installed (old one already closed). */
+        void installed(ViewContext previous, ViewContext next);
+
+        /** This member is out of the group. */
+        void excluded(String reason);
+
+        MembershipRegistry registry();
+
+        long memberId();
+    }
+
+    private final Host host;
+    private final long heartbeatPeriodNs;
+    private final long suspicionTimeoutNs;
+    private final long registryPollNs;
+    private final long joinGraceNs;
+    private final Set<Long> exitedMemberIds = ConcurrentHashMap.newKeySet();
+    private volatile boolean leaveRequested;
+    private volatile boolean left;
+
+    private ViewContext ctx;
+    private SstTable table;
+    private int me;
+    private int members;
+    private long heartbeat;
+    private long nextBeatNs;
+    private long[] lastHeartbeat;
+    private long[] lastMoveNs;
+    private long suspected;
+    private boolean changing;
+    private boolean wedgedPushed;
+    private long myProposal;
+    private long myProposalMask = -1;
+    private long acked;
+    private boolean drainedPushed;
+    private boolean[] trimDelivered;
+    private long nextRegistryPollNs;
+    private long changeStartNs;
+    private boolean excluded;
+
+    public ViewManager(final Host host, final long heartbeatPeriodMs, final long suspicionTimeoutMs,
+        final long registryPollMs)
+    {
+        this.host = host;
+        this.heartbeatPeriodNs = heartbeatPeriodMs * 1_000_000L;
+        this.suspicionTimeoutNs = suspicionTimeoutMs * 1_000_000L;
+        this.registryPollNs = registryPollMs * 1_000_000L;
+        // A member that has not beaten once in this view may still be mapping its table: give it longer.
+        this.joinGraceNs = Math.max(10_000_000_000L, 5 * suspicionTimeoutNs);
+    }
+
+    /** Starts managing a freshly built view. Predicate thread (or before it starts). */
+    public void start(final ViewContext context)
+    {
+        ctx = context;
+        table = context.table;
+        me = context.myRank;
+        members = context.view.members().size();
+        final long now = System.nanoTime();
+        lastHeartbeat = new long[members];
+        lastMoveNs = new long[members];
+        java.util.Arrays.fill(lastMoveNs, now);
+        suspected = 0;
+        changing = false;
+        wedgedPushed = false;
+        myProposal = 0;
+        myProposalMask = -1;
+        acked = 0;
+        drainedPushed = false;
+        trimDelivered = new boolean[context.engines.length];
+        nextBeatNs = now;
+        nextRegistryPollNs = now + registryPollNs;
+        for (final Member m : context.view.members())
+        {
+            if (m.memberId() != host.memberId() && m.host().equals(localHost()) && m.pid() != SELF_PID)
+            {
+                ProcessHandle.of(m.pid()).ifPresentOrElse(
+                    h -> h.onExit().thenRun(() -> exited(m.memberId())),
+                    () -> exited(m.memberId()));
+            }
+        }
+    }
+
+    /** Same-host crash detection hook (from {@link ProcessHandle#onExit()}). Any thread. */
+    public void exited(final long memberId)
+    {
+        exitedMemberIds.add(memberId);
+    }
+
+    /** Asks to leave gracefully: the member suspects itself, which the others turn into its removal. */
+    public void requestLeave()
+    {
+        leaveRequested = true;
+    }
+
+    public boolean left()
+    {
+        return left;
+    }
+
+    public ViewContext context()
+    {
+        return ctx;
+    }
+
+    /** The GMS trigger. */
+    public boolean gmsTrigger()
+    {
+        if (excluded || left)
+        {
+            return false;
+        }
+        final long now = System.nanoTime();
+        boolean progress = false;
+        if (now - nextBeatNs >= 0)
+        {
+            heartbeat++;
+            table.setRelease(me, SstLayout.HEARTBEAT, heartbeat);
+            ctx.transport.pushCounters(SstLayout.HEARTBEAT, 1);
+            ctx.transport.flush();
+            nextBeatNs = now + heartbeatPeriodNs;
+        }
+        long mask = suspected;
+        if (leaveRequested)
+        {
+            mask |= 1L << me;
+        }
+        for (int r = 0; r < members; r++)
+        {
+            if (r == me || (mask & (1L << r)) != 0)
+            {
+                continue;
+            }
+            final long hb = table.getAcquire(r, SstLayout.HEARTBEAT);
+            if (hb != lastHeartbeat[r])
+            {
+                lastHeartbeat[r] = hb;
+                lastMoveNs[r] = now;
+            }
+            else if (now - lastMoveNs[r] > (hb == 0 ? joinGraceNs : suspicionTimeoutNs))
+            {
+                LOG.warn("member {} (rank {}) of view {} suspected: no heartbeat for {} ms",
+                    ctx.view.members().get(r).memberId(), r, ctx.view.viewId(), suspicionTimeoutNs / 1_000_000);
+                mask |= 1L << r;
+            }
+            if (!exitedMemberIds.isEmpty() && exitedMemberIds.contains(ctx.view.members().get(r).memberId()))
+            {
+                mask |= 1L << r;
+            }
+            final long theirs = table.getAcquire(r, SstLayout.SUSPECTED);
+            if ((theirs & (1L << me)) != 0 && !leaveRequested)
+            {
+                exclude("member " + ctx.view.members().get(r).memberId() + " suspects this member in view "
+                    + ctx.view.viewId());
+                return true;
+            }
+            mask |= theirs;
+        }
+        if (mask != suspected)
+        {
+            suspect(mask);
+            progress = true;
+        }
+        if (leaveRequested)
+        {
+            left = true;
+            return true;
+        }
+        if (!changing)
+        {
+            if (suspected != 0 || proposalPending() || leaderSeesRegistryChange(now))
+            {
+                changing = true;
+                changeStartNs = now;
+                LOG.info("view {}: change starts (suspected mask {})", ctx.view.viewId(), Long.toBinaryString(suspected));
+            }
+            else
+            {
+                return progress;
+            }
+        }
+        return changeStep() | progress;
+    }
+
+    private void suspect(final long mask)
+    {
+        final long added = mask & ~suspected;
+        suspected = mask;
+        for (int r = 0; r < members; r++)
+        {
+            if ((added & (1L << r)) != 0 && r != me)
+            {
+                ctx.transport.freeze(r);
+            }
+        }
+        table.setRelease(me, SstLayout.SUSPECTED, suspected);
+        ctx.transport.pushCounters(SstLayout.SUSPECTED, 1);
+        ctx.transport.flush();
+    }
+
+    private void exclude(final String reason)
+    {
+        excluded = true;
+        LOG.warn("excluded from the group: {}", reason);
+        host.excluded(reason);
+    }
+
+    private int leader()
+    {
+        for (int r = 0; r < members; r++)
+        {
+            if ((suspected & (1L << r)) == 0)
+            {
+                return r;
+            }
+        }
+        return me;
+    }
+
+    private boolean live(final int r)
+    {
+        return (suspected & (1L << r)) == 0;
+    }
+
+    private boolean proposalPending()
+    {
+        return table.getAcquire(leader(), SstLayout.PROPOSAL_NO) > acked;
+    }
+
+    private boolean leaderSeesRegistryChange(final long now)
+    {
+        if (leader() != me || now - nextRegistryPollNs < 0)
+        {
+            return false;
+        }
+        nextRegistryPollNs = now + registryPollNs;
+        return !joinersAndUpdates().equals(ctx.view.members());
+    }
+
+    /** The next member list: current members minus suspected, with updated registrations, plus live joiners. */
+    private List<Member> joinersAndUpdates()
+    {
+        final List<Member> announced = host.registry().announced();
+        final List<Member> next = new ArrayList<>();
+        for (int r = 0; r < members; r++)
+        {
+            if (!live(r))
+            {
+                continue;
+            }
+            Member m = ctx.view.members().get(r);
+            for (final Member a : announced)
+            {
+                if (a.memberId() == m.memberId() && a.version() != m.version())
+                {
+                    m = a;
+                }
+            }
+            next.add(m);
+        }
+        for (final Member a : announced)
+        {
+            if (ctx.view.rankOf(a.memberId()) < 0 && alive(a))
+            {
+                next.add(a);
+            }
+        }
+        return next;
+    }
+
+    private static final String LOCAL_HOST = Member.localHost();
+    private static final long SELF_PID = ProcessHandle.current().pid();
+
+    static String localHost()
+    {
+        return LOCAL_HOST;
+    }
+
+    private static boolean alive(final Member m)
+    {
+        if (!m.host().equals(localHost()))
+        {
+            return true;
+        }
+        return ProcessHandle.of(m.pid()).map(ProcessHandle::isAlive).orElse(false);
+    }
+
+    private boolean changeStep()
+    {
+        boolean progress = false;
+        // 1. wedge
+        if (!wedgedPushed)
+        {
+            boolean all = true;
+            for (final SubgroupEngine e : ctx.engines)
+            {
+                all &= e.wedge();
+            }
+            if (!all)
+            {
+                return false;
+            }
+            table.setRelease(me, SstLayout.WEDGED, 1);
+            ctx.transport.pushCounters(SstLayout.WEDGED, 1);
+            ctx.transport.flush();
+            wedgedPushed = true;
+            progress = true;
+        }
+        // 2. leader proposes (or re-proposes with a larger mask; takeover adopts older proposals)
+        final boolean committed = committed();
+        if (leader() == me && !committed)
+        {
+            long mask = suspected;
+            long highest = 0;
+            for (int r = 0; r < members; r++)
+            {
+                mask |= table.getAcquire(r, SstLayout.PROPOSAL_MASK);
+                highest = Math.max(highest, Math.max(table.getAcquire(r, SstLayout.PROPOSAL_NO),
+                    table.getAcquire(r, SstLayout.ACK_NO)));
+            }
+            if (mask != suspected)
+            {
+                suspect(mask);
+            }
+            if (myProposal == 0 || mask != myProposalMask)
+            {
+                final long no = (((highest >>> 8) + 1) << 8) | me;
+                final View next = new View(ctx.view.viewId() + 1, joinersAndUpdates());
+                host.registry().publish("p" + no, next);
+                myProposal = no;
+                myProposalMask = mask;
+                table.setRelease(me, SstLayout.PROPOSAL_MASK, mask);
+                ctx.transport.pushCounters(SstLayout.PROPOSAL_MASK, 1);
+                table.setRelease(me, SstLayout.PROPOSAL_NO, no);
+                ctx.transport.pushCounters(SstLayout.PROPOSAL_NO, 1);
+                ctx.transport.flush();
+                LOG.info("view {}: leader rank {} proposes {} (remove mask {})", ctx.view.viewId(), me,
+                    next, Long.toBinaryString(mask));
+                progress = true;
+            }
+        }
+        // 3. acknowledge the leader's latest proposal
+        final int leader = leader();
+        final long proposal = table.getAcquire(leader, SstLayout.PROPOSAL_NO);
+        if (proposal > acked && !committed)
+        {
+            final long mask = table.getAcquire(leader, SstLayout.PROPOSAL_MASK);
+            if ((mask & (1L << me)) != 0)
+            {
+                exclude("the leader's proposal removes this member from view " + ctx.view.viewId());
+                return true;
+            }
+            if ((mask | suspected) != suspected)
+            {
+                suspect(mask | suspected);
+            }
+            table.setRelease(me, SstLayout.PROPOSAL_MASK, mask);
+            ctx.transport.pushCounters(SstLayout.PROPOSAL_MASK, 1);
+            acked = proposal;
+            table.setRelease(me, SstLayout.ACK_NO, proposal);
+            ctx.transport.pushCounters(SstLayout.ACK_NO, 1);
+            ctx.transport.flush();
+            progress = true;
+        }
+        // 4. leader commits, if the survivors are a majority of the view (not counting members that left)
+        if (leader == me && myProposal != 0 && acked == myProposal && !committed)
+        {
+            if (!majority())
+            {
+                exclude("partitioned: the members this one still sees are not a majority of view "
+                    + ctx.view.viewId() + " (suspected mask " + Long.toBinaryString(suspected) + ")");
+                return true;
+            }
+            boolean all = true;
+            for (int r = 0; r < members && all; r++)
+            {
+                all = !live(r) || table.getAcquire(r, SstLayout.ACK_NO) == myProposal;
+            }
+            if (all)
+            {
+                table.setRelease(me, SstLayout.COMMIT_NO, myProposal);
+                ctx.transport.pushCounters(SstLayout.COMMIT_NO, 1);
+                ctx.transport.flush();
+                progress = true;
+            }
+        }
+        if (!committed())
+        {
+            return progress;
+        }
+        // 5. drain once every live member wedged
+        if (!drainedPushed)
+        {
+            for (int r = 0; r < members; r++)
+            {
+                if (live(r) && table.getAcquire(r, SstLayout.WEDGED) == 0)
+                {
+                    return progress;
+                }
+            }
+            for (final SubgroupEngine e : ctx.engines)
+            {
+                while (e.receiveTrigger())
+                {
+                    // Take everything the wedged members published before their WEDGED flag.
+                }
+            }
+            table.setRelease(me, SstLayout.DRAINED, 1);
+            ctx.transport.pushCounters(SstLayout.DRAINED, 1);
+            ctx.transport.flush();
+            drainedPushed = true;
+            progress = true;
+        }
+        // 6. ragged trim per subgroup
+        final boolean[] liveRanks = new boolean[members];
+        for (int r = 0; r < members; r++)
+        {
+            liveRanks[r] = live(r);
+        }
+        boolean allDone = true;
+        for (int i = 0; i < ctx.engines.length; i++)
+        {
+            if (!trimDelivered[i])
+            {
+                progress |= trimStep(i, liveRanks);
+                allDone &= trimDelivered[i];
+            }
+        }
+        if (!allDone)
+        {
+            return progress;
+        }
+        for (final SubgroupEngine e : ctx.engines)
+        {
+            if (!e.persistedEverywhere(liveRanks))
+            {
+                return progress;
+            }
+        }
+        install();
+        return true;
+    }
+
+    /** Failures (suspected members that did not leave) must be fewer than half of the non-leaving members. */
+    private boolean majority()
+    {
+        int leavers = 0;
+        int failed = 0;
+        for (int r = 0; r < members; r++)
+        {
+            if (!live(r))
+            {
+                if ((table.getAcquire(r, SstLayout.SUSPECTED) & (1L << r)) != 0)
+                {
+                    leavers++;
+                }
+                else
+                {
+                    failed++;
+                }
+            }
+        }
+        return 2 * failed < members - leavers;
+    }
+
+    private boolean committed()
+    {
+        if (acked == 0)
+        {
+            return false;
+        }
+        for (int r = 0; r < members; r++)
+        {
+            if (table.getAcquire(r, SstLayout.COMMIT_NO) == acked)
+            {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private boolean trimStep(final int i, final boolean[] liveRanks)
+    {
+        final SubgroupEngine e = ctx.engines[i];
+        final int[] ranks = e.memberRanks();
+        int shardLeader = -1;
+        for (final int r : ranks)
+        {
+            if (liveRanks[r])
+            {
+                shardLeader = r;
+                break;
+            }
+        }
+        if (!e.trimReady(me))
+        {
+            if (shardLeader == me)
+            {
+                for (final int r : ranks)
+                {
+                    if (liveRanks[r] && table.getAcquire(r, SstLayout.DRAINED) == 0)
+                    {
+                        return false;
+                    }
+                }
+                e.leadTrim(liveRanks);
+                return true;
+            }
+            for (final int r : ranks)
+            {
+                if (e.trimReady(r))
+                {
+                    e.copyTrimFrom(r);
+                    return true;
+                }
+            }
+            return false;
+        }
+        // Converge on the element-wise maximum of the ready trims of live members, then deliver.
+        boolean allReady = true;
+        boolean same = true;
+        for (final int r : ranks)
+        {
+            if (!liveRanks[r] || r == me)
+            {
+                continue;
+            }
+            if (!e.trimReady(r))
+            {
+                allReady = false;
+                continue;
+            }
+            final int cmp = e.compareTrim(r);
+            if (cmp > 0)
+            {
+                e.adoptMaxTrim(r);
+                return true;
+            }
+            same &= cmp == 0;
+        }
+        if (!allReady || !same)
+        {
+            return false;
+        }
+        e.deliverTrim();
+        trimDelivered[i] = true;
+        return true;
+    }
+
+    private void install()
+    {
+        final long committedNo = acked;
+        final Optional<View> next = host.registry().read("p" + committedNo);
+        if (next.isEmpty())
+        {
+            exclude("committed proposal p" + committedNo + " of view " + ctx.view.viewId() + " is missing from the"
+                + " registry");
+            return;
+        }
+        final View view = next.get();
+        host.registry().publish("v" + view.viewId(), view);
+        final int rank = view.rankOf(host.memberId());
+        if (rank < 0)
+        {
+            exclude("view " + view.viewId() + " does not contain this member");
+            return;
+        }
+        if (leader() == me)
+        {
+            for (int r = 0; r < members; r++)
+            {
+                if (!live(r))
+                {
+                    host.registry().withdraw(ctx.view.members().get(r).memberId());
+                }
+            }
+        }
+        LOG.info("view {} installed after {} ms: {}", view.viewId(), (System.nanoTime() - changeStartNs) / 1_000_000,
+            view);
+        final ViewContext previous = ctx;
+        final ViewContext built = host.build(view, rank);
+        start(built);
+        previous.close();
+        host.installed(previous, built);
+    }
+}

@@ -1,0 +1,152 @@
+package io.sirocco.multicast;
+
+import io.sirocco.multicast.smc.SpindleOptions;
+import io.sirocco.multicast.view.LocalRegistry;
+import io.sirocco.multicast.view.ShmRegistry;
+
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.function.IntFunction;
+
+/** N members in this JVM, for tests: starts them together, records what each delivered. */
+final class TestCluster implements AutoCloseable
+{
+    /** One delivered message: its sender id, index, seq and the first 8 payload bytes (or -1). */
+    record Delivery(long sender, long index, long seq, int length, long firstWord)
+    {
+    }
+
+    /** Records deliveries; thread-safe enough for a single predicate thread writer and test readers. */
+    static final class Recorder implements DeliveryHandler
+    {
+        static volatile LossyModeTest.SlowHook slowHook;
+        final ConcurrentLinkedQueue<Delivery> deliveries = new ConcurrentLinkedQueue<>();
+        volatile long lost;
+        volatile long count;
+        volatile long batches;
+
+        @Override
+        public void onMessage(final long senderId, final int senderRank, final long index, final long seq,
+            final MemorySegment payload, final int length)
+        {
+            final LossyModeTest.SlowHook hook = slowHook;
+            if (hook != null)
+            {
+                hook.onMessage(this, payload);
+            }
+            final long word = length >= 8 ? payload.get(ValueLayout.JAVA_LONG_UNALIGNED, 0) : -1;
+            if (length >= 16)
+            {
+                // Last 8 bytes must repeat the first word: detects torn or partial copies.
+                final long tail = payload.get(ValueLayout.JAVA_LONG_UNALIGNED, length - 8);
+                if (tail != word)
+                {
+                    throw new AssertionError("torn message from " + senderId + " index " + index + ": " + word
+                        + " vs " + tail);
+                }
+            }
+            deliveries.add(new Delivery(senderId, index, seq, length, word));
+            count++;
+        }
+
+        @Override
+        public void onBatchEnd(final int messages)
+        {
+            batches++;
+        }
+
+        @Override
+        public void onLost(final long senderId, final long c)
+        {
+            lost += c;
+        }
+
+        List<Delivery> list()
+        {
+            return new ArrayList<>(deliveries);
+        }
+    }
+
+    final String groupName;
+    final String transport;
+    final List<Group> groups = new ArrayList<>();
+    final List<Recorder> recorders = new ArrayList<>();
+
+    TestCluster(final int members, final String transport, final SpindleOptions options,
+        final IntFunction<List<SubgroupSpec>> specs, final IntFunction<Role> roles) throws Exception
+    {
+        this.transport = transport;
+        this.groupName = "t" + Long.toHexString(ThreadLocalRandom.current().nextLong() >>> 4);
+        final ExecutorService pool = Executors.newFixedThreadPool(members);
+        try
+        {
+            final List<Future<Group>> fs = new ArrayList<>();
+            for (int i = 0; i < members; i++)
+            {
+                final Recorder rec = new Recorder();
+                recorders.add(rec);
+                final int idx = i;
+                final GroupConfig cfg = GroupConfig.defaults(groupName).withTransport(transport)
+                    .withRegistry("local".equals(transport) ? "local" : "shm")
+                    .withMemberId(100 + i).withContact(i == 0, members).withSpindle(options)
+                    .withIdle(50, 10, 50_000)
+                    .withEndpoint("tcp".equals(transport) ? "127.0.0.1:" + freePort() : "");
+                final List<Group.SubgroupRegistration> regs = new ArrayList<>();
+                for (final SubgroupSpec s : specs.apply(i))
+                {
+                    regs.add(new Group.SubgroupRegistration(s, roles.apply(i), rec));
+                }
+                fs.add(pool.submit(() -> Group.join(cfg, regs, null, Duration.ofSeconds(30))));
+            }
+            for (final Future<Group> f : fs)
+            {
+                groups.add(f.get());
+            }
+        }
+        finally
+        {
+            pool.shutdown();
+        }
+    }
+
+    static int freePort() throws java.io.IOException
+    {
+        try (java.net.ServerSocket s = new java.net.ServerSocket(0))
+        {
+            return s.getLocalPort();
+        }
+    }
+
+    /** Fails the test if any member's predicate thread died with an exception. */
+    void assertHealthy()
+    {
+        for (final Group g : groups)
+        {
+            final Throwable t = g.predicateEngine().failure();
+            if (t != null)
+            {
+                throw new AssertionError("predicate thread of member " + g.memberId() + " failed", t);
+            }
+        }
+    }
+
+    @Override
+    public void close()
+    {
+        assertHealthy();
+        for (final Group g : groups)
+        {
+            g.close();
+        }
+        LocalRegistry.forget(groupName);
+        ShmRegistry.destroy(groupName);
+    }
+}

@@ -1,0 +1,186 @@
+package io.sirocco.multicast;
+
+import io.sirocco.multicast.smc.SpindleOptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** Failure handling in one JVM over the local transport: crash (halt) mid-stream, graceful leave, join. */
+class ViewChangeTest
+{
+    @org.junit.jupiter.params.ParameterizedTest(name = "{0}")
+    @org.junit.jupiter.params.provider.ValueSource(strings = {"local", "tcp"})
+    @Timeout(value = 90, unit = TimeUnit.SECONDS)
+    void crashMidStreamInstallsNewViewAndSurvivorsAgree(final String transport) throws Exception
+    {
+        final SpindleOptions opts = SpindleOptions.ALL_ON;
+        try (TestCluster c = new TestCluster(4, transport, opts,
+            i -> List.of(SubgroupSpec.of("a", DeliveryMode.ORDERED).withWindow(8)), i -> Role.WRITER_READER))
+        {
+            for (final Group g : c.groups)
+            {
+                assertThat(g.view().members()).hasSize(4);
+            }
+            final int[] counts = {100_000, 100_000, 100_000, 100_000};
+            final List<Thread> senders = SendersUntilClosed.start(c.groups, "a", counts);
+            awaitCount(c.recorders.get(1), 300);
+            c.groups.get(2).halt();
+            final long deadline = System.nanoTime() + 60_000_000_000L;
+            while (System.nanoTime() < deadline && !(c.groups.get(0).view().members().size() == 3
+                && c.groups.get(1).view().members().size() == 3 && c.groups.get(3).view().members().size() == 3))
+            {
+                Thread.sleep(5);
+            }
+            assertThat(c.groups.get(0).view().members()).hasSize(3);
+            assertThat(c.groups.get(0).view().rankOf(c.groups.get(2).memberId())).isEqualTo(-1);
+            // Let the survivors deliver some messages in the new view, then stop and compare.
+            final long base = c.recorders.get(0).count;
+            awaitCount(c.recorders.get(0), base + 200);
+            SendersUntilClosed.stop(senders);
+            c.assertHealthy();
+            // Sequences must be identical per view; compare what every survivor delivered overall.
+            awaitStable(c, List.of(0, 1, 3));
+            final List<TestCluster.Delivery> d0 = c.recorders.get(0).list();
+            assertThat(c.recorders.get(1).list()).isEqualTo(d0);
+            assertThat(c.recorders.get(3).list()).isEqualTo(d0);
+            // The crashed member delivered a prefix of what the survivors delivered (never more).
+            final List<TestCluster.Delivery> crashed = c.recorders.get(2).list();
+            assertThat(d0.subList(0, Math.min(crashed.size(), d0.size()))).isEqualTo(crashed);
+            c.groups.remove(2);
+        }
+    }
+
+    @Test
+    @Timeout(value = 90, unit = TimeUnit.SECONDS)
+    void leaveAndJoinChangeTheView() throws Exception
+    {
+        try (TestCluster c = new TestCluster(3, "local", SpindleOptions.ALL_ON,
+            i -> List.of(SubgroupSpec.of("a", DeliveryMode.ORDERED)), i -> Role.WRITER_READER))
+        {
+            final Group leaving = c.groups.remove(1);
+            leaving.close();
+            awaitViewSize(c.groups, 2);
+            final TestCluster.Recorder rec = new TestCluster.Recorder();
+            final GroupConfig cfg = GroupConfig.defaults(c.groupName).withTransport("local").withMemberId(999)
+                .withIdle(50, 10, 50_000);
+            final Group joiner = Group.join(cfg, List.of(new Group.SubgroupRegistration(
+                SubgroupSpec.of("a", DeliveryMode.ORDERED), Role.WRITER_READER, rec)), null,
+                java.time.Duration.ofSeconds(30));
+            c.groups.add(joiner);
+            c.recorders.add(rec);
+            awaitViewSize(c.groups, 3);
+            final SlotClaim claim = new SlotClaim();
+            assertThat(joiner.subgroup("a").claim(32, claim, 10_000_000_000L)).isEqualTo(ClaimResult.OK);
+            Senders.fill(claim.buffer(), 32, Senders.word(7, 0));
+            claim.commit();
+            final long deadline = System.nanoTime() + 30_000_000_000L;
+            while (System.nanoTime() < deadline && (c.recorders.get(0).count < 1 || rec.count < 1))
+            {
+                Thread.sleep(2);
+            }
+            assertThat(c.recorders.get(0).list()).isEqualTo(rec.list()).hasSize(1);
+        }
+    }
+
+    static void awaitViewSize(final List<Group> groups, final int size) throws InterruptedException
+    {
+        final long deadline = System.nanoTime() + 60_000_000_000L;
+        while (System.nanoTime() < deadline && groups.stream().anyMatch(g -> g.view().members().size() != size))
+        {
+            Thread.sleep(5);
+        }
+        for (final Group g : groups)
+        {
+            assertThat(g.view().members()).as("view of %d", g.memberId()).hasSize(size);
+        }
+    }
+
+    static void awaitCount(final TestCluster.Recorder r, final long n) throws InterruptedException
+    {
+        final long deadline = System.nanoTime() + 60_000_000_000L;
+        while (System.nanoTime() < deadline && r.count < n)
+        {
+            Thread.sleep(2);
+        }
+        assertThat(r.count).isGreaterThanOrEqualTo(n);
+    }
+
+    /** Waits until the given members' delivery counts stop changing and agree. */
+    static void awaitStable(final TestCluster c, final List<Integer> members) throws InterruptedException
+    {
+        final long deadline = System.nanoTime() + 60_000_000_000L;
+        while (System.nanoTime() < deadline)
+        {
+            final Set<Long> counts = new HashSet<>();
+            for (final int m : members)
+            {
+                counts.add(c.recorders.get(m).count);
+            }
+            if (counts.size() == 1)
+            {
+                Thread.sleep(50);
+                final Set<Long> again = new HashSet<>();
+                for (final int m : members)
+                {
+                    again.add(c.recorders.get(m).count);
+                }
+                if (again.equals(counts))
+                {
+                    return;
+                }
+            }
+            Thread.sleep(5);
+        }
+    }
+
+    /** Senders that run until stopped (then give up their claim loop). */
+    static final class SendersUntilClosed
+    {
+        static volatile boolean stop;
+
+        static List<Thread> start(final List<Group> groups, final String sg, final int[] counts)
+        {
+            stop = false;
+            final List<Thread> ts = new ArrayList<>();
+            for (int s = 0; s < groups.size(); s++)
+            {
+                final Group g = groups.get(s);
+                final int no = s;
+                ts.add(Thread.ofPlatform().start(() ->
+                {
+                    final SlotClaim claim = new SlotClaim();
+                    for (long n = 0; n < counts[no] && !stop; )
+                    {
+                        final int rc = g.subgroup(sg).claim(64, claim, 100_000_000L);
+                        if (rc == ClaimResult.CLOSED)
+                        {
+                            return;
+                        }
+                        if (rc == ClaimResult.OK)
+                        {
+                            Senders.fill(claim.buffer(), 64, Senders.word(no, n++));
+                            claim.commit();
+                        }
+                    }
+                }));
+            }
+            return ts;
+        }
+
+        static void stop(final List<Thread> ts) throws InterruptedException
+        {
+            stop = true;
+            for (final Thread t : ts)
+            {
+                t.join(30_000);
+            }
+        }
+    }
+}

@@ -1,0 +1,267 @@
+package io.sirocco.examples.cli;
+
+import io.sirocco.examples.cli.mcast.McastProcessCluster;
+import io.sirocco.examples.cli.mcast.McastMemberParams;
+import io.sirocco.examples.cli.mcast.McastMemberResult;
+import io.sirocco.examples.cli.mcast.McastMemberRunner;
+import io.sirocco.multicast.view.LocalRegistry;
+import io.sirocco.multicast.view.ShmRegistry;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * {@code sirocco mcast-bench}: atomic-multicast throughput with Spindle's switches, in the shape of the Spindle
+ * paper's experiments. Spawns its own member processes (or threads for {@code --transport local}); every member sends
+ * its share and delivers everything; the figures are medians over members.
+ */
+@Command(name = "mcast-bench", mixinStandardHelpOptions = true,
+    description = "Atomic multicast benchmark: members, senders, Spindle batching/null-sends, subgroups, delays, kill.")
+public final class McastBenchCommand implements Callable<Integer>
+{
+    @Option(names = "--members", defaultValue = "3", description = "Member processes (default ${DEFAULT-VALUE}).")
+    int members;
+
+    @Option(names = "--senders", defaultValue = "all", description = "all|half|one (default ${DEFAULT-VALUE}).")
+    String senders;
+
+    @Option(names = "--size", defaultValue = "1024", description = "Message bytes, >= 16 (default ${DEFAULT-VALUE}).")
+    int size;
+
+    @Option(names = "--window", defaultValue = "100", description = "Slots per sender (default ${DEFAULT-VALUE}).")
+    int window;
+
+    @Option(names = "--messages", defaultValue = "200000",
+        description = "Messages per sender and active subgroup (default ${DEFAULT-VALUE}).")
+    long messages;
+
+    @Option(names = "--transport", defaultValue = "shm", description = "shm|tcp|local (default ${DEFAULT-VALUE}).")
+    String transport;
+
+    @Option(names = "--batching", defaultValue = "on", description = "on|off (default ${DEFAULT-VALUE}).")
+    String batching;
+
+    @Option(names = "--nulls", defaultValue = "on", description = "on|off (default ${DEFAULT-VALUE}).")
+    String nulls;
+
+    @Option(names = "--subgroups", defaultValue = "1", description = "Subgroups (default ${DEFAULT-VALUE}).")
+    int subgroups;
+
+    @Option(names = "--active", defaultValue = "all", description = "one|all subgroups carry traffic.")
+    String active;
+
+    @Option(names = "--delay-us", defaultValue = "0", description = "Busy-wait after each send of delayed senders.")
+    long delayUs;
+
+    @Option(names = "--delayed", defaultValue = "one", description = "one|half of the senders are delayed.")
+    String delayed;
+
+    @Option(names = "--kill-one-at", defaultValue = "0",
+        description = "SIGKILL the last member this many ms after start (0: never).")
+    long killAtMs;
+
+    @Option(names = "--heartbeat-ms", defaultValue = "5", description = "Heartbeat period (default ${DEFAULT-VALUE}).")
+    long heartbeatMs;
+
+    @Option(names = "--suspicion-ms", defaultValue = "300",
+        description = "Suspicion timeout (default ${DEFAULT-VALUE}).")
+    long suspicionMs;
+
+    @Option(names = "--timeout-s", defaultValue = "300", description = "Give up after (default ${DEFAULT-VALUE}).")
+    long timeoutS;
+
+    @Option(names = "--json", description = "End the output with one JSON line.")
+    boolean json;
+
+    @Override
+    public Integer call() throws Exception
+    {
+        if (size < 16 || members < 2 || members > 64 || window < 1 || subgroups < 1)
+        {
+            System.err.println("mcast-bench: need --size >= 16, 2 <= --members <= 64, --window >= 1, --subgroups >= 1");
+            return 2;
+        }
+        if (!List.of("shm", "tcp", "local").contains(transport))
+        {
+            System.err.println("mcast-bench: --transport must be shm, tcp or local");
+            return 2;
+        }
+        final String group = "bench" + Long.toHexString(ThreadLocalRandom.current().nextLong() >>> 8);
+        final McastMemberParams base = new McastMemberParams(group, 0, members, transport, senders, size, window,
+            messages, "on".equals(batching), "on".equals(nulls), subgroups, active, delayUs, delayed, heartbeatMs,
+            suspicionMs, "");
+        final List<McastMemberResult> results = new ArrayList<>();
+        long killEpochMs = 0;
+        try
+        {
+            if ("local".equals(transport))
+            {
+                runInProcess(base, results);
+            }
+            else
+            {
+                killEpochMs = McastProcessCluster.run(base, killAtMs, timeoutS, results);
+            }
+        }
+        finally
+        {
+            ShmRegistry.destroy(group);
+            LocalRegistry.forget(group);
+        }
+        return report(results, killEpochMs);
+    }
+
+    private void runInProcess(final McastMemberParams base, final List<McastMemberResult> results) throws Exception
+    {
+        final java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(members);
+        try
+        {
+            runInProcess(base, results, pool);
+        }
+        finally
+        {
+            pool.shutdownNow();
+        }
+    }
+
+    private void runInProcess(final McastMemberParams base, final List<McastMemberResult> results,
+        final java.util.concurrent.ExecutorService pool) throws Exception
+    {
+        final List<CompletableFuture<McastMemberRunner>> joins = new ArrayList<>();
+        for (int i = 0; i < members; i++)
+        {
+            final McastMemberParams p = base.withIndex(i, "");
+            joins.add(CompletableFuture.supplyAsync(() ->
+            {
+                try
+                {
+                    return new McastMemberRunner(p, Duration.ofSeconds(60));
+                }
+                catch (final Exception ex)
+                {
+                    throw new IllegalStateException(ex);
+                }
+            }, pool));
+        }
+        final List<McastMemberRunner> runners = new ArrayList<>();
+        for (final var f : joins)
+        {
+            runners.add(f.get(90, TimeUnit.SECONDS));
+        }
+        final List<CompletableFuture<McastMemberResult>> runs = new ArrayList<>();
+        for (final McastMemberRunner r : runners)
+        {
+            runs.add(CompletableFuture.supplyAsync(() ->
+            {
+                try
+                {
+                    return r.run(Duration.ofSeconds(timeoutS));
+                }
+                catch (final InterruptedException ex)
+                {
+                    throw new IllegalStateException(ex);
+                }
+            }, pool));
+        }
+        for (final var f : runs)
+        {
+            results.add(f.get(timeoutS + 30, TimeUnit.SECONDS));
+        }
+        for (final McastMemberRunner r : runners)
+        {
+            r.close();
+        }
+    }
+
+    private int report(final List<McastMemberResult> results, final long killEpochMs)
+    {
+        final double[] rates = new double[results.size()];
+        final double[] others = new double[results.size()];
+        long sent = 0;
+        long sendBatches = 0;
+        long recv = 0;
+        long recvBatches = 0;
+        long deliv = 0;
+        long delivBatches = 0;
+        long nullsSent = 0;
+        long pushes = 0;
+        boolean match = !results.isEmpty();
+        final long digest = results.isEmpty() ? 0 : results.get(0).digest();
+        final long count = results.isEmpty() ? 0 : results.get(0).delivered();
+        final List<Long> installs = new ArrayList<>();
+        for (int i = 0; i < results.size(); i++)
+        {
+            final McastMemberResult r = results.get(i);
+            rates[i] = r.delivered() / Math.max(1e-9, (r.lastNs() - r.firstNs()) / 1e9);
+            others[i] = r.deliveredOthers() / Math.max(1e-9, (r.lastOthersNs() - r.firstOthersNs()) / 1e9);
+            sent += r.sent();
+            sendBatches += r.sendBatches();
+            recv += r.received();
+            recvBatches += r.recvBatches();
+            deliv += r.deliveredAll();
+            delivBatches += r.deliverBatches();
+            nullsSent += r.nulls();
+            pushes += r.pushes();
+            match &= r.digest() == digest && r.digest() != 0 && r.delivered() == count;
+            if (r.viewInstalledEpochMs() > 0)
+            {
+                installs.add(r.viewInstalledEpochMs());
+            }
+        }
+        final double msgs = median(rates);
+        final double othersRate = median(others);
+        final double mb = msgs * size / 1e6;
+        final long viewChangeMs = killEpochMs > 0 && !installs.isEmpty()
+            ? installs.stream().sorted().toList().get(installs.size() / 2) - killEpochMs : -1;
+        System.out.printf(Locale.ROOT, "mcast-bench: %d members, senders=%s, %d B, window %d, %d msgs/sender, "
+                + "transport=%s, batching=%s, nulls=%s, subgroups=%d active=%s, delay=%d us (%s)%n",
+            members, senders, size, window, messages, transport, batching, nulls, subgroups, active, delayUs,
+            delayed);
+        System.out.printf(Locale.ROOT, "  delivered/member: %d, throughput %.0f msgs/s, %.1f MB/s (median of %d)%n",
+            count, msgs, mb, results.size());
+        System.out.printf(Locale.ROOT, "  not-delayed senders' rate: %.0f msgs/s%n", othersRate);
+        System.out.printf(Locale.ROOT, "  mean batch sizes: send %.2f, receive %.2f, deliver %.2f; nulls sent %d;"
+                + " pushes %d%n", ratio(sent, sendBatches), ratio(recv, recvBatches), ratio(deliv, delivBatches),
+            nullsSent, pushes);
+        System.out.printf(Locale.ROOT, "  digests match: %s%s%n", match,
+            viewChangeMs >= 0 ? ", view change " + viewChangeMs + " ms after the kill" : "");
+        if (json)
+        {
+            System.out.printf(Locale.ROOT, "{\"members\":%d,\"senders\":\"%s\",\"size\":%d,\"window\":%d,"
+                    + "\"messages\":%d,\"transport\":\"%s\",\"batching\":\"%s\",\"nulls\":\"%s\",\"subgroups\":%d,"
+                    + "\"active\":\"%s\",\"delay_us\":%d,\"delayed\":\"%s\",\"delivered\":%d,\"msgs_per_s\":%.1f,"
+                    + "\"mb_per_s\":%.2f,\"others_msgs_per_s\":%.1f,\"send_batch\":%.3f,\"recv_batch\":%.3f,"
+                    + "\"deliver_batch\":%.3f,\"nulls_sent\":%d,\"pushes\":%d,\"digests_match\":%s%s}%n",
+                members, senders, size, window, messages, transport, batching, nulls, subgroups, active, delayUs,
+                delayed, count, msgs, mb, othersRate, ratio(sent, sendBatches), ratio(recv, recvBatches),
+                ratio(deliv, delivBatches), nullsSent, pushes, match,
+                viewChangeMs >= 0 ? ",\"view_change_ms\":" + viewChangeMs : "");
+        }
+        return match ? 0 : 1;
+    }
+
+    private static double ratio(final long a, final long b)
+    {
+        return b == 0 ? 0 : (double)a / b;
+    }
+
+    private static double median(final double[] v)
+    {
+        if (v.length == 0)
+        {
+            return 0;
+        }
+        final double[] s = v.clone();
+        Arrays.sort(s);
+        return s.length % 2 == 1 ? s[s.length / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+    }
+}

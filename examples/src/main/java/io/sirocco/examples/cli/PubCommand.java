@@ -1,0 +1,135 @@
+package io.sirocco.examples.cli;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+
+import io.sirocco.examples.cli.perf.PerfSession;
+import org.omg.dds.pub.DataWriter;
+import org.omg.dds.topic.Topic;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code sirocco pub}: the throughput half of ddsperf's pub/sub. Publishes {@code sirocco.perf.Sample}s
+ * (RELIABLE KEEP_ALL by default, or BEST_EFFORT) as fast as possible or at {@code --rate}. With {@code --with-sub} it
+ * forks a subscriber and reports the subscriber's receive rate and loss count; alone it reports its send rate.
+ */
+@Command(name = "pub", mixinStandardHelpOptions = true, description = "Publish for a throughput test (ddsperf pub).")
+public final class PubCommand implements Callable<Integer>
+{
+    @Option(names = "--size", defaultValue = "1024", description = "payload bytes (default ${DEFAULT-VALUE})")
+    int size;
+
+    @Option(names = "--seconds", defaultValue = "10", description = "publishing time (default ${DEFAULT-VALUE})")
+    int seconds;
+
+    @Option(names = "--rate", defaultValue = "0", description = "samples/s, 0 = as fast as possible")
+    long rate;
+
+    @Option(names = "--best-effort", description = "BEST_EFFORT instead of RELIABLE KEEP_ALL")
+    boolean bestEffort;
+
+    @Option(names = "--transport", defaultValue = "shm", description = "shm | tcp | local (default ${DEFAULT-VALUE})")
+    String transport;
+
+    @Option(names = "--domain", defaultValue = "0", description = "DDS domain id (default ${DEFAULT-VALUE})")
+    int domain;
+
+    @Option(names = "--with-sub", description = "fork a sub process and report what it received")
+    boolean withSub;
+
+    @Option(names = "--json", description = "end with one JSON line")
+    boolean json;
+
+    @Override
+    public Integer call() throws Exception
+    {
+        try (PerfSession session = new PerfSession(transport, domain))
+        {
+            final Topic<sirocco.perf.Sample> topic = session.participant().createTopic(PerfSession.THROUGHPUT_TOPIC,
+                sirocco.perf.Sample.class);
+            final DataWriter<sirocco.perf.Sample> writer = session.publisher().createDataWriter(topic,
+                session.writerQos(!bestEffort, !bestEffort));
+            PerfSession.Child child = null;
+            try
+            {
+                if (withSub)
+                {
+                    final List<String> args = new ArrayList<>(List.of("sub", "--transport", transport, "--domain",
+                        String.valueOf(domain), "--json", "--seconds", String.valueOf(seconds + 120)));
+                    if (bestEffort)
+                    {
+                        args.add("--best-effort");
+                    }
+                    child = new PerfSession.Child(args);
+                }
+                if (!PerfSession.await(() -> writer.getPublicationMatchedStatus().getCurrentCount() > 0, 60_000))
+                {
+                    System.err.println("pub: no subscriber matched within 60 s on domain " + domain);
+                    return 4;
+                }
+                final long sent = publish(writer);
+                final double perSecond = sent / (double)seconds;
+                writer.waitForAcknowledgments(30, TimeUnit.SECONDS);
+                writer.close();
+                if (child == null)
+                {
+                    System.out.printf(Locale.ROOT, "pub: sent %d samples, %.0f samples/s, %.1f Mbit/s%n", sent,
+                        perSecond, perSecond * size * 8 / 1e6);
+                    if (json)
+                    {
+                        System.out.println(String.format(Locale.ROOT, "{\"mode\":\"throughput\",\"transport\":\"%s\"," +
+                            "\"size\":%d,\"samples_per_s\":%.0f,\"mbit_per_s\":%.1f,\"lost\":null}", transport, size,
+                            perSecond, perSecond * size * 8 / 1e6));
+                    }
+                    return 0;
+                }
+                if (!child.waitFor(60_000))
+                {
+                    System.err.println("pub: the forked sub did not finish within 60 s");
+                    return 1;
+                }
+                System.out.println("pub: sent " + sent + " samples; subscriber reports:");
+                System.out.println(child.lastLine());
+                return child.exitCode();
+            }
+            finally
+            {
+                if (child != null)
+                {
+                    child.close();
+                }
+            }
+        }
+    }
+
+    private long publish(final DataWriter<sirocco.perf.Sample> writer) throws Exception
+    {
+        final sirocco.perf.Sample sample = new sirocco.perf.Sample(0, 0, 0, new byte[size]);
+        final long startNs = System.nanoTime();
+        final long endNs = startNs + TimeUnit.SECONDS.toNanos(seconds);
+        final long periodNs = rate > 0 ? 1_000_000_000L / rate : 0;
+        long seq = 0;
+        long now;
+        while ((now = System.nanoTime()) < endNs)
+        {
+            if (periodNs > 0)
+            {
+                final long dueNs = startNs + seq * periodNs;
+                if (now < dueNs)
+                {
+                    LockSupport.parkNanos(Math.min(dueNs - now, 1_000_000));
+                    continue;
+                }
+            }
+            sample.seq = ++seq;
+            sample.timestampNs = now;
+            writer.write(sample);
+        }
+        return seq;
+    }
+}

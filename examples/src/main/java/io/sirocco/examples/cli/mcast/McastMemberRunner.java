@@ -1,0 +1,305 @@
+package io.sirocco.examples.cli.mcast;
+
+import io.sirocco.multicast.ClaimResult;
+import io.sirocco.multicast.DeliveryHandler;
+import io.sirocco.multicast.DeliveryMode;
+import io.sirocco.multicast.Group;
+import io.sirocco.multicast.GroupConfig;
+import io.sirocco.multicast.Member;
+import io.sirocco.multicast.MembershipListener;
+import io.sirocco.multicast.Role;
+import io.sirocco.multicast.SlotClaim;
+import io.sirocco.multicast.SubgroupSpec;
+import io.sirocco.multicast.View;
+import io.sirocco.multicast.smc.SpindleOptions;
+import io.sirocco.multicast.smc.SubgroupStats;
+
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * One member of an {@code mcast-bench} run or a multi-process test: joins, sends its share (subgroups {@code s0..}),
+ * ends each active subgroup with a marker message, and finishes once it delivered the marker of every sender of the
+ * current view in every active subgroup. Counts, times and hashes what it delivered.
+ */
+public final class McastMemberRunner implements AutoCloseable
+{
+    private static final long MARKER = -1L;
+
+    private final McastMemberParams p;
+    private final Group group;
+    private final Handler[] handlers;
+    private volatile View view;
+    private volatile long smallerViewEpochMs;
+    private volatile boolean stop;
+
+    // Written by the predicate thread only.
+    private long delivered;
+    private long deliveredOthers;
+    private long firstNs;
+    private long lastNs;
+    private long firstOthersNs;
+    private long lastOthersNs;
+    private long digest = 0x1234_5678_9abc_def0L;
+    private final Set<Long>[] markers;
+    private final Set<Long> slowSenderIds = new HashSet<>();
+
+    @SuppressWarnings("unchecked")
+    public McastMemberRunner(final McastMemberParams params, final Duration joinTimeout) throws TimeoutException
+    {
+        this.p = params;
+        this.handlers = new Handler[params.subgroups()];
+        this.markers = new Set[params.subgroups()];
+        final boolean sender = params.isSender(params.index());
+        final List<Group.SubgroupRegistration> regs = new ArrayList<>();
+        for (int k = 0; k < params.subgroups(); k++)
+        {
+            handlers[k] = new Handler(k);
+            markers[k] = new HashSet<>();
+            regs.add(new Group.SubgroupRegistration(
+                new SubgroupSpec("s" + k, DeliveryMode.ORDERED, params.window(), params.size(), params.size()),
+                sender ? Role.WRITER_READER : Role.READER, handlers[k]));
+        }
+        final GroupConfig cfg = GroupConfig.defaults(params.group())
+            .withTransport(params.transport())
+            .withRegistry("local".equals(params.transport()) ? "local" : "shm")
+            .withMemberId(1000 + params.index())
+            .withContact(params.index() == 0, params.members())
+            .withFailureDetection(params.heartbeatMs(), params.suspicionMs())
+            .withEndpoint(params.endpoint())
+            .withSpindle(SpindleOptions.ALL_ON.withBatching(params.batching()).withNullSends(params.nulls()));
+        this.group = Group.join(cfg, regs, new MembershipListener()
+        {
+            @Override
+            public void onViewInstalled(final View v, final List<Long> joined, final List<Long> left)
+            {
+                view = v;
+                if (v.members().size() < params.members() && smallerViewEpochMs == 0)
+                {
+                    smallerViewEpochMs = System.currentTimeMillis();
+                }
+            }
+        }, joinTimeout);
+        this.view = group.view();
+        for (int i = 0; i < params.members(); i++)
+        {
+            if (params.isDelayed(i))
+            {
+                slowSenderIds.add(1000L + i);
+            }
+        }
+    }
+
+    public Group group()
+    {
+        return group;
+    }
+
+    /** Sends this member's share (if it is a sender) and waits until every marker arrived. */
+    public McastMemberResult run(final Duration timeout) throws InterruptedException
+    {
+        Thread sender = null;
+        if (p.isSender(p.index()))
+        {
+            sender = Thread.ofPlatform().name("bench-sender-" + p.index()).start(this::send);
+        }
+        final long deadline = System.nanoTime() + timeout.toNanos();
+        long nextDump = System.nanoTime() + 10_000_000_000L;
+        while (!done() && System.nanoTime() < deadline)
+        {
+            Thread.sleep(1);
+            if (System.nanoTime() > nextDump)
+            {
+                nextDump += 10_000_000_000L;
+                System.err.println("still running in " + view + ": " + (group.subgroup("s0").currentEngine() == null
+                    ? "no engine" : group.subgroup("s0").currentEngine().describe()));
+            }
+        }
+        stop = true;
+        if (sender != null)
+        {
+            sender.join(10_000);
+        }
+        final SubgroupStats s = group.stats();
+        final View v = view;
+        return new McastMemberResult(p.index(), delivered, deliveredOthers, firstNs, lastNs, firstOthersNs,
+            lastOthersNs, done() ? digest : 0, s.sendBatches, s.sentMessages, s.receiveBatches, s.receivedMessages,
+            s.deliverBatches, s.deliveredMessages, s.nullsSent, group.pushCount(), smallerViewEpochMs,
+            v.members().size());
+    }
+
+    private boolean done()
+    {
+        final View v = view;
+        for (int k = 0; k < p.activeSubgroups(); k++)
+        {
+            for (final View.SubgroupInfo info : v.subgroups())
+            {
+                if (info.name().equals("s" + k))
+                {
+                    for (final int r : info.senderRanks())
+                    {
+                        final Member m = v.members().get(r);
+                        synchronized (markers[k])
+                        {
+                            if (!markers[k].contains(m.memberId()))
+                            {
+                                return false;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        return true;
+    }
+
+    private void send()
+    {
+        final SlotClaim claim = new SlotClaim();
+        final int active = p.activeSubgroups();
+        final boolean delayed = p.isDelayed(p.index());
+        for (long n = 0; n < p.messages() && !stop; n++)
+        {
+            for (int k = 0; k < active && !stop; k++)
+            {
+                if (!sendOne(k, claim, ((long)p.index() << 32) | n))
+                {
+                    return;
+                }
+                if (delayed)
+                {
+                    final long until = System.nanoTime() + p.delayUs() * 1000;
+                    while (System.nanoTime() < until)
+                    {
+                        Thread.onSpinWait();
+                    }
+                }
+            }
+        }
+        // Markers: resent after a view change until this member delivered its own.
+        final long me = group.memberId();
+        while (!stop)
+        {
+            boolean all = true;
+            for (int k = 0; k < active; k++)
+            {
+                final boolean mine;
+                synchronized (markers[k])
+                {
+                    mine = markers[k].contains(me);
+                }
+                if (!mine)
+                {
+                    all = false;
+                    final long viewId = view.viewId();
+                    if (handlers[k].markerSentInView != viewId)
+                    {
+                        if (!sendOne(k, claim, MARKER))
+                        {
+                            return;
+                        }
+                        handlers[k].markerSentInView = viewId;
+                    }
+                }
+            }
+            if (all)
+            {
+                return;
+            }
+            try
+            {
+                Thread.sleep(1);
+            }
+            catch (final InterruptedException ex)
+            {
+                return;
+            }
+        }
+    }
+
+    private boolean sendOne(final int k, final SlotClaim claim, final long word)
+    {
+        while (!stop)
+        {
+            final int rc = group.subgroup("s" + k).claim(p.size(), claim, 1_000_000_000L);
+            if (rc == ClaimResult.OK)
+            {
+                final MemorySegment b = claim.buffer();
+                b.set(ValueLayout.JAVA_LONG_UNALIGNED, 0, word);
+                b.set(ValueLayout.JAVA_LONG_UNALIGNED, p.size() - 8, word);
+                claim.commit();
+                return true;
+            }
+            if (rc != ClaimResult.BACK_PRESSURED && rc != ClaimResult.VIEW_CHANGING)
+            {
+                return false;
+            }
+        }
+        return false;
+    }
+
+    private static long mix(final long h, final long v)
+    {
+        long x = (h ^ v) * 0x9E37_79B9_7F4A_7C15L;
+        return x ^ (x >>> 29);
+    }
+
+    private final class Handler implements DeliveryHandler
+    {
+        final int k;
+        volatile long markerSentInView = -1;
+
+        Handler(final int k)
+        {
+            this.k = k;
+        }
+
+        @Override
+        public void onMessage(final long senderId, final int senderRank, final long index, final long seq,
+            final MemorySegment payload, final int length)
+        {
+            final long word = payload.get(ValueLayout.JAVA_LONG_UNALIGNED, 0);
+            final long tail = payload.get(ValueLayout.JAVA_LONG_UNALIGNED, length - 8);
+            if (word != tail)
+            {
+                throw new IllegalStateException("torn message from " + senderId + " index " + index);
+            }
+            digest = mix(mix(mix(mix(digest, view.viewId()), k), senderId), index);
+            if (word == MARKER)
+            {
+                synchronized (markers[k])
+                {
+                    markers[k].add(senderId);
+                }
+                return;
+            }
+            final long now = System.nanoTime();
+            if (delivered++ == 0)
+            {
+                firstNs = now;
+            }
+            lastNs = now;
+            if (!slowSenderIds.contains(senderId))
+            {
+                if (deliveredOthers++ == 0)
+                {
+                    firstOthersNs = now;
+                }
+                lastOthersNs = now;
+            }
+        }
+    }
+
+    @Override
+    public void close()
+    {
+        group.close();
+    }
+}

@@ -1,0 +1,191 @@
+package io.sirocco.examples.cli.mcast;
+
+import java.io.BufferedReader;
+import java.io.File;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+/** Member processes for {@code mcast-bench} and the multi-process tests. Stderr of member i goes to a temp log. */
+public final class McastProcessCluster
+{
+    private McastProcessCluster()
+    {
+    }
+
+    /**
+     * Spawns {@code base.members()} member processes ({@link McastMemberMain}) from this JVM class path, optionally
+     * SIGKILLs the last one {@code killAtMs} after all are in the first view, and collects the survivors' results.
+     *
+     * @return wall-clock ms of the kill, or 0.
+     */
+    public static long run(final McastMemberParams base, final long killAtMs, final long timeoutS,
+        final List<McastMemberResult> results) throws Exception
+    {
+        final List<String> endpoints = new ArrayList<>();
+        final List<Integer> ports = "tcp".equals(base.transport()) ? freePorts(base.members()) : List.of();
+        final List<List<String>> prefixes = new ArrayList<>();
+        for (int i = 0; i < base.members(); i++)
+        {
+            endpoints.add(ports.isEmpty() ? "" : "127.0.0.1:" + ports.get(i));
+            prefixes.add(List.of());
+        }
+        return runWith(base, endpoints, prefixes, killAtMs, procs -> procs.get(procs.size() - 1).destroyForcibly(),
+            timeoutS, results);
+    }
+
+    /**
+     * Like {@link #run} with explicit endpoints, a command prefix per member (for example
+     * {@code ip netns exec ns1}), and a fault action applied {@code actionAtMs} after all members are in the first
+     * view; the last member is the victim and its result is not awaited.
+     *
+     * @return wall-clock ms of the action, or 0.
+     */
+    public static long runWith(final McastMemberParams base, final List<String> endpoints,
+        final List<List<String>> prefixes, final long actionAtMs, final java.util.function.Consumer<List<Process>> action,
+        final long timeoutS, final List<McastMemberResult> results) throws Exception
+    {
+        final long killAtMs = actionAtMs;
+        final String java = ProcessHandle.current().info().command().orElse("java");
+        final String cp = System.getProperty("java.class.path");
+        final List<Process> procs = new ArrayList<>();
+        final List<CompletableFuture<Long>> ready = new ArrayList<>();
+        final List<CompletableFuture<McastMemberResult>> done = new ArrayList<>();
+        long killEpochMs = 0;
+        try
+        {
+            for (int i = 0; i < base.members(); i++)
+            {
+                final String endpoint = endpoints.get(i);
+                final List<String> cmd = new ArrayList<>(prefixes.get(i));
+                if (!prefixes.get(i).isEmpty())
+                {
+                    // A prefixed member (a network namespace) stands for another host.
+                    cmd.addAll(List.of(java, "-Dsirocco.mcast.host=" + base.group() + "-h" + i));
+                }
+                else
+                {
+                    cmd.add(java);
+                }
+                cmd.addAll(List.of("--enable-native-access=ALL-UNNAMED",
+                    "-Xms128m", "-Xmx512m", "-XX:+UseSerialGC", "-Dsirocco.bench.timeoutS=" + timeoutS,
+                    "-cp", cp, McastMemberMain.class.getName()));
+                cmd.addAll(base.withIndex(i, endpoint).toArgs());
+                final File log = new File(System.getProperty("java.io.tmpdir"),
+                    "sirocco-" + base.group() + "-m" + i + ".log");
+                final Process proc = new ProcessBuilder(cmd).redirectError(log).start();
+                procs.add(proc);
+                final CompletableFuture<Long> r = new CompletableFuture<>();
+                final CompletableFuture<McastMemberResult> d = new CompletableFuture<>();
+                ready.add(r);
+                done.add(d);
+                Thread.ofPlatform().daemon(true).start(() -> readChild(proc, r, d));
+            }
+            for (final var r : ready)
+            {
+                r.get(90, TimeUnit.SECONDS);
+            }
+            if (killAtMs > 0)
+            {
+                Thread.sleep(killAtMs);
+                killEpochMs = System.currentTimeMillis();
+                action.accept(procs);
+            }
+            for (int i = 0; i < base.members(); i++)
+            {
+                if (killAtMs > 0 && i == base.members() - 1)
+                {
+                    continue;
+                }
+                results.add(done.get(i).get(timeoutS + 30, TimeUnit.SECONDS));
+            }
+        }
+        finally
+        {
+            for (final Process proc : procs)
+            {
+                try
+                {
+                    proc.getOutputStream().close();
+                }
+                catch (final IOException ignored)
+                {
+                    // Child already gone.
+                }
+            }
+            for (final Process proc : procs)
+            {
+                if (!proc.waitFor(10, TimeUnit.SECONDS))
+                {
+                    proc.destroyForcibly();
+                }
+            }
+        }
+        return killEpochMs;
+    }
+
+    static void readChild(final Process proc, final CompletableFuture<Long> ready,
+        final CompletableFuture<McastMemberResult> done)
+    {
+        try (BufferedReader in = new BufferedReader(new InputStreamReader(proc.getInputStream(),
+            StandardCharsets.UTF_8)))
+        {
+            String line;
+            while ((line = in.readLine()) != null)
+            {
+                if (line.startsWith("READY "))
+                {
+                    ready.complete(Long.parseLong(line.substring(6).strip()));
+                }
+                else if (line.startsWith("RESULT "))
+                {
+                    done.complete(McastMemberResult.fromJson(line.substring(7)));
+                }
+            }
+        }
+        catch (final IOException | RuntimeException ex)
+        {
+            done.completeExceptionally(ex);
+        }
+        String exit = "unknown";
+        try
+        {
+            exit = proc.waitFor(5, TimeUnit.SECONDS) ? String.valueOf(proc.exitValue()) : "still running";
+        }
+        catch (final InterruptedException ex)
+        {
+            Thread.currentThread().interrupt();
+        }
+        ready.completeExceptionally(new IllegalStateException("member exited before READY (exit " + exit + ")"));
+        done.completeExceptionally(new IllegalStateException("member exited without a RESULT"));
+    }
+
+    public static List<Integer> freePorts(final int n) throws IOException
+    {
+        final List<ServerSocket> sockets = new ArrayList<>();
+        final List<Integer> ports = new ArrayList<>();
+        try
+        {
+            for (int i = 0; i < n; i++)
+            {
+                final ServerSocket s = new ServerSocket(0);
+                sockets.add(s);
+                ports.add(s.getLocalPort());
+            }
+        }
+        finally
+        {
+            for (final ServerSocket s : sockets)
+            {
+                s.close();
+            }
+        }
+        return ports;
+    }
+
+}

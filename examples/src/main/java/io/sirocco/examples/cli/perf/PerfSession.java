@@ -1,0 +1,176 @@
+package io.sirocco.examples.cli.perf;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.BooleanSupplier;
+
+import io.sirocco.dds.config.ServiceBootstrap;
+import org.omg.dds.core.ServiceEnvironment;
+import org.omg.dds.core.policy.PolicyFactory;
+import org.omg.dds.domain.DomainParticipant;
+import org.omg.dds.domain.DomainParticipantFactory;
+import org.omg.dds.pub.DataWriterQos;
+import org.omg.dds.pub.Publisher;
+import org.omg.dds.sub.DataReaderQos;
+import org.omg.dds.sub.Subscriber;
+
+/**
+ * What the perf subcommands share, written against the OMG API only: the environment (chosen by the standard
+ * bootstrap), one participant, QoS builders, and a forked partner process for {@code --with-pong}/{@code --with-sub}.
+ */
+public final class PerfSession implements AutoCloseable
+{
+    public static final String PING_TOPIC = "sirocco_perf_ping";
+    public static final String PONG_TOPIC = "sirocco_perf_pong";
+    public static final String THROUGHPUT_TOPIC = "sirocco_perf_throughput";
+
+    private final ServiceEnvironment env;
+    private final DomainParticipant participant;
+    private final PolicyFactory policies;
+    private final Publisher publisher;
+    private final Subscriber subscriber;
+
+    public PerfSession(final String transport, final int domain)
+    {
+        System.setProperty("sirocco.transport", transport);
+        env = ServiceBootstrap.createEnvironment(PerfSession.class.getClassLoader());
+        participant = DomainParticipantFactory.getInstance(env).createParticipant(domain);
+        policies = PolicyFactory.getPolicyFactory(env);
+        publisher = participant.createPublisher();
+        subscriber = participant.createSubscriber();
+    }
+
+    public DomainParticipant participant()
+    {
+        return participant;
+    }
+
+    public Publisher publisher()
+    {
+        return publisher;
+    }
+
+    public Subscriber subscriber()
+    {
+        return subscriber;
+    }
+
+    public DataWriterQos writerQos(final boolean reliable, final boolean keepAll)
+    {
+        return publisher.getDefaultDataWriterQos().withPolicies(
+            reliable ? policies.Reliability().withReliable().withMaxBlockingTime(10, TimeUnit.SECONDS) :
+                policies.Reliability().withBestEffort(),
+            keepAll ? policies.History().withKeepAll() : policies.History().withKeepLast(1));
+    }
+
+    public DataReaderQos readerQos(final boolean reliable, final boolean keepAll)
+    {
+        return subscriber.getDefaultDataReaderQos().withPolicies(
+            reliable ? policies.Reliability().withReliable() : policies.Reliability().withBestEffort(),
+            keepAll ? policies.History().withKeepAll() : policies.History().withKeepLast(1));
+    }
+
+    /** Waits (bounded) for an event such as "matched"; false on timeout. */
+    public static boolean await(final BooleanSupplier condition, final long timeoutMs)
+    {
+        final long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMs);
+        while (!condition.getAsBoolean())
+        {
+            if (System.nanoTime() > deadline)
+            {
+                return false;
+            }
+            java.util.concurrent.locks.LockSupport.parkNanos(1_000_000L);
+        }
+        return true;
+    }
+
+    @Override
+    public void close()
+    {
+        participant.close();
+    }
+
+    /** A child JVM running another {@code sirocco} subcommand, its stdout collected (last line kept). */
+    public static final class Child implements AutoCloseable
+    {
+        private final Process process;
+        private final AtomicReference<String> lastLine = new AtomicReference<>("");
+        private final Thread pump;
+
+        public Child(final List<String> args) throws IOException
+        {
+            final List<String> command = new ArrayList<>();
+            command.add(ProcessHandle.current().info().command().orElse("java"));
+            command.add("--enable-native-access=ALL-UNNAMED");
+            command.add("-cp");
+            command.add(System.getProperty("java.class.path"));
+            command.add("io.sirocco.examples.cli.SiroccoCli");
+            command.addAll(args);
+            process = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT).start();
+            pump = Thread.ofPlatform().daemon().name("sirocco-child-stdout").start(() ->
+            {
+                try (BufferedReader in = new BufferedReader(new InputStreamReader(process.getInputStream(),
+                    StandardCharsets.UTF_8)))
+                {
+                    String line;
+                    while ((line = in.readLine()) != null)
+                    {
+                        lastLine.set(line);
+                    }
+                }
+                catch (final IOException ex)
+                {
+                    lastLine.compareAndSet("", "");
+                }
+            });
+        }
+
+        public boolean waitFor(final long timeoutMs) throws InterruptedException
+        {
+            final boolean done = process.waitFor(timeoutMs, TimeUnit.MILLISECONDS);
+            if (done)
+            {
+                pump.join(2_000);
+            }
+            return done;
+        }
+
+        public String lastLine()
+        {
+            return lastLine.get();
+        }
+
+        public int exitCode()
+        {
+            return process.exitValue();
+        }
+
+        @Override
+        public void close()
+        {
+            if (process.isAlive())
+            {
+                process.destroy();
+                try
+                {
+                    if (!process.waitFor(5, TimeUnit.SECONDS))
+                    {
+                        process.destroyForcibly();
+                    }
+                }
+                catch (final InterruptedException ex)
+                {
+                    process.destroyForcibly();
+                    Thread.currentThread().interrupt();
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,112 @@
+package io.sirocco.ib.row;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.ServiceLoader;
+import java.util.UUID;
+import java.util.stream.Stream;
+
+import io.sirocco.ib.RdmaAvailability;
+import io.sirocco.ib.RdmaUnavailableException;
+import io.sirocco.multicast.spi.RowTransport;
+import io.sirocco.multicast.spi.RowTransportContext;
+import io.sirocco.multicast.spi.RowTransportProvider;
+import io.sirocco.multicast.spi.shm.ShmRowTransportProvider;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/** ServiceLoader discovery and the no-device behaviour of {@code rdma} and {@code auto}. */
+final class RowTransportProvidersTest
+{
+    private static final RdmaAvailability NO_DEVICE =
+        new RdmaAvailability(true, List.of(), "an RDMA device: ibv_get_device_list returned 0 devices");
+
+    private static RowTransportContext context(final String group, final String otherHost)
+    {
+        return new RowTransportContext(group, 1, 0, List.of(
+            new RowTransportContext.MemberAddress(10, "here", 1, "127.0.0.1:7000"),
+            new RowTransportContext.MemberAddress(11, otherHost, 2, "127.0.0.1:7001")), 128, () -> { });
+    }
+
+    @Test
+    void bothAreFoundThroughServiceLoader()
+    {
+        final List<String> names = new ArrayList<>();
+        ServiceLoader.load(RowTransportProvider.class).forEach(p -> names.add(p.name()));
+        assertThat(names).contains("rdma", "auto");
+    }
+
+    @Test
+    void explicitRdmaWithoutDeviceFailsNamingWhatIsMissing()
+    {
+        final RdmaRowTransportProvider rdma = new RdmaRowTransportProvider(() -> NO_DEVICE);
+        assertThatThrownBy(() -> rdma.open(context("g1", "here")))
+            .isInstanceOf(RdmaUnavailableException.class)
+            .hasMessageContaining("transport 'rdma'")
+            .hasMessageContaining("an RDMA device")
+            .hasMessageContaining("group 'g1'");
+    }
+
+    @Test
+    void explicitRdmaOnThisHostFailsCleanlyWhenThereIsNoDevice()
+    {
+        final RdmaAvailability probe = RdmaAvailability.probe();
+        if (!probe.available())
+        {
+            assertThatThrownBy(() -> new RdmaRowTransportProvider().open(context("g2", "here")))
+                .isInstanceOf(RdmaUnavailableException.class)
+                .hasMessageContaining(probe.missing());
+        }
+    }
+
+    @Test
+    void autoWithoutDeviceOnOneHostUsesShmAndLogsOneInfoLine() throws IOException
+    {
+        final List<String> info = new ArrayList<>();
+        final AutoRowTransportProvider auto = new AutoRowTransportProvider(() -> NO_DEVICE, info::add);
+        final String group = "ib-auto-" + UUID.randomUUID();
+
+        try (RowTransport first = auto.open(context(group, "here"));
+            RowTransport second = auto.open(new RowTransportContext(group, 2, 0, context(group, "here").members(),
+                128, () -> { })))
+        {
+            assertThat(first.sharesRows()).isTrue();
+            assertThat(second.sharesRows()).isTrue();
+        }
+        finally
+        {
+            final Path dir = ShmRowTransportProvider.groupDirectory(group);
+            try (Stream<Path> files = Files.walk(dir))
+            {
+                files.sorted(Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
+            }
+        }
+        assertThat(info).singleElement().asString().contains("RDMA not used", "an RDMA device", "shm/tcp");
+    }
+
+    @Test
+    void autoAcrossHostsWithoutDeviceAndWithoutTcpSaysSo()
+    {
+        final AutoRowTransportProvider auto = new AutoRowTransportProvider(() -> NO_DEVICE, s -> { });
+        assertThatThrownBy(() -> auto.open(context("g3", "elsewhere")))
+            .isInstanceOf(IllegalStateException.class)
+            .hasMessageContaining("several hosts");
+    }
+
+    @Test
+    void endpointsMustBeHostAndPort()
+    {
+        final RowTransportContext bad = new RowTransportContext("g4", 1, 0, List.of(
+            new RowTransportContext.MemberAddress(10, "here", 1, "127.0.0.1:7000"),
+            new RowTransportContext.MemberAddress(11, "here", 2, "")), 128, () -> { });
+        assertThatThrownBy(() -> RdmaRowTransportProvider.exchangeAddresses(bad))
+            .isInstanceOf(IllegalArgumentException.class)
+            .hasMessageContaining("member 11");
+    }
+}

@@ -1,0 +1,801 @@
+package io.sirocco.idl.gen;
+
+import io.sirocco.idl.model.Decl;
+import io.sirocco.idl.model.Decls;
+import io.sirocco.idl.model.PrimKind;
+import io.sirocco.idl.model.TypeRef;
+import io.sirocco.idl.model.Types;
+
+import java.util.List;
+
+/**
+ * Emits {@code <Type>TypeSupport}: the {@code TypeCodec} singleton plus the static {@code write}, {@code read} and
+ * {@code writeKeyHolder} methods that nested types call. Struct bodies follow XTypes 1.3 §7.4.3: FINAL plain,
+ * APPENDABLE with a DHEADER (XCDR2), MUTABLE with a DHEADER and an EMHEADER per member (XCDR2) or a parameter list
+ * (XCDR1); optional members carry a presence flag (XCDR2) or a parameter header (XCDR1).
+ */
+final class TypeSupportGen
+{
+    private static final String CDR = "io.sirocco.dds.type.cdr.";
+
+    private final Naming naming;
+    private final CodecWriter codec;
+    private final GeneratorOptions options;
+    private final JavaGenerator helper;
+
+    TypeSupportGen(final Naming naming, final CodecWriter codec, final GeneratorOptions options)
+    {
+        this.naming = naming;
+        this.codec = codec;
+        this.options = options;
+        this.helper = new JavaGenerator(options);
+    }
+
+    private static String extConst(final Decls.Extensibility e)
+    {
+        return CDR + "Xcdr." + e.name();
+    }
+
+    private void common(final Src s, final Decl d, final String cls, final Decls.Extensibility ext, final boolean keyed,
+        final boolean fixed)
+    {
+        final String ts = cls + "TypeSupport";
+        final long c1 = SizeCalc.constantBodySize(d, 1);
+        final long c2 = SizeCalc.constantBodySize(d, 2);
+        final long m1 = SizeCalc.maxBodySize(d, 1);
+        final long m2 = SizeCalc.maxBodySize(d, 2);
+        final long max = m1 < 0 || m2 < 0 ? -1 : 4 + Math.max(m1, m2);
+        s.line(JavaGenerator.header(d).strip());
+        s.line("public final class " + ts + " implements io.sirocco.dds.type.TypeCodec<" + cls + ">");
+        s.open();
+        s.line("public static final " + ts + " INSTANCE = new " + ts + "();");
+        s.line("public static final java.lang.String TYPE_NAME = " + Naming.stringLiteral(d.scopedName()) + ";");
+        s.line("public static final int EXTENSIBILITY = " + extConst(ext) + ";");
+        s.line("/** Body size (after the encapsulation header) when it is the same for every sample, else -1. */");
+        s.line("public static final long CONSTANT_BODY_SIZE_XCDR1 = " + c1 + "L;");
+        s.line("public static final long CONSTANT_BODY_SIZE_XCDR2 = " + c2 + "L;");
+        s.line("public static final long MAX_SERIALIZED_SIZE = " + max + "L;");
+        s.line("");
+        s.line("private " + ts + "()");
+        s.open();
+        s.close();
+        s.line("");
+        s.line("@Override");
+        s.line("public java.lang.String typeName()");
+        s.open();
+        s.line("return TYPE_NAME;");
+        s.close();
+        s.line("");
+        s.line("@Override");
+        s.line("public java.lang.Class<" + cls + "> type()");
+        s.open();
+        s.line("return " + cls + ".class;");
+        s.close();
+        s.line("");
+        s.line("@Override");
+        s.line("public " + cls + " newSample()");
+        s.open();
+        s.line("return new " + cls + "();");
+        s.close();
+        s.line("");
+        s.line("@Override");
+        s.line("public " + cls + " copy(final " + cls + " sample)");
+        s.open();
+        s.line("return new " + cls + "(sample);");
+        s.close();
+        s.line("");
+        s.line("@Override");
+        s.line("public boolean isKeyed()");
+        s.open();
+        s.line("return " + keyed + ";");
+        s.close();
+        s.line("");
+        s.line("@Override");
+        s.line("public boolean isFixedSize()");
+        s.open();
+        s.line("return " + fixed + ";");
+        s.close();
+        s.line("");
+        s.line("@Override");
+        s.line("public long maxSerializedSize()");
+        s.open();
+        s.line("return MAX_SERIALIZED_SIZE;");
+        s.close();
+        s.line("");
+        s.line("@Override");
+        s.line("public io.sirocco.dds.type.DataRepresentation defaultRepresentation()");
+        s.open();
+        s.line("return " + CDR + "Xcdr.representationFor(EXTENSIBILITY, 2, false);");
+        s.close();
+        s.line("");
+        s.line("@Override");
+        s.line("public long serializedSize(final " + cls + " sample, final io.sirocco.dds.type.DataRepresentation "
+            + "representation)");
+        s.open();
+        s.line("final long constant = representation.xcdrVersion() == 1 ? CONSTANT_BODY_SIZE_XCDR1 : "
+            + "CONSTANT_BODY_SIZE_XCDR2;");
+        s.line("if (constant >= 0)");
+        s.open();
+        s.line("return " + CDR + "Xcdr.ENCAPSULATION_HEADER_SIZE + constant;");
+        s.close();
+        s.line("final " + CDR + "CdrWriter w = " + CDR + "CdrWriter.local().resetMeasure(representation.xcdrVersion());");
+        s.line("write(w, sample);");
+        s.line("return " + CDR + "Xcdr.ENCAPSULATION_HEADER_SIZE + w.length();");
+        s.close();
+        s.line("");
+        s.line("@Override");
+        s.line("public long serialize(final " + cls + " sample, final java.lang.foreign.MemorySegment destination, "
+            + "final long offset,");
+        s.line("    final io.sirocco.dds.type.DataRepresentation representation)");
+        s.open();
+        s.line("final int version = representation.xcdrVersion();");
+        s.line(CDR + "Encapsulation.write(destination, offset, " + CDR + "Xcdr.representationFor(EXTENSIBILITY, "
+            + "version, representation.bigEndian()));");
+        s.line("final " + CDR + "CdrWriter w = " + CDR + "CdrWriter.local().reset(destination, offset + " + CDR
+            + "Xcdr.ENCAPSULATION_HEADER_SIZE, representation.bigEndian(), version);");
+        s.line("write(w, sample);");
+        s.line("return w.position() - offset;");
+        s.close();
+        s.line("");
+        s.line("@Override");
+        s.line("public " + cls + " deserialize(final java.lang.foreign.MemorySegment source, final long offset, "
+            + "final long length, final " + cls + " reuse)");
+        s.open();
+        s.line("final io.sirocco.dds.type.DataRepresentation representation = " + CDR
+            + "Encapsulation.read(source, offset, length);");
+        s.line("final " + CDR + "CdrReader r = " + CDR + "CdrReader.local().reset(source, offset + " + CDR
+            + "Xcdr.ENCAPSULATION_HEADER_SIZE, offset + length, representation.bigEndian(), "
+            + "representation.xcdrVersion());");
+        s.line("return read(r, reuse);");
+        s.close();
+    }
+
+    String struct(final Decls.Struct st)
+    {
+        final Src s = new Src();
+        final String cls = naming.className(st);
+        final boolean keyed = st.hasKeys();
+        common(s, st, cls, st.extensibility, keyed, FlatGen.eligible(st));
+        final List<Decls.Member> all = st.allMembers();
+        s.line("/** The key holder's maximum size: at most 16 bytes means the KeyHash is the zero-padded holder. */");
+        s.line("public static final long MAX_KEY_HOLDER_SIZE = " + SizeCalc.maxKeyHolderSize(st) + "L;");
+        s.line("");
+        s.line("@Override");
+        s.line("public void copyKey(final " + cls + " sample, final " + cls + " keyHolder)");
+        s.open();
+        for (final Decls.Member m : all)
+        {
+            if (m.key)
+            {
+                final String f = Naming.member(m.name);
+                s.line("keyHolder." + f + " = " + helper.copyExpr(m.type, "sample." + f, false) + ";");
+            }
+        }
+        s.close();
+        s.line("");
+        s.line("@Override");
+        s.line("public void keyHash(final " + cls + " sample, final byte[] out16)");
+        s.open();
+        if (keyed)
+        {
+            s.line(CDR + "KeyHashes.compute(sample, MAX_KEY_HOLDER_SIZE, " + cls + "TypeSupport::writeKeyHolder, out16);");
+        }
+        else
+        {
+            s.line("java.util.Arrays.fill(out16, 0, " + CDR + "KeyHashes.KEY_HASH_LENGTH, (byte) 0);");
+        }
+        s.close();
+        writeStruct(s, st, cls, all);
+        readStruct(s, st, cls, all);
+        s.line("");
+        s.line("/** The key holder (XTypes 1.3 §7.6.8): key members by member id, or all members when unkeyed. */");
+        s.line("public static void writeKeyHolder(final " + CDR + "CdrWriter w, final " + cls + " v)");
+        s.open();
+        for (final Decls.Member m : SizeCalc.keyHolderMembers(st))
+        {
+            codec.write(s, m.type, "v." + Naming.member(m.name), cls + "." + m.name, true);
+        }
+        s.close();
+        if (options.randomSamples())
+        {
+            randomStruct(s, st, cls, all);
+        }
+        s.close();
+        return s.toString();
+    }
+
+    private void rangeCheck(final Src s, final Decls.Member m, final String expr, final String cls)
+    {
+        if (m.rangeMin == null)
+        {
+            return;
+        }
+        final PrimKind k = Types.prim(m.type);
+        final String min = Naming.primLiteral(m.rangeMin, k);
+        final String max = Naming.primLiteral(m.rangeMax, k);
+        final String cond;
+        switch (k)
+        {
+            case UINT8, OCTET -> cond = "(" + expr + " & 0xff) < (" + min + " & 0xff) || (" + expr + " & 0xff) > ("
+                + max + " & 0xff)";
+            case UINT16 -> cond = "(" + expr + " & 0xffff) < (" + min + " & 0xffff) || (" + expr + " & 0xffff) > ("
+                + max + " & 0xffff)";
+            case UINT32 -> cond = "java.lang.Integer.compareUnsigned(" + expr + ", " + min + ") < 0 || "
+                + "java.lang.Integer.compareUnsigned(" + expr + ", " + max + ") > 0";
+            case UINT64 -> cond = "java.lang.Long.compareUnsigned(" + expr + ", " + min + ") < 0 || "
+                + "java.lang.Long.compareUnsigned(" + expr + ", " + max + ") > 0";
+            default -> cond = expr + " < " + min + " || " + expr + " > " + max;
+        }
+        s.line("if (" + cond + ")");
+        s.open();
+        s.line("throw new java.lang.IllegalArgumentException(\"" + cls + "." + m.name + ": value \" + " + expr
+            + " + \" is outside @range\");");
+        s.close();
+    }
+
+    private void writeMemberValue(final Src s, final Decls.Member m, final String cls)
+    {
+        final String f = "v." + Naming.member(m.name);
+        if (m.optional)
+        {
+            rangeCheckOptional(s, m, f, cls);
+        }
+        else
+        {
+            rangeCheck(s, m, f, cls);
+        }
+        codec.write(s, m.type, f, cls + "." + m.name, false);
+    }
+
+    private void rangeCheckOptional(final Src s, final Decls.Member m, final String f, final String cls)
+    {
+        if (m.rangeMin != null)
+        {
+            s.line("if (" + f + " != null)");
+            s.open();
+            rangeCheck(s, m, f, cls);
+            s.close();
+        }
+    }
+
+    private void writeStruct(final Src s, final Decls.Struct st, final String cls, final List<Decls.Member> all)
+    {
+        s.line("");
+        s.line("/** Writes the body: members, with the headers this type's extensibility needs. */");
+        s.line("public static void write(final " + CDR + "CdrWriter w, final " + cls + " v)");
+        s.open();
+        if (st.extensibility == Decls.Extensibility.MUTABLE)
+        {
+            s.line("if (w.xcdrVersion() == 2)");
+            s.open();
+            s.line("final long dh = w.beginDHeader();");
+            for (final Decls.Member m : all)
+            {
+                final String f = "v." + Naming.member(m.name);
+                if (m.optional)
+                {
+                    s.line("if (" + f + " != null)");
+                }
+                s.open();
+                final int ps = SizeCalc.primSize(m.type);
+                if (ps > 0)
+                {
+                    final int lc = ps == 1 ? 0 : ps == 2 ? 1 : ps == 4 ? 2 : 3;
+                    s.line("w.writeEmHeader(" + m.id + ", " + m.key + ", " + lc + ");");
+                    writeMemberValue(s, m, cls);
+                }
+                else
+                {
+                    s.line("final long mh = w.beginEmHeaderNextInt(" + m.id + ", " + m.key + ");");
+                    writeMemberValue(s, m, cls);
+                    s.line("w.endEmHeaderNextInt(mh);");
+                }
+                s.close();
+            }
+            s.line("w.endDHeader(dh);");
+            s.close();
+            s.line("else");
+            s.open();
+            for (final Decls.Member m : all)
+            {
+                final String f = "v." + Naming.member(m.name);
+                if (m.optional)
+                {
+                    s.line("if (" + f + " != null)");
+                }
+                s.open();
+                s.line("final long p = w.beginParameter(" + m.id + ", " + m.key + ");");
+                writeMemberValue(s, m, cls);
+                s.line("w.endParameter(p, " + Naming.stringLiteral(cls + "." + m.name) + ");");
+                s.close();
+            }
+            s.line("w.writeParameterListEnd();");
+            s.close();
+            s.close();
+            return;
+        }
+        final boolean appendable = st.extensibility == Decls.Extensibility.APPENDABLE;
+        if (appendable)
+        {
+            s.line("final long dh = w.xcdrVersion() == 2 ? w.beginDHeader() : -1;");
+        }
+        for (final Decls.Member m : all)
+        {
+            final String f = "v." + Naming.member(m.name);
+            if (m.optional)
+            {
+                s.line("if (w.xcdrVersion() == 2)");
+                s.open();
+                s.line("w.writeBoolean(" + f + " != null);");
+                s.line("if (" + f + " != null)");
+                s.open();
+                writeMemberValue(s, m, cls);
+                s.close();
+                s.close();
+                s.line("else");
+                s.open();
+                s.line("final long p = w.beginParameter(" + m.id + ", false);");
+                s.line("if (" + f + " != null)");
+                s.open();
+                writeMemberValue(s, m, cls);
+                s.close();
+                s.line("w.endParameter(p, " + Naming.stringLiteral(cls + "." + m.name) + ");");
+                s.close();
+            }
+            else
+            {
+                writeMemberValue(s, m, cls);
+            }
+        }
+        if (appendable)
+        {
+            s.line("if (dh >= 0)");
+            s.open();
+            s.line("w.endDHeader(dh);");
+            s.close();
+        }
+        s.close();
+    }
+
+    private void readMember(final Src s, final Decls.Member m)
+    {
+        final String f = "v." + Naming.member(m.name);
+        if (!m.optional)
+        {
+            codec.read(s, m.type, f);
+            return;
+        }
+        s.line("if (r.xcdrVersion() == 2)");
+        s.open();
+        s.line("if (r.readBoolean())");
+        s.open();
+        codec.read(s, m.type, f);
+        s.close();
+        s.line("else");
+        s.open();
+        s.line(f + " = null;");
+        s.close();
+        s.close();
+        s.line("else");
+        s.open();
+        s.line("r.readParameterHeader();");
+        s.line("final long size = r.memberSize();");
+        s.line("if (size == 0)");
+        s.open();
+        s.line(f + " = null;");
+        s.close();
+        s.line("else");
+        s.open();
+        s.line("final long memberEnd = r.position() + size;");
+        codec.read(s, m.type, f);
+        s.line("r.position(memberEnd);");
+        s.close();
+        s.close();
+    }
+
+    private void readStruct(final Src s, final Decls.Struct st, final String cls, final List<Decls.Member> all)
+    {
+        s.line("");
+        s.line("/** Reads a body into {@code reuse} (or a new sample when null) and returns it. */");
+        s.line("@SuppressWarnings(\"unchecked\")");
+        s.line("public static " + cls + " read(final " + CDR + "CdrReader r, final " + cls + " reuse)");
+        s.open();
+        s.line("final " + cls + " v = reuse != null ? reuse : new " + cls + "();");
+        if (st.extensibility == Decls.Extensibility.MUTABLE)
+        {
+            for (final Decls.Member m : all)
+            {
+                helperInit(s, m);
+            }
+            s.line("if (r.xcdrVersion() == 2)");
+            s.open();
+            s.line("final long end = r.readDHeader();");
+            s.line("while (r.position() < end)");
+            s.open();
+            s.line("final int header = r.readEmHeader();");
+            s.line("final long memberEnd = r.position() + r.memberSize();");
+            memberSwitch(s, all);
+            s.line("r.position(memberEnd);");
+            s.close();
+            s.line("r.position(end);");
+            s.close();
+            s.line("else");
+            s.open();
+            s.line("while (true)");
+            s.open();
+            s.line("final int header = r.readParameterHeader();");
+            s.line("if (header == -1)");
+            s.open();
+            s.line("break;");
+            s.close();
+            s.line("final long memberEnd = r.position() + r.memberSize();");
+            memberSwitch(s, all);
+            s.line("r.position(memberEnd);");
+            s.close();
+            s.close();
+            s.line("return v;");
+            s.close();
+            return;
+        }
+        if (st.extensibility == Decls.Extensibility.APPENDABLE)
+        {
+            s.line("final long end = r.xcdrVersion() == 2 ? r.readDHeader() : java.lang.Long.MAX_VALUE;");
+            for (final Decls.Member m : all)
+            {
+                s.line("if (r.position() < end)");
+                s.open();
+                readMember(s, m);
+                s.close();
+                s.line("else");
+                s.open();
+                helperInit(s, m);
+                s.close();
+            }
+            s.line("if (end != java.lang.Long.MAX_VALUE)");
+            s.open();
+            s.line("r.position(end);");
+            s.close();
+        }
+        else
+        {
+            for (final Decls.Member m : all)
+            {
+                readMember(s, m);
+            }
+        }
+        s.line("return v;");
+        s.close();
+    }
+
+    private void helperInit(final Src s, final Decls.Member m)
+    {
+        final String f = "v." + Naming.member(m.name);
+        if (!m.optional && Types.unalias(m.type) instanceof TypeRef.Arr)
+        {
+            helper.arrayInit(s, f, Types.unalias(m.type));
+        }
+        else
+        {
+            s.line(f + " = " + helper.initExpr(m) + ";");
+        }
+    }
+
+    private void memberSwitch(final Src s, final List<Decls.Member> all)
+    {
+        s.line("switch (header & " + CDR + "Xcdr.EMHEADER_ID_MASK)");
+        s.open();
+        for (final Decls.Member m : all)
+        {
+            s.line("case " + m.id + ":");
+            s.open();
+            codec.read(s, m.type, "v." + Naming.member(m.name));
+            s.line("break;");
+            s.close();
+        }
+        s.line("default:");
+        s.open();
+        s.line("r.unknownMember(header);");
+        s.line("break;");
+        s.close();
+        s.close();
+    }
+
+    // ---------------------------------------------------------------------------------------------------------
+    // Unions
+
+    String union(final Decls.Union u)
+    {
+        final Src s = new Src();
+        final String cls = naming.className(u);
+        common(s, u, cls, u.extensibility, false, false);
+        s.line("");
+        s.line("@Override");
+        s.line("public void copyKey(final " + cls + " sample, final " + cls + " keyHolder)");
+        s.open();
+        s.close();
+        s.line("");
+        s.line("@Override");
+        s.line("public void keyHash(final " + cls + " sample, final byte[] out16)");
+        s.open();
+        s.line("java.util.Arrays.fill(out16, 0, " + CDR + "KeyHashes.KEY_HASH_LENGTH, (byte) 0);");
+        s.close();
+        final boolean appendable = u.extensibility == Decls.Extensibility.APPENDABLE;
+        s.line("");
+        s.line("/** Writes the discriminator, then the selected branch (XTypes 1.3 §7.4.3.5.6). */");
+        s.line("public static void write(final " + CDR + "CdrWriter w, final " + cls + " v)");
+        s.open();
+        if (appendable)
+        {
+            s.line("final long dh = w.xcdrVersion() == 2 ? w.beginDHeader() : -1;");
+        }
+        codec.write(s, u.discriminator, "v._d", cls + ".discriminator", false);
+        boolean first = true;
+        for (final Decls.UnionCase c : u.cases)
+        {
+            s.line((first ? "if (" : "else if (") + helper.selects(u, c, "v._d") + ")");
+            s.open();
+            codec.write(s, c.member.type, "v." + JavaGenerator.unionField(c), cls + "." + c.member.name, false);
+            s.close();
+            first = false;
+        }
+        if (appendable)
+        {
+            s.line("if (dh >= 0)");
+            s.open();
+            s.line("w.endDHeader(dh);");
+            s.close();
+        }
+        s.close();
+        s.line("");
+        s.line("@SuppressWarnings(\"unchecked\")");
+        s.line("public static " + cls + " read(final " + CDR + "CdrReader r, final " + cls + " reuse)");
+        s.open();
+        s.line("final " + cls + " v = reuse != null ? reuse : new " + cls + "();");
+        if (appendable)
+        {
+            s.line("final long end = r.xcdrVersion() == 2 ? r.readDHeader() : -1;");
+        }
+        s.line(naming.javaType(u.discriminator) + " d;");
+        codec.read(s, u.discriminator, "d");
+        s.line("v._d = d;");
+        first = true;
+        for (final Decls.UnionCase c : u.cases)
+        {
+            s.line((first ? "if (" : "else if (") + helper.selects(u, c, "d") + ")");
+            s.open();
+            codec.read(s, c.member.type, "v." + JavaGenerator.unionField(c));
+            s.close();
+            first = false;
+        }
+        if (appendable)
+        {
+            s.line("if (end >= 0)");
+            s.open();
+            s.line("r.position(end);");
+            s.close();
+        }
+        s.line("return v;");
+        s.close();
+        if (options.randomSamples())
+        {
+            randomUnion(s, u, cls);
+        }
+        s.close();
+        return s.toString();
+    }
+
+    // ---------------------------------------------------------------------------------------------------------
+    // Random samples (property tests only)
+
+    private void randomStruct(final Src s, final Decls.Struct st, final String cls, final List<Decls.Member> all)
+    {
+        s.line("");
+        s.line("public static " + cls + " randomSample(final java.util.random.RandomGenerator g)");
+        s.open();
+        s.line("return randomSample(g, 0);");
+        s.close();
+        s.line("");
+        s.line("@SuppressWarnings(\"unchecked\")");
+        s.line("public static " + cls + " randomSample(final java.util.random.RandomGenerator g, final int depth)");
+        s.open();
+        s.line("final " + cls + " v = new " + cls + "();");
+        for (final Decls.Member m : all)
+        {
+            final String f = "v." + Naming.member(m.name);
+            if (m.optional)
+            {
+                s.line("if (g.nextBoolean())");
+                s.open();
+                random(s, m.type, f, m);
+                s.close();
+                s.line("else");
+                s.open();
+                s.line(f + " = null;");
+                s.close();
+            }
+            else
+            {
+                random(s, m.type, f, m);
+            }
+        }
+        s.line("return v;");
+        s.close();
+    }
+
+    private void randomUnion(final Src s, final Decls.Union u, final String cls)
+    {
+        s.line("");
+        s.line("public static " + cls + " randomSample(final java.util.random.RandomGenerator g)");
+        s.open();
+        s.line("return randomSample(g, 0);");
+        s.close();
+        s.line("");
+        s.line("@SuppressWarnings(\"unchecked\")");
+        s.line("public static " + cls + " randomSample(final java.util.random.RandomGenerator g, final int depth)");
+        s.open();
+        s.line("final " + cls + " v = new " + cls + "();");
+        final int choices = u.cases.size() + (u.defaultDiscriminator != null ? 1 : 0);
+        s.line("switch (depth > 3 ? 0 : g.nextInt(" + choices + "))");
+        s.open();
+        int i = 0;
+        for (final Decls.UnionCase c : u.cases)
+        {
+            s.line("case " + i++ + ":");
+            s.open();
+            if (c.isDefault)
+            {
+                s.line("v._d = " + helper.discLiteral(u, u.defaultDiscriminator) + ";");
+            }
+            else
+            {
+                s.line("switch (g.nextInt(" + c.labelValues.size() + "))");
+                s.open();
+                for (int k = 0; k < c.labelValues.size(); k++)
+                {
+                    s.line((k == c.labelValues.size() - 1 ? "default" : "case " + k) + ":");
+                    s.line("    v._d = " + helper.discLiteral(u, c.labelValues.get(k)) + ";");
+                    s.line("    break;");
+                }
+                s.close();
+            }
+            random(s, c.member.type, "v." + JavaGenerator.unionField(c), null);
+            s.line("break;");
+            s.close();
+        }
+        s.line("default:");
+        s.open();
+        if (u.defaultDiscriminator != null)
+        {
+            s.line("v._d = " + helper.discLiteral(u, u.defaultDiscriminator) + ";");
+            for (final Decls.UnionCase c : u.cases)
+            {
+                if (c.isDefault)
+                {
+                    random(s, c.member.type, "v." + JavaGenerator.unionField(c), null);
+                }
+            }
+        }
+        s.line("break;");
+        s.close();
+        s.close();
+        s.line("return v;");
+        s.close();
+    }
+
+    private void random(final Src s, final TypeRef type, final String target, final Decls.Member m)
+    {
+        final TypeRef t = Types.unalias(type);
+        switch (t)
+        {
+            case TypeRef.Prim p ->
+            {
+                String expr = switch (p.kind())
+                {
+                    case BOOLEAN -> "g.nextBoolean()";
+                    case CHAR -> "(char) g.nextInt(256)";
+                    case WCHAR -> "(char) g.nextInt(0xd800)";
+                    case OCTET, INT8, UINT8 -> "(byte) g.nextInt()";
+                    case INT16, UINT16 -> "(short) g.nextInt()";
+                    case INT32, UINT32 -> "g.nextInt()";
+                    case INT64, UINT64 -> "g.nextLong()";
+                    case FLOAT32 -> "(g.nextFloat() - 0.5f) * 1.0e6f";
+                    case FLOAT64 -> "(g.nextDouble() - 0.5) * 1.0e12";
+                };
+                if (m != null && m.rangeMin != null)
+                {
+                    expr = Naming.primLiteral(m.rangeMin, p.kind());
+                }
+                s.line(target + " = " + expr + ";");
+            }
+            case TypeRef.Str str -> s.line(target + " = " + CDR + "RandomValues." + (str.wide ? "wstring" : "string")
+                + "(g, " + str.bound + "L);");
+            case TypeRef.Seq seq ->
+            {
+                final TypeRef element = Types.unalias(seq.element);
+                final String n = s.fresh("n");
+                s.open();
+                s.line("final int " + n + " = " + CDR + "RandomValues.length(g, " + seq.bound + "L, depth);");
+                final String i = s.fresh("i");
+                if (Naming.isJavaPrimitive(element))
+                {
+                    final String a = s.fresh("a");
+                    s.line("final " + naming.javaType(seq) + " " + a + " = new " + naming.javaType(element) + "[" + n
+                        + "];");
+                    s.line("for (int " + i + " = 0; " + i + " < " + n + "; " + i + "++)");
+                    s.open();
+                    random(s, element, a + "[" + i + "]", null);
+                    s.close();
+                    s.line(target + " = " + a + ";");
+                }
+                else
+                {
+                    final String l = s.fresh("l");
+                    final String e = s.fresh("e");
+                    s.line("final java.util.List<" + naming.boxed(element) + "> " + l + " = new java.util.ArrayList<>();");
+                    s.line("for (int " + i + " = 0; " + i + " < " + n + "; " + i + "++)");
+                    s.open();
+                    s.line(naming.boxed(element) + " " + e + ";");
+                    random(s, element, e, null);
+                    s.line(l + ".add(" + e + ");");
+                    s.close();
+                    s.line(target + " = " + l + ";");
+                }
+                s.close();
+            }
+            case TypeRef.Arr a ->
+            {
+                final int[] dims = Types.dims(t);
+                final TypeRef element = Types.arrayElement(t);
+                s.open();
+                final String arr = s.fresh("a");
+                s.line("final " + naming.javaType(t) + " " + arr + " = " + CodecWriter.newArrayFull(
+                    naming.javaType(element), dims) + ";");
+                final StringBuilder index = new StringBuilder();
+                for (final int d : dims)
+                {
+                    final String i = s.fresh("i");
+                    s.line("for (int " + i + " = 0; " + i + " < " + d + "; " + i + "++)");
+                    s.open();
+                    index.append('[').append(i).append(']');
+                }
+                random(s, element, arr + index, null);
+                for (int k = 0; k < dims.length; k++)
+                {
+                    s.close();
+                }
+                s.line(target + " = " + arr + ";");
+                s.close();
+            }
+            case TypeRef.Named n ->
+            {
+                switch (n.target)
+                {
+                    case Decls.Enum e ->
+                    {
+                        final String values = naming.fqn(e) + ".values()";
+                        s.line(target + " = " + values + "[g.nextInt(" + values + ".length)];");
+                    }
+                    case Decls.Bitmask b ->
+                    {
+                        if (b.bitBound > 32)
+                        {
+                            s.line(target + " = g.nextLong()" + (b.bitBound == 64 ? "" : " & 0x" + Long.toHexString(
+                                (1L << b.bitBound) - 1) + "L") + ";");
+                        }
+                        else
+                        {
+                            s.line(target + " = g.nextInt()" + (b.bitBound == 32 ? "" : " & 0x" + Long.toHexString(
+                                (1L << b.bitBound) - 1)) + ";");
+                        }
+                    }
+                    case Decls.Bitset b -> s.line(target + " = " + naming.fqn(b) + ".unpack(g.nextLong(), null);");
+                    case Decls.Struct st -> s.line(target + " = " + naming.fqn(st, "TypeSupport")
+                        + ".randomSample(g, depth + 1);");
+                    case Decls.Union u -> s.line(target + " = " + naming.fqn(u, "TypeSupport")
+                        + ".randomSample(g, depth + 1);");
+                    default -> throw new IllegalStateException();
+                }
+            }
+        }
+    }
+}

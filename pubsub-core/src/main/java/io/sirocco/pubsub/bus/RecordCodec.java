@@ -1,0 +1,164 @@
+package io.sirocco.pubsub.bus;
+
+import java.nio.BufferUnderflowException;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The wire form of discovery: an {@link EndpointRecord} (op ANNOUNCE) or a retraction (op RETRACT, the GUID only),
+ * big-endian, strings as length-prefixed UTF-8. Decoding bad bytes throws IllegalArgumentException with the
+ * offset, so a corrupt announcement is logged and dropped, never fatal.
+ */
+public final class RecordCodec
+{
+    public static final byte ANNOUNCE = 1;
+    public static final byte RETRACT = 2;
+    private static final int MAX_STRING = 65_536;
+
+    private RecordCodec()
+    {
+    }
+
+    public static byte[] announce(final EndpointRecord r)
+    {
+        final ByteBuffer b = ByteBuffer.allocate(512 + size(r));
+        b.put(ANNOUNCE).putInt(r.kind()).putLong(r.guid()).putLong(r.participantGuid());
+        string(b, r.topicName());
+        string(b, r.typeName());
+        string(b, r.typeClassName());
+        b.putInt(r.reliabilityKind()).putLong(r.maxBlockingNs()).putInt(r.durabilityKind()).putLong(r.deadlineNs())
+            .putLong(r.latencyBudgetNs()).putInt(r.livelinessKind()).putLong(r.leaseNs()).putInt(r.ownershipKind())
+            .putInt(r.destinationOrderKind()).putInt(r.presentationScope()).put((byte)(r.coherentAccess() ? 1 : 0))
+            .put((byte)(r.orderedAccess() ? 1 : 0)).putInt(r.historyKind()).putInt(r.historyDepth());
+        b.putInt(r.partitions().size());
+        for (final String partition : r.partitions())
+        {
+            string(b, partition);
+        }
+        final byte[] userData = r.userData() == null ? new byte[0] : r.userData();
+        b.putInt(userData.length).put(userData);
+        string(b, r.hostName());
+        b.putLong(r.pid());
+        final byte[] out = new byte[b.position()];
+        b.flip().get(out);
+        return out;
+    }
+
+    private static int size(final EndpointRecord r)
+    {
+        int n = 8 * (r.topicName().length() + r.typeName().length() + r.typeClassName().length() +
+            r.hostName().length());
+        for (final String partition : r.partitions())
+        {
+            n += 8 + 4 * partition.length();
+        }
+        return n + (r.userData() == null ? 0 : r.userData().length);
+    }
+
+    public static byte[] retract(final long guid)
+    {
+        return ByteBuffer.allocate(9).put(RETRACT).putLong(guid).array();
+    }
+
+    private static void string(final ByteBuffer b, final String s)
+    {
+        final byte[] bytes = s.getBytes(StandardCharsets.UTF_8);
+        b.putInt(bytes.length).put(bytes);
+    }
+
+    private static String string(final ByteBuffer b)
+    {
+        final int n = b.getInt();
+        if (n < 0 || n > MAX_STRING || n > b.remaining())
+        {
+            throw new IllegalArgumentException("bad string length " + n + " at offset " + (b.position() - 4));
+        }
+        final byte[] bytes = new byte[n];
+        b.get(bytes);
+        return new String(bytes, StandardCharsets.UTF_8);
+    }
+
+    /** The op byte of an encoded message. */
+    public static byte op(final byte[] message)
+    {
+        return message[0];
+    }
+
+    public static long retractedGuid(final byte[] message)
+    {
+        return ByteBuffer.wrap(message, 1, 8).getLong();
+    }
+
+    public static EndpointRecord decode(final byte[] message)
+    {
+        try
+        {
+            final ByteBuffer b = ByteBuffer.wrap(message);
+            if (b.get() != ANNOUNCE)
+            {
+                throw new IllegalArgumentException("not an announcement");
+            }
+            final int kind = b.getInt();
+            if (kind < EndpointRecord.PARTICIPANT || kind > EndpointRecord.READER)
+            {
+                throw new IllegalArgumentException("bad record kind " + kind);
+            }
+            final long guid = b.getLong();
+            final long participantGuid = b.getLong();
+            final String topic = string(b);
+            final String type = string(b);
+            final String typeClass = string(b);
+            final int reliability = enumValue(b.getInt(), 2);
+            final long maxBlocking = b.getLong();
+            final int durability = enumValue(b.getInt(), 4);
+            final long deadline = b.getLong();
+            final long latency = b.getLong();
+            final int liveliness = enumValue(b.getInt(), 3);
+            final long lease = b.getLong();
+            final int ownership = enumValue(b.getInt(), 2);
+            final int order = enumValue(b.getInt(), 2);
+            final int scope = enumValue(b.getInt(), 3);
+            final boolean coherent = b.get() != 0;
+            final boolean ordered = b.get() != 0;
+            final int historyKind = enumValue(b.getInt(), 2);
+            final int depth = b.getInt();
+            final int partitionCount = b.getInt();
+            if (partitionCount < 0 || partitionCount > 1024)
+            {
+                throw new IllegalArgumentException("bad partition count " + partitionCount);
+            }
+            final List<String> partitions = new ArrayList<>(partitionCount);
+            for (int i = 0; i < partitionCount; i++)
+            {
+                partitions.add(string(b));
+            }
+            final int userDataLength = b.getInt();
+            if (userDataLength < 0 || userDataLength > b.remaining())
+            {
+                throw new IllegalArgumentException("bad user data length " + userDataLength);
+            }
+            final byte[] userData = new byte[userDataLength];
+            b.get(userData);
+            final String host = string(b);
+            final long pid = b.getLong();
+            return new EndpointRecord(kind, guid, participantGuid, topic, type, typeClass, reliability, maxBlocking,
+                durability, deadline, latency, liveliness, lease, ownership, order, scope, coherent, ordered,
+                historyKind, depth, List.copyOf(partitions), userData, host, pid);
+        }
+        catch (final BufferUnderflowException ex)
+        {
+            throw new IllegalArgumentException("truncated discovery record (" + message.length + " bytes)", ex);
+        }
+    }
+
+    private static int enumValue(final int value, final int count)
+    {
+        if (value < 0 || value >= count)
+        {
+            throw new IllegalArgumentException("enum ordinal " + value + " out of range 0.." + (count - 1));
+        }
+        return value;
+    }
+}

@@ -1,0 +1,759 @@
+package io.sirocco.pubsub.bus.group;
+
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+import io.sirocco.dds.config.SiroccoConfig;
+import io.sirocco.multicast.ClaimResult;
+import io.sirocco.multicast.DeliveryMode;
+import io.sirocco.multicast.Group;
+import io.sirocco.multicast.GroupConfig;
+import io.sirocco.multicast.Member;
+import io.sirocco.multicast.MembershipListener;
+import io.sirocco.multicast.Role;
+import io.sirocco.multicast.SlotClaim;
+import io.sirocco.multicast.Subgroup;
+import io.sirocco.multicast.SubgroupSpec;
+import io.sirocco.multicast.View;
+import io.sirocco.multicast.view.ShmRegistry;
+import io.sirocco.pubsub.bus.BusMessage;
+import io.sirocco.pubsub.bus.BusReader;
+import io.sirocco.pubsub.bus.BusWriter;
+import io.sirocco.pubsub.bus.DeliveryHandler;
+import io.sirocco.pubsub.bus.DiscoveryHandler;
+import io.sirocco.pubsub.bus.DomainBus;
+import io.sirocco.pubsub.bus.EndpointRecord;
+import io.sirocco.pubsub.bus.ReaderQueue;
+import io.sirocco.pubsub.bus.RecordCodec;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The subgroup bus over Sirocco's atomic multicast: a participant is one member of the domain's group
+ * ({@code dds-d<domain>}), discovery travels in the ORDERED subgroup {@code dcps}, and each topic is one subgroup
+ * per reliability: {@code t.<topic>.R} (ORDERED, DDS RELIABLE) and {@code t.<topic>.B} (UNORDERED_LOSSY, DDS
+ * BEST_EFFORT). A best-effort reader joins both, since it also matches reliable writers.
+ *
+ * <p>Opening a writer or reader registers the subgroup (a view change). An endpoint's record is handed to the DDS
+ * layer only once the installed view has its member in the endpoint's subgroups (and this member too, when it has
+ * endpoints there), so "matched" means the data path exists. Every member re-announces its records after each view
+ * change, so joiners learn the domain and records lost to a view change's trim are restored.
+ *
+ * <p>Threads: delivery and view upcalls run on the group's predicate thread; they copy each sample into the reader
+ * windows ({@link ReaderQueue}) and return. A reliable reader whose window is full holds the predicate thread (this
+ * is the back-pressure that reaches the writer) for up to {@code RELIABLE_OFFER_TIMEOUT_NS}, after which the sample
+ * is counted lost for it and logged. Discovery sends run on their own thread. {@code this} guards the record tables.
+ */
+public final class GroupBus implements DomainBus, MembershipListener
+{
+    private static final Logger LOG = LoggerFactory.getLogger(GroupBus.class);
+    static final int HEADER = 56;
+    private static final long RELIABLE_OFFER_TIMEOUT_NS = TimeUnit.SECONDS.toNanos(10);
+    private static final String DCPS = "dcps";
+
+    private final int domainId;
+    private final String groupName;
+    private final long memberId;
+    private final long participantGuid;
+    private final DiscoveryHandler discovery;
+    private final SiroccoConfig config;
+    private final String transport;
+    private final Group group;
+    private final Subgroup dcps;
+    private final ExecutorService sender;
+    private final Map<String, Channel> channels = new ConcurrentHashMap<>();
+    private final Map<Long, EndpointRecord> localRecords = new LinkedHashMap<>();
+    private final Map<Long, EndpointRecord> pending = new LinkedHashMap<>();
+    private final Map<Long, EndpointRecord> forwarded = new HashMap<>();
+    private volatile View view;
+    private volatile boolean closed;
+
+    private GroupBus(final int domainId, final DiscoveryHandler discovery, final SiroccoConfig config,
+        final String transport) throws TimeoutException
+    {
+        this.domainId = domainId;
+        this.groupName = "dds-d" + domainId;
+        this.discovery = discovery;
+        this.config = config;
+        this.transport = transport;
+        long guid;
+        do
+        {
+            guid = ThreadLocalRandom.current().nextLong() & 0x7FFF_FFFF_FFF0_0000L;
+        }
+        while (guid == 0);
+        this.participantGuid = guid;
+        this.memberId = guid >>> 20;
+        this.sender = Executors.newSingleThreadExecutor(r ->
+            Thread.ofPlatform().daemon().name("sirocco-dcps-d" + domainId).unstarted(r));
+        final boolean contact = noLiveMember(groupName);
+        final GroupConfig groupConfig = GroupConfig.defaults(groupName).withMemberId(memberId)
+            .withTransport(transport).withRegistry("shm").withContact(contact, 1);
+        final SubgroupSpec dcpsSpec = SubgroupSpec.of(DCPS, DeliveryMode.ORDERED).withWindow(64).withSlotSize(1024)
+            .withMaxMessage(65_536);
+        final long startNs = System.nanoTime();
+        this.group = Group.join(groupConfig, List.of(new Group.SubgroupRegistration(dcpsSpec, Role.WRITER_READER,
+            new DiscoveryChannel())), this, Duration.ofSeconds(30));
+        this.dcps = group.subgroup(DCPS);
+        this.view = group.view();
+        LOG.info("domain {}: joined group '{}' as member {} ({}) over row transport '{}' in {} ms; view {}", domainId,
+            groupName, memberId, contact ? "first member, formed the view" : "joined the running group", transport,
+            TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startNs), view.viewId());
+    }
+
+    /** Joins the domain's group over {@code transport} ("shm"); throws when the group cannot be joined. */
+    public static GroupBus join(final int domainId, final DiscoveryHandler discovery, final SiroccoConfig config,
+        final String transport) throws TimeoutException
+    {
+        return new GroupBus(domainId, discovery, config, transport);
+    }
+
+    /**
+     * Zero-config on one host: the first process of a domain forms the group. The per-domain registry
+     * ({@code /dev/shm/sirocco-dds-d<N>}) lists the announced members; if none of them is a live process, a stale
+     * directory from a crashed run is removed and this member becomes the contact.
+     */
+    private static boolean noLiveMember(final String groupName)
+    {
+        final ShmRegistry registry = new ShmRegistry(groupName);
+        for (final Member member : registry.announced())
+        {
+            final Optional<ProcessHandle> process = ProcessHandle.of(member.pid());
+            if (process.isPresent() && process.get().isAlive())
+            {
+                return false;
+            }
+        }
+        if (!registry.announced().isEmpty())
+        {
+            LOG.warn("group '{}': registry {} lists only dead processes; removing it and forming a new group",
+                groupName, registry.directory());
+        }
+        ShmRegistry.destroy(groupName);
+        return true;
+    }
+
+    @Override
+    public long participantGuid()
+    {
+        return participantGuid;
+    }
+
+    @Override
+    public String transportName()
+    {
+        return transport;
+    }
+
+    static long memberOf(final long participantGuid)
+    {
+        return participantGuid >>> 20;
+    }
+
+    static String subgroupName(final String topicName, final boolean reliable)
+    {
+        final StringBuilder name = new StringBuilder("t.");
+        for (final char c : topicName.toCharArray())
+        {
+            if (Character.isLetterOrDigit(c) || c == '_' || c == '.' || c == '/' || c == ':' || c == '-')
+            {
+                name.append(c);
+            }
+            else
+            {
+                name.append(String.format("%%%04x", (int)c));
+            }
+        }
+        return name.append(reliable ? ".R" : ".B").toString();
+    }
+
+    private static List<String> channelsOf(final EndpointRecord record)
+    {
+        final boolean reliable = record.reliabilityKind() == 1;
+        if (record.isWriter())
+        {
+            return List.of(subgroupName(record.topicName(), reliable));
+        }
+        if (record.isReader())
+        {
+            return reliable ? List.of(subgroupName(record.topicName(), true)) :
+                List.of(subgroupName(record.topicName(), true), subgroupName(record.topicName(), false));
+        }
+        return List.of();
+    }
+
+    private static boolean inSubgroup(final View v, final String subgroup, final long member)
+    {
+        final int rank = v.rankOf(member);
+        if (rank < 0)
+        {
+            return false;
+        }
+        for (final View.SubgroupInfo info : v.subgroups())
+        {
+            if (info.name().equals(subgroup))
+            {
+                for (final int r : info.memberRanks())
+                {
+                    if (r == rank)
+                    {
+                        return true;
+                    }
+                }
+                return false;
+            }
+        }
+        return false;
+    }
+
+    /** Under {@code this}: whether the data path for this record's endpoint exists in the installed view. */
+    private boolean ready(final EndpointRecord record)
+    {
+        final View v = view;
+        if (v == null)
+        {
+            return false;
+        }
+        for (final String name : channelsOf(record))
+        {
+            if (!inSubgroup(v, name, memberOf(record.participantGuid())))
+            {
+                return false;
+            }
+            if (channels.containsKey(name) && !inSubgroup(v, name, memberId))
+            {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private synchronized void offerRecord(final EndpointRecord record)
+    {
+        if (closed)
+        {
+            return;
+        }
+        final EndpointRecord known = forwarded.get(record.guid());
+        if (known != null && java.util.Arrays.equals(RecordCodec.announce(known), RecordCodec.announce(record)))
+        {
+            return;
+        }
+        if (ready(record))
+        {
+            pending.remove(record.guid());
+            forwarded.put(record.guid(), record);
+            discovery.onAnnounce(record);
+        }
+        else
+        {
+            pending.put(record.guid(), record);
+        }
+    }
+
+    private synchronized void retractRecord(final long guid, final boolean failed)
+    {
+        pending.remove(guid);
+        if (forwarded.remove(guid) != null)
+        {
+            discovery.onRetract(guid, failed);
+        }
+    }
+
+    // ------------------------------------------------------------------------------------------------------------
+    // Discovery
+
+    @Override
+    public void announce(final EndpointRecord record)
+    {
+        synchronized (this)
+        {
+            localRecords.put(record.guid(), record);
+        }
+        offerRecord(record);
+        final byte[] message = RecordCodec.announce(record);
+        sender.execute(() -> sendDiscovery(message));
+    }
+
+    @Override
+    public void retract(final long guid)
+    {
+        synchronized (this)
+        {
+            localRecords.remove(guid);
+        }
+        retractRecord(guid, false);
+        final byte[] message = RecordCodec.retract(guid);
+        if (!sender.isShutdown())
+        {
+            sender.execute(() -> sendDiscovery(message));
+        }
+    }
+
+    private final SlotClaim dcpsClaim = new SlotClaim();
+
+    /** On the discovery sender thread only (it owns {@code dcpsClaim}). */
+    private void sendDiscovery(final byte[] message)
+    {
+        if (closed)
+        {
+            return;
+        }
+        final int rc = dcps.claim(message.length, dcpsClaim, TimeUnit.SECONDS.toNanos(5));
+        if (rc != ClaimResult.OK)
+        {
+            LOG.warn("domain {}: discovery message not sent (claim result {}); it is re-sent after the next view " +
+                "change", domainId, rc);
+            return;
+        }
+        MemorySegment.copy(message, 0, dcpsClaim.buffer(), ValueLayout.JAVA_BYTE, 0, message.length);
+        dcpsClaim.commit();
+    }
+
+    private final class DiscoveryChannel implements io.sirocco.multicast.DeliveryHandler
+    {
+        @Override
+        public void onMessage(final long senderId, final int senderRank, final long index, final long seq,
+            final MemorySegment payload, final int length)
+        {
+            if (senderId == memberId || length < 9)
+            {
+                return;
+            }
+            final byte[] message = payload.asSlice(0, length).toArray(ValueLayout.JAVA_BYTE);
+            try
+            {
+                if (RecordCodec.op(message) == RecordCodec.RETRACT)
+                {
+                    retractRecord(RecordCodec.retractedGuid(message), false);
+                    return;
+                }
+                final EndpointRecord record = RecordCodec.decode(message);
+                if (memberOf(record.participantGuid()) != senderId)
+                {
+                    LOG.warn("domain {}: member {} announced an entity of another member; ignored", domainId,
+                        senderId);
+                    return;
+                }
+                offerRecord(record);
+            }
+            catch (final IllegalArgumentException ex)
+            {
+                LOG.warn("domain {}: malformed discovery message from member {} dropped: {}", domainId, senderId,
+                    ex.getMessage());
+            }
+        }
+    }
+
+    @Override
+    public void onViewInstalled(final View installed, final List<Long> joined, final List<Long> left)
+    {
+        final List<Long> retracted = new ArrayList<>();
+        synchronized (this)
+        {
+            view = installed;
+            for (final EndpointRecord record : new ArrayList<>(forwarded.values()))
+            {
+                if (left.contains(memberOf(record.participantGuid())))
+                {
+                    retracted.add(record.guid());
+                }
+            }
+            for (final EndpointRecord record : new ArrayList<>(pending.values()))
+            {
+                if (left.contains(memberOf(record.participantGuid())))
+                {
+                    pending.remove(record.guid());
+                }
+            }
+        }
+        for (final Long guid : retracted)
+        {
+            retractRecord(guid, true);
+        }
+        final List<EndpointRecord> retry;
+        synchronized (this)
+        {
+            retry = new ArrayList<>(pending.values());
+        }
+        for (final EndpointRecord record : retry)
+        {
+            offerRecord(record);
+        }
+        if (!left.isEmpty())
+        {
+            LOG.info("domain {}: view {}: members {} left", domainId, installed.viewId(), left);
+        }
+        final List<byte[]> mine = new ArrayList<>();
+        synchronized (this)
+        {
+            for (final EndpointRecord record : localRecords.values())
+            {
+                mine.add(RecordCodec.announce(record));
+            }
+        }
+        if (!closed && !sender.isShutdown())
+        {
+            try
+            {
+                sender.execute(() -> mine.forEach(GroupBus.this::sendDiscovery));
+            }
+            catch (final java.util.concurrent.RejectedExecutionException ex)
+            {
+                LOG.debug("domain {}: closing; no re-announcement after view {}", domainId, installed.viewId());
+            }
+        }
+    }
+
+    @Override
+    public void onExcluded(final String reason)
+    {
+        LOG.error("domain {}: this participant (member {}) was excluded from the group: {}", domainId, memberId,
+            reason);
+    }
+
+    // ------------------------------------------------------------------------------------------------------------
+    // Data
+
+    /**
+     * The channel of a topic and reliability, registering the subgroup on first use: as WRITER_READER when a writer
+     * opens it, as READER when a reader does (so that pure readers never take part as senders, which would cost
+     * null-sends in the ORDERED round-robin). A subgroup's role cannot grow later.
+     */
+    private Channel channel(final String topicName, final boolean reliable, final boolean writing)
+    {
+        final String name = subgroupName(topicName, reliable);
+        synchronized (channels)
+        {
+            Channel channel = channels.get(name);
+            if (channel != null && writing && !channel.subgroup.role().sends())
+            {
+                throw new UnsupportedOperationException("topic '" + topicName + "': this participant joined " +
+                    "subgroup " + name + " as a reader only, and the atomic-multicast layer cannot add the writer " +
+                    "role later; create the DataWriter before the DataReader in one participant, or use two " +
+                    "participants");
+            }
+            if (channel == null)
+            {
+                channel = new Channel(name, reliable);
+                final SubgroupSpec spec = new SubgroupSpec(name, reliable ? DeliveryMode.ORDERED :
+                    DeliveryMode.UNORDERED_LOSSY, config.windowSlots(), Math.max(HEADER + 64,
+                    HEADER + config.slotBytes()), 16 << 20);
+                channels.put(name, channel);
+                channel.subgroup = group.register(new Group.SubgroupRegistration(spec, writing ? Role.WRITER_READER :
+                    Role.READER, channel));
+            }
+            return channel;
+        }
+    }
+
+    @Override
+    public BusWriter openWriter(final long writerGuid, final String topicName, final boolean reliable)
+    {
+        return new GroupWriter(channel(topicName, reliable, true), reliable);
+    }
+
+    @Override
+    public BusReader openReader(final long readerGuid, final String topicName, final boolean reliable,
+        final DeliveryHandler handler)
+    {
+        final ReaderQueue queue = new ReaderQueue(readerGuid, topicName, reliable, config.windowSlots(),
+            config.slotBytes(), handler);
+        final List<Channel> joined = new ArrayList<>(2);
+        joined.add(channel(topicName, true, false));
+        if (!reliable)
+        {
+            joined.add(channel(topicName, false, false));
+        }
+        for (final Channel channel : joined)
+        {
+            channel.readers.add(queue);
+        }
+        return () ->
+        {
+            for (final Channel channel : joined)
+            {
+                channel.readers.remove(queue);
+            }
+            queue.close();
+        };
+    }
+
+    /** One topic subgroup as this member sees it: its local reader windows and its delivery upcall. */
+    final class Channel implements io.sirocco.multicast.DeliveryHandler
+    {
+        final String name;
+        final boolean ordered;
+        final CopyOnWriteArrayList<ReaderQueue> readers = new CopyOnWriteArrayList<>();
+        private final BusMessage scratch = new BusMessage(2048);
+        volatile Subgroup subgroup;
+        volatile long sent;
+        volatile long deliveredOwn;
+        /**
+         * RELIABLE only: copies of this member's messages not yet delivered back to it, oldest first. In ORDERED mode
+         * a member delivers its own message exactly when every member of the view does, so what is still here when
+         * a new view is installed was removed by the view change's ragged trim and is sent again (readers drop
+         * duplicates by writer sequence number). Guarded by {@code pendingLock}; the pool bounds allocation.
+         */
+        final java.util.ArrayDeque<byte[]> unconfirmed = new java.util.ArrayDeque<>();
+        final java.util.ArrayDeque<byte[]> pool = new java.util.ArrayDeque<>();
+        final Object pendingLock = new Object();
+
+        Channel(final String name, final boolean ordered)
+        {
+            this.name = name;
+            this.ordered = ordered;
+        }
+
+        @Override
+        public void onMessage(final long senderId, final int senderRank, final long index, final long seq,
+            final MemorySegment payload, final int length)
+        {
+            if (senderId == memberId)
+            {
+                deliveredOwn++;
+                if (ordered)
+                {
+                    synchronized (pendingLock)
+                    {
+                        final byte[] done = unconfirmed.pollFirst();
+                        if (done != null)
+                        {
+                            pool.addLast(done);
+                        }
+                    }
+                }
+            }
+            if (length < HEADER || readers.isEmpty())
+            {
+                return;
+            }
+            final int payloadLength = payload.get(ValueLayout.JAVA_INT_UNALIGNED, 4);
+            if (payloadLength < 0 || payloadLength > length - HEADER)
+            {
+                LOG.warn("topic subgroup {}: malformed sample from member {} dropped", name, senderId);
+                return;
+            }
+            scratch.kind(payload.get(ValueLayout.JAVA_INT_UNALIGNED, 0))
+                .writerGuid(payload.get(ValueLayout.JAVA_LONG_UNALIGNED, 8))
+                .seq(payload.get(ValueLayout.JAVA_LONG_UNALIGNED, 16))
+                .sourceTimeNs(payload.get(ValueLayout.JAVA_LONG_UNALIGNED, 24))
+                .keyHash(payload.get(ValueLayout.JAVA_LONG_UNALIGNED, 32),
+                    payload.get(ValueLayout.JAVA_LONG_UNALIGNED, 40));
+            final long target = payload.get(ValueLayout.JAVA_LONG_UNALIGNED, 48);
+            scratch.ensureCapacity(payloadLength);
+            MemorySegment.copy(payload, HEADER, scratch.payloadSegment(), 0, payloadLength);
+            scratch.payloadLength(payloadLength);
+            for (final ReaderQueue reader : readers)
+            {
+                if (target != 0 && target != reader.readerGuid())
+                {
+                    continue;
+                }
+                final boolean block = ordered && reader.reliable();
+                final ReaderQueue.Offer offer = reader.offer(scratch, block, block ? RELIABLE_OFFER_TIMEOUT_NS : 0);
+                if (offer == ReaderQueue.Offer.TIMED_OUT)
+                {
+                    reader.addLost(1);
+                    LOG.warn("topic subgroup {}: reliable reader {} kept its window full for {} s; a sample is lost " +
+                        "for it", name, String.format("%016x", reader.readerGuid()),
+                        TimeUnit.NANOSECONDS.toSeconds(RELIABLE_OFFER_TIMEOUT_NS));
+                }
+            }
+        }
+
+        @Override
+        public void onLost(final long senderId, final long count)
+        {
+            for (final ReaderQueue reader : readers)
+            {
+                reader.addLost((int)Math.min(Integer.MAX_VALUE, count));
+            }
+        }
+    }
+
+    /** A DataWriter's sender on its subgroup: one SlotClaim, used under the DataWriter's lock. */
+    private static final class GroupWriter implements BusWriter
+    {
+        private final Channel channel;
+        private final boolean reliable;
+        private final SlotClaim claim = new SlotClaim();
+        private Object lastEngine;
+
+        GroupWriter(final Channel channel, final boolean reliable)
+        {
+            this.channel = channel;
+            this.reliable = reliable;
+        }
+
+        private boolean send(final BusMessage message, final long target, final long timeoutNs)
+        {
+            final int length = HEADER + message.payloadLength();
+            final Subgroup subgroup = channel.subgroup;
+            final Object engine = subgroup.currentEngine();
+            if (engine == null)
+            {
+                // The view holding this subgroup is not installed yet, so no reader can be matched: nothing to send.
+                return true;
+            }
+            if (reliable && engine != lastEngine)
+            {
+                if (lastEngine != null && !resendTrimmed(subgroup, timeoutNs))
+                {
+                    return false;
+                }
+                lastEngine = engine;
+            }
+            final int rc = subgroup.claim(length, claim, timeoutNs);
+            if (rc != ClaimResult.OK)
+            {
+                if (rc == ClaimResult.TOO_LARGE)
+                {
+                    throw new IllegalArgumentException("sample of " + message.payloadLength() + " bytes exceeds the " +
+                        "largest message of topic subgroup " + channel.name);
+                }
+                return false;
+            }
+            final MemorySegment buffer = claim.buffer();
+            buffer.set(ValueLayout.JAVA_INT_UNALIGNED, 0, message.kind());
+            buffer.set(ValueLayout.JAVA_INT_UNALIGNED, 4, message.payloadLength());
+            buffer.set(ValueLayout.JAVA_LONG_UNALIGNED, 8, message.writerGuid());
+            buffer.set(ValueLayout.JAVA_LONG_UNALIGNED, 16, message.seq());
+            buffer.set(ValueLayout.JAVA_LONG_UNALIGNED, 24, message.sourceTimeNs());
+            buffer.set(ValueLayout.JAVA_LONG_UNALIGNED, 32, message.keyHashHi());
+            buffer.set(ValueLayout.JAVA_LONG_UNALIGNED, 40, message.keyHashLo());
+            buffer.set(ValueLayout.JAVA_LONG_UNALIGNED, 48, target);
+            MemorySegment.copy(message.payloadSegment(), 0, buffer, HEADER, message.payloadLength());
+            if (reliable)
+            {
+                remember(buffer, length);
+            }
+            claim.commit();
+            channel.sent++;
+            return true;
+        }
+
+        private void remember(final MemorySegment buffer, final int length)
+        {
+            synchronized (channel.pendingLock)
+            {
+                byte[] copy = channel.pool.pollFirst();
+                if (copy == null || copy.length != length)
+                {
+                    copy = new byte[length];
+                }
+                MemorySegment.copy(buffer, ValueLayout.JAVA_BYTE, 0, copy, 0, length);
+                channel.unconfirmed.addLast(copy);
+            }
+        }
+
+        /** A view changed since the last send: send again, in order, what the old view's trim dropped. */
+        private boolean resendTrimmed(final Subgroup subgroup, final long timeoutNs)
+        {
+            final List<byte[]> trimmed;
+            synchronized (channel.pendingLock)
+            {
+                trimmed = new ArrayList<>(channel.unconfirmed);
+                channel.unconfirmed.clear();
+            }
+            if (!trimmed.isEmpty())
+            {
+                LOG.info("topic subgroup {}: re-sending {} message(s) removed by a view change", channel.name,
+                    trimmed.size());
+            }
+            for (final byte[] message : trimmed)
+            {
+                final int rc = subgroup.claim(message.length, claim, timeoutNs);
+                if (rc != ClaimResult.OK)
+                {
+                    synchronized (channel.pendingLock)
+                    {
+                        channel.unconfirmed.addAll(trimmed.subList(trimmed.indexOf(message), trimmed.size()));
+                    }
+                    return false;
+                }
+                MemorySegment.copy(message, 0, claim.buffer(), ValueLayout.JAVA_BYTE, 0, message.length);
+                remember(claim.buffer(), message.length);
+                claim.commit();
+            }
+            return true;
+        }
+
+        @Override
+        public boolean publish(final BusMessage message, final long timeoutNs)
+        {
+            return send(message, 0, timeoutNs);
+        }
+
+        @Override
+        public boolean sendDirected(final long readerGuid, final BusMessage message, final long timeoutNs)
+        {
+            return send(message, readerGuid, timeoutNs);
+        }
+
+        @Override
+        public boolean awaitDelivered(final long timeoutNs)
+        {
+            if (!reliable)
+            {
+                return true;
+            }
+            final long target = channel.sent;
+            final long deadlineNs = System.nanoTime() + Math.min(timeoutNs, Long.MAX_VALUE / 4);
+            while (channel.deliveredOwn < target)
+            {
+                if (System.nanoTime() - deadlineNs > 0)
+                {
+                    return false;
+                }
+                java.util.concurrent.locks.LockSupport.parkNanos(50_000);
+            }
+            return true;
+        }
+
+        @Override
+        public void close()
+        {
+        }
+    }
+
+    @Override
+    public void close()
+    {
+        final List<Long> mine;
+        synchronized (this)
+        {
+            mine = new ArrayList<>(localRecords.keySet());
+        }
+        for (final Long guid : mine)
+        {
+            retract(guid);
+        }
+        sender.shutdown();
+        try
+        {
+            sender.awaitTermination(2, TimeUnit.SECONDS);
+        }
+        catch (final InterruptedException ex)
+        {
+            Thread.currentThread().interrupt();
+        }
+        closed = true;
+        group.close();
+        LOG.info("domain {}: member {} left group '{}'", domainId, memberId, groupName);
+    }
+}

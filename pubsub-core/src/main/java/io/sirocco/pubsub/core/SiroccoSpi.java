@@ -1,0 +1,183 @@
+package io.sirocco.pubsub.core;
+
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+
+import io.sirocco.pubsub.SiroccoServiceEnvironment;
+import io.sirocco.pubsub.domain.ParticipantFactoryImpl;
+import io.sirocco.pubsub.qos.PolicyFactoryImpl;
+import io.sirocco.pubsub.topic.TypeSupportImpl;
+import io.sirocco.pubsub.topic.builtin.KeyedBytesImpl;
+import io.sirocco.pubsub.topic.builtin.KeyedStringImpl;
+import org.omg.dds.core.Duration;
+import org.omg.dds.core.GuardCondition;
+import org.omg.dds.core.InstanceHandle;
+import org.omg.dds.core.ModifiableInstanceHandle;
+import org.omg.dds.core.ModifiableTime;
+import org.omg.dds.core.QosProvider;
+import org.omg.dds.core.ServiceEnvironment;
+import org.omg.dds.core.Time;
+import org.omg.dds.core.WaitSet;
+import org.omg.dds.core.policy.PolicyFactory;
+import org.omg.dds.core.status.Status;
+import org.omg.dds.domain.DomainParticipantFactory;
+import org.omg.dds.type.TypeSupport;
+import org.omg.dds.type.builtin.KeyedBytes;
+import org.omg.dds.type.builtin.KeyedString;
+import org.omg.dds.type.dynamic.DynamicDataFactory;
+import org.omg.dds.type.dynamic.DynamicTypeFactory;
+
+/** Every method of the PSM's service provider interface. Features not built yet throw, naming themselves. */
+public final class SiroccoSpi implements ServiceEnvironment.ServiceProviderInterface
+{
+    private final SiroccoServiceEnvironment env;
+    private final PolicyFactoryImpl policyFactory;
+    private final DurationImpl infinite;
+    private final DurationImpl zero;
+    private final HandleImpl nil;
+    private volatile ParticipantFactoryImpl participantFactory;
+
+    public SiroccoSpi(final SiroccoServiceEnvironment env)
+    {
+        this.env = env;
+        this.policyFactory = new PolicyFactoryImpl(env);
+        this.infinite = new DurationImpl(env, DurationImpl.INFINITE_NS);
+        this.zero = new DurationImpl(env, 0);
+        this.nil = new HandleImpl(env, 0);
+    }
+
+    @Override
+    public DomainParticipantFactory getParticipantFactory()
+    {
+        ParticipantFactoryImpl factory = participantFactory;
+        if (factory == null)
+        {
+            synchronized (this)
+            {
+                factory = participantFactory;
+                if (factory == null)
+                {
+                    factory = new ParticipantFactoryImpl(env);
+                    participantFactory = factory;
+                }
+            }
+        }
+        return factory;
+    }
+
+    @Override
+    public DynamicTypeFactory getTypeFactory()
+    {
+        throw new UnsupportedOperationException("XTypes DynamicTypeFactory (dynamic types) is not implemented in " +
+            "Sirocco yet; use IDL-generated types");
+    }
+
+    @Override
+    public <TYPE> TypeSupport<TYPE> newTypeSupport(final Class<TYPE> type, final String registeredName)
+    {
+        return TypeSupportImpl.forClass(env, type, registeredName);
+    }
+
+    @Override
+    public Duration newDuration(final long duration, final TimeUnit unit)
+    {
+        return DurationImpl.of(env, duration, unit);
+    }
+
+    @Override
+    public Duration infiniteDuration()
+    {
+        return infinite;
+    }
+
+    @Override
+    public Duration zeroDuration()
+    {
+        return zero;
+    }
+
+    @Override
+    public ModifiableTime newTime(final long time, final TimeUnit unit)
+    {
+        return new TimeImpl(env, unit.toNanos(time));
+    }
+
+    @Override
+    public Time invalidTime()
+    {
+        return new TimeImpl(env, TimeImpl.INVALID_NS);
+    }
+
+    @Override
+    public ModifiableInstanceHandle newInstanceHandle()
+    {
+        return new HandleImpl(env, 0);
+    }
+
+    @Override
+    public InstanceHandle nilHandle()
+    {
+        return nil;
+    }
+
+    @Override
+    public GuardCondition newGuardCondition()
+    {
+        return new GuardConditionImpl(env);
+    }
+
+    @Override
+    public WaitSet newWaitSet()
+    {
+        return new WaitSetImpl(env);
+    }
+
+    @Override
+    public Set<Class<? extends Status>> allStatusKinds()
+    {
+        return StatusKinds.set(StatusKinds.ALL);
+    }
+
+    @Override
+    public Set<Class<? extends Status>> noStatusKinds()
+    {
+        return StatusKinds.set(0);
+    }
+
+    @Override
+    public QosProvider newQosProvider(final String uri, final String profile)
+    {
+        throw new UnsupportedOperationException("QosProvider (XML QoS libraries and profiles, uri " + uri +
+            ") is not implemented in Sirocco yet");
+    }
+
+    @Override
+    public PolicyFactory getPolicyFactory()
+    {
+        return policyFactory;
+    }
+
+    @Override
+    public DynamicDataFactory getDynamicDataFactory()
+    {
+        throw new UnsupportedOperationException("XTypes DynamicDataFactory (dynamic data) is not implemented in " +
+            "Sirocco yet; use IDL-generated types");
+    }
+
+    @Override
+    public KeyedString newKeyedString()
+    {
+        return new KeyedStringImpl(env);
+    }
+
+    @Override
+    public KeyedBytes newKeyedBytes()
+    {
+        return new KeyedBytesImpl(env);
+    }
+
+    public HandleImpl nil()
+    {
+        return nil;
+    }
+}

@@ -1,0 +1,1015 @@
+package io.sirocco.pubsub.pub;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.locks.ReentrantLock;
+
+import io.sirocco.dds.type.TypeCodec;
+import io.sirocco.pubsub.SiroccoServiceEnvironment;
+import io.sirocco.pubsub.bus.BusMessage;
+import io.sirocco.pubsub.bus.BusWriter;
+import io.sirocco.pubsub.bus.EndpointRecord;
+import io.sirocco.pubsub.cache.InstanceKey;
+import io.sirocco.pubsub.core.DdsExceptions;
+import io.sirocco.pubsub.core.DurationImpl;
+import io.sirocco.pubsub.core.EntityBase;
+import io.sirocco.pubsub.core.HandleImpl;
+import io.sirocco.pubsub.core.StatusKinds;
+import io.sirocco.pubsub.core.TimeImpl;
+import io.sirocco.pubsub.domain.ParticipantImpl;
+import io.sirocco.pubsub.qos.Matching;
+import io.sirocco.pubsub.qos.QosChecks;
+import io.sirocco.pubsub.status.Events;
+import io.sirocco.pubsub.status.Statuses;
+import io.sirocco.pubsub.topic.TopicImpl;
+import io.sirocco.pubsub.topic.builtin.SubscriptionDataImpl;
+import org.omg.dds.core.Duration;
+import org.omg.dds.core.InstanceHandle;
+import org.omg.dds.core.ModifiableInstanceHandle;
+import org.omg.dds.core.StatusCondition;
+import org.omg.dds.core.Time;
+import org.omg.dds.core.policy.Durability;
+import org.omg.dds.core.policy.History;
+import org.omg.dds.core.policy.QosPolicy;
+import org.omg.dds.core.policy.QosPolicyCount;
+import org.omg.dds.core.policy.Reliability;
+import org.omg.dds.core.policy.ResourceLimits;
+import org.omg.dds.core.status.LivelinessLostStatus;
+import org.omg.dds.core.status.OfferedDeadlineMissedStatus;
+import org.omg.dds.core.status.OfferedIncompatibleQosStatus;
+import org.omg.dds.core.status.PublicationMatchedStatus;
+import org.omg.dds.core.status.Status;
+import org.omg.dds.domain.DomainParticipantListener;
+import org.omg.dds.pub.DataWriter;
+import org.omg.dds.pub.DataWriterListener;
+import org.omg.dds.pub.DataWriterQos;
+import org.omg.dds.pub.Publisher;
+import org.omg.dds.pub.PublisherListener;
+import org.omg.dds.topic.SubscriptionBuiltinTopicData;
+import org.omg.dds.topic.Topic;
+
+/**
+ * A DataWriter. {@code write} runs on the application thread under {@code lock}: it hashes the key, finds the
+ * instance (no allocation for a known instance), serializes straight into the writer's reusable
+ * {@link BusMessage}, keeps a copy in the instance history when the writer is TRANSIENT_LOCAL, and publishes to the
+ * topic's subgroup, which blocks for up to max_blocking_time while a reliable reader's window is full.
+ *
+ * <p>Matching runs on the participant's discovery thread; matching state and statuses are guarded by
+ * {@code statusLock}, and listeners are called after it is released.
+ */
+public final class DataWriterImpl<T> extends EntityBase<DataWriterListener<T>, DataWriterQos>
+    implements DataWriter<T>, io.sirocco.dds.loan.LoaningDataWriter<T>
+{
+    private final PublisherImpl publisher;
+    private final ParticipantImpl participant;
+    private final TopicImpl<T> topic;
+    private final TypeCodec<T> codec;
+    private final io.sirocco.dds.type.DataRepresentation representation;
+    private final ReentrantLock lock = new ReentrantLock();
+    private final Object statusLock = new Object();
+    private final BusMessage message;
+    private final byte[] keyHash = new byte[16];
+    private final InstanceKey probe = new InstanceKey();
+    private final Map<InstanceKey, WriterInstance<T>> instances = new HashMap<>();
+    private final Map<Long, WriterInstance<T>> instancesByHandle = new HashMap<>();
+    private final boolean reliable;
+    private final long maxBlockingNs;
+    private final boolean transientLocal;
+    private final boolean keepAll;
+    private final int depth;
+    private final int maxInstances;
+    private final int maxSamplesPerInstance;
+    private final boolean autodispose;
+    private final EndpointRecord record;
+    private final Map<Long, EndpointRecord> matchedReaders = new LinkedHashMap<>();
+    private final Set<Long> incompatibleReaders = new HashSet<>();
+    private final Map<Class<? extends QosPolicy>, Integer> incompatibleCounts = new LinkedHashMap<>();
+    private BusWriter busWriter;
+    private long seq;
+    private int matchedTotal;
+    private int matchedTotalChange;
+    private int matchedCurrentChange;
+    private long lastSubscription;
+    private int incompatibleTotal;
+    private int incompatibleChange;
+    private Class<? extends QosPolicy> lastIncompatible;
+
+    DataWriterImpl(final SiroccoServiceEnvironment env, final PublisherImpl publisher, final long guid,
+        final TopicImpl<T> topic, final DataWriterQos qos, final DataWriterListener<T> listener,
+        final Collection<Class<? extends Status>> statuses)
+    {
+        super(env, guid, qos, listener, statuses);
+        this.publisher = publisher;
+        this.participant = publisher.participant();
+        this.topic = topic;
+        this.codec = topic.typeSupport().codec();
+        this.representation = codec.defaultRepresentation();
+        final String me = describe();
+        QosChecks.historyAndLimits(env, me, qos.getHistory(), qos.getResourceLimits());
+        QosChecks.durability(me, qos.getDurability());
+        QosChecks.deadline(me, qos.getDeadline());
+        QosChecks.liveliness(me, qos.getLiveliness());
+        QosChecks.ownership(me, qos.getOwnership());
+        QosChecks.lifespan(me, qos.getLifespan());
+        this.reliable = qos.getReliability().getKind() == Reliability.Kind.RELIABLE;
+        this.maxBlockingNs = DurationImpl.toNanos(qos.getReliability().getMaxBlockingTime());
+        this.transientLocal = qos.getDurability().getKind() == Durability.Kind.TRANSIENT_LOCAL;
+        this.keepAll = qos.getHistory().getKind() == History.Kind.KEEP_ALL;
+        this.depth = qos.getHistory().getDepth();
+        this.maxInstances = qos.getResourceLimits().getMaxInstances();
+        this.maxSamplesPerInstance = qos.getResourceLimits().getMaxSamplesPerInstance();
+        this.autodispose = qos.getWriterDataLifecycle().isAutDisposeUnregisteredInstances();
+        final long maxSize = codec.maxSerializedSize();
+        this.message = new BusMessage(maxSize > 0 && maxSize < 65536 ? (int)maxSize : 256);
+        this.record = new EndpointRecord(EndpointRecord.WRITER, guid, participant.guid(), topic.getName(),
+            topic.getTypeName(), codec.type().getName(), qos.getReliability().getKind().ordinal(), maxBlockingNs,
+            qos.getDurability().getKind().ordinal(), DurationImpl.toNanos(qos.getDeadline().getPeriod()),
+            DurationImpl.toNanos(qos.getLatencyBudget().getDuration()), qos.getLiveliness().getKind().ordinal(),
+            DurationImpl.toNanos(qos.getLiveliness().getLeaseDuration()), qos.getOwnership().getKind().ordinal(),
+            qos.getDestinationOrder().getKind().ordinal(),
+            publisher.getQos().getPresentation().getAccessScope().ordinal(),
+            publisher.getQos().getPresentation().isCoherentAccess(),
+            publisher.getQos().getPresentation().isOrderedAccess(), qos.getHistory().getKind().ordinal(), depth,
+            List.copyOf(publisher.getQos().getPartition().getName()), qos.getUserData().getValue(), "", 0);
+        topic.addUser();
+    }
+
+    private static final class WriterInstance<T>
+    {
+        final long handle;
+        final InstanceKey key;
+        final T keyHolder;
+        final ArrayDeque<BusMessage> history = new ArrayDeque<>();
+        boolean registered;
+
+        WriterInstance(final long handle, final InstanceKey key, final T keyHolder)
+        {
+            this.handle = handle;
+            this.key = key;
+            this.keyHolder = keyHolder;
+        }
+    }
+
+    public EndpointRecord record()
+    {
+        return record;
+    }
+
+    @Override
+    public String describe()
+    {
+        return String.format("DataWriter on topic '%s' (%016x)", topic == null ? "?" : topic.getName(), guid);
+    }
+
+    @Override
+    public void enable()
+    {
+        if (isEnabled())
+        {
+            return;
+        }
+        if (!publisher.isEnabled())
+        {
+            throw DdsExceptions.precondition(env, describe() + ": enable() before its publisher is enabled");
+        }
+        busWriter = participant.bus().openWriter(guid, topic.getName(), reliable);
+        participant.registerWriter(this);
+        super.enable();
+        participant.bus().announce(record);
+    }
+
+    // ------------------------------------------------------------------------------------------------------------
+    // Writing
+
+    private WriterInstance<T> instanceOf(final T data, final boolean create)
+    {
+        codec.keyHash(data, keyHash);
+        probe.set(keyHash);
+        WriterInstance<T> instance = instances.get(probe);
+        if (instance == null && create)
+        {
+            if (maxInstances != ResourceLimits.LENGTH_UNLIMITED && instances.size() >= maxInstances)
+            {
+                throw DdsExceptions.outOfResources(env, describe() + ": ResourceLimits max_instances (" + maxInstances +
+                    ") reached; unregister an instance first");
+            }
+            final T keyHolder = codec.newSample();
+            codec.copyKey(data, keyHolder);
+            final InstanceKey key = probe.copy();
+            instance = new WriterInstance<>(HandleImpl.nextLocal(), key, keyHolder);
+            instances.put(key, instance);
+            instancesByHandle.put(instance.handle, instance);
+        }
+        return instance;
+    }
+
+    private void serialize(final T data)
+    {
+        try
+        {
+            final long size = codec.serializedSize(data, representation);
+            if (size > Integer.MAX_VALUE - 64)
+            {
+                throw new IllegalArgumentException("serialized size " + size + " bytes is too large");
+            }
+            message.ensureCapacity((int)size);
+            message.payloadLength((int)codec.serialize(data, message.payloadSegment(), 0, representation));
+        }
+        catch (final IllegalArgumentException | NullPointerException ex)
+        {
+            throw new IllegalArgumentException(describe() + ": sample of type " + topic.getTypeName() +
+                " rejected: " + ex.getMessage(), ex);
+        }
+    }
+
+    private void send(final WriterInstance<T> instance, final int kind, final long timestampNs)
+        throws TimeoutException
+    {
+        message.kind(kind).writerGuid(guid).seq(++seq).sourceTimeNs(timestampNs)
+            .keyHash(instance.key.hi(), instance.key.lo());
+        if (transientLocal)
+        {
+            remember(instance);
+        }
+        if (!busWriter.publish(message, maxBlockingNs))
+        {
+            throw new TimeoutException(describe() + ": a RELIABLE reader stayed a full window behind for the " +
+                "Reliability max_blocking_time (" + TimeUnit.NANOSECONDS.toMillis(maxBlockingNs) + " ms)");
+        }
+    }
+
+    private void remember(final WriterInstance<T> instance)
+    {
+        final BusMessage copy;
+        if (!keepAll && instance.history.size() >= depth)
+        {
+            copy = instance.history.pollFirst();
+        }
+        else if (keepAll && maxSamplesPerInstance != ResourceLimits.LENGTH_UNLIMITED &&
+            instance.history.size() >= maxSamplesPerInstance)
+        {
+            throw DdsExceptions.outOfResources(env, describe() + ": History KEEP_ALL with ResourceLimits " +
+                "max_samples_per_instance (" + maxSamplesPerInstance + ") full for instance " + instance.key);
+        }
+        else
+        {
+            copy = new BusMessage(message.payloadLength());
+        }
+        copy.copyFrom(message);
+        instance.history.addLast(copy);
+    }
+
+    private void write(final T data, final InstanceHandle handle, final long timestampNs) throws TimeoutException
+    {
+        checkEnabled();
+        if (data == null)
+        {
+            throw new IllegalArgumentException(describe() + ": write(null): a sample is required");
+        }
+        final long handleValue = handle == null ? 0 : HandleImpl.valueOf(handle);
+        lock.lock();
+        try
+        {
+            final WriterInstance<T> instance = instanceOf(data, true);
+            if (handleValue != 0 && handleValue != instance.handle)
+            {
+                throw new IllegalArgumentException(describe() + ": write: " + handle + " is not the instance of " +
+                    "the sample's key");
+            }
+            serialize(data);
+            instance.registered = true;
+            send(instance, BusMessage.KIND_DATA, timestampNs);
+        }
+        finally
+        {
+            lock.unlock();
+        }
+    }
+
+    @Override
+    public void write(final T data) throws TimeoutException
+    {
+        write(data, null, TimeImpl.nowNs());
+    }
+
+    @Override
+    public void write(final T data, final Time sourceTimestamp) throws TimeoutException
+    {
+        write(data, null, TimeImpl.toNanos(sourceTimestamp));
+    }
+
+    @Override
+    public void write(final T data, final long sourceTimestamp, final TimeUnit unit) throws TimeoutException
+    {
+        write(data, null, unit.toNanos(sourceTimestamp));
+    }
+
+    @Override
+    public void write(final T data, final InstanceHandle handle) throws TimeoutException
+    {
+        write(data, handle, TimeImpl.nowNs());
+    }
+
+    @Override
+    public void write(final T data, final InstanceHandle handle, final Time sourceTimestamp)
+        throws TimeoutException
+    {
+        write(data, handle, TimeImpl.toNanos(sourceTimestamp));
+    }
+
+    @Override
+    public void write(final T data, final InstanceHandle handle, final long sourceTimestamp, final TimeUnit unit)
+        throws TimeoutException
+    {
+        write(data, handle, unit.toNanos(sourceTimestamp));
+    }
+
+    // ------------------------------------------------------------------------------------------------------------
+    // Zero-copy loans (io.sirocco.dds.loan)
+
+    private final Loan loan = new Loan();
+    private T keyScratch;
+
+    @Override
+    public WriteLoan loan(final int sizeBytes)
+    {
+        checkEnabled();
+        if (sizeBytes < 4)
+        {
+            throw new IllegalArgumentException(describe() + ": loan(" + sizeBytes + "): a serialized sample has at " +
+                "least its 4-byte encapsulation header");
+        }
+        lock.lock();
+        if (loan.open)
+        {
+            lock.unlock();
+            throw DdsExceptions.precondition(env, describe() + ": a loan is already open; commit or close it first");
+        }
+        message.ensureCapacity(sizeBytes);
+        message.payloadLength(sizeBytes);
+        loan.open = true;
+        loan.segment = message.payloadSegment().asSlice(0, sizeBytes);
+        return loan;
+    }
+
+    /** The writer's one loan object: reused, so that a loan allocates nothing but its segment slice. */
+    private final class Loan implements WriteLoan
+    {
+        boolean open;
+        java.lang.foreign.MemorySegment segment;
+
+        @Override
+        public java.lang.foreign.MemorySegment segment()
+        {
+            return segment;
+        }
+
+        @Override
+        public void commit() throws TimeoutException
+        {
+            if (!open)
+            {
+                throw new IllegalStateException(describe() + ": commit() without an open loan");
+            }
+            try
+            {
+                final WriterInstance<T> instance;
+                if (codec.isKeyed())
+                {
+                    keyScratch = codec.deserialize(message.payloadSegment(), 0, message.payloadLength(), keyScratch);
+                    instance = instanceOf(keyScratch, true);
+                }
+                else
+                {
+                    if (keyScratch == null)
+                    {
+                        keyScratch = codec.newSample();
+                    }
+                    instance = instanceOf(keyScratch, true);
+                }
+                instance.registered = true;
+                send(instance, BusMessage.KIND_DATA, TimeImpl.nowNs());
+            }
+            finally
+            {
+                finish();
+            }
+        }
+
+        @Override
+        public void close()
+        {
+            if (open)
+            {
+                finish();
+            }
+        }
+
+        private void finish()
+        {
+            open = false;
+            segment = null;
+            lock.unlock();
+        }
+    }
+
+    // ------------------------------------------------------------------------------------------------------------
+    // Instances
+
+    @Override
+    public InstanceHandle registerInstance(final T instanceData) throws TimeoutException
+    {
+        return registerInstance(instanceData, TimeImpl.nowNs(), TimeUnit.NANOSECONDS);
+    }
+
+    @Override
+    public InstanceHandle registerInstance(final T instanceData, final Time sourceTimestamp)
+        throws TimeoutException
+    {
+        return registerInstance(instanceData, TimeImpl.toNanos(sourceTimestamp), TimeUnit.NANOSECONDS);
+    }
+
+    @Override
+    public InstanceHandle registerInstance(final T instanceData, final long sourceTimestamp, final TimeUnit unit)
+        throws TimeoutException
+    {
+        checkEnabled();
+        if (instanceData == null)
+        {
+            throw new IllegalArgumentException(describe() + ": registerInstance(null)");
+        }
+        lock.lock();
+        try
+        {
+            final WriterInstance<T> instance = instanceOf(instanceData, true);
+            instance.registered = true;
+            return new HandleImpl(env, instance.handle);
+        }
+        finally
+        {
+            lock.unlock();
+        }
+    }
+
+    private WriterInstance<T> resolve(final String operation, final InstanceHandle handle, final T keyData)
+    {
+        WriterInstance<T> instance = null;
+        if (handle != null && !handle.isNil())
+        {
+            instance = instancesByHandle.get(HandleImpl.valueOf(handle));
+            if (instance == null)
+            {
+                throw new IllegalArgumentException(describe() + ": " + operation + ": " + handle +
+                    " is not an instance of this writer");
+            }
+            if (keyData != null)
+            {
+                codec.keyHash(keyData, keyHash);
+                if (!probe.set(keyHash).equals(instance.key))
+                {
+                    throw DdsExceptions.precondition(env, describe() + ": " + operation + ": the sample's key does " +
+                        "not match " + handle);
+                }
+            }
+        }
+        else if (keyData != null)
+        {
+            instance = instanceOf(keyData, false);
+        }
+        else
+        {
+            throw new IllegalArgumentException(describe() + ": " + operation + ": a nil handle needs a key sample");
+        }
+        if (instance == null || !instance.registered)
+        {
+            throw DdsExceptions.precondition(env, describe() + ": " + operation + ": the instance is not registered " +
+                "with this writer");
+        }
+        return instance;
+    }
+
+    private void lifecycle(final String operation, final InstanceHandle handle, final T keyData, final int kind,
+        final long timestampNs) throws TimeoutException
+    {
+        checkEnabled();
+        lock.lock();
+        try
+        {
+            final WriterInstance<T> instance = resolve(operation, handle, keyData);
+            serialize(instance.keyHolder);
+            send(instance, kind, timestampNs);
+            if ((kind & BusMessage.KIND_UNREGISTER) != 0)
+            {
+                forget(instance);
+            }
+            else if ((kind & BusMessage.KIND_DISPOSE) != 0 && transientLocal)
+            {
+                // A disposed instance keeps only the dispose message for late joiners.
+                final BusMessage last = instance.history.pollLast();
+                instance.history.clear();
+                instance.history.addLast(last);
+            }
+        }
+        finally
+        {
+            lock.unlock();
+        }
+    }
+
+    private void forget(final WriterInstance<T> instance)
+    {
+        instances.remove(instance.key);
+        instancesByHandle.remove(instance.handle);
+    }
+
+    @Override
+    public void unregisterInstance(final InstanceHandle handle) throws TimeoutException
+    {
+        unregisterInstance(handle, null, TimeImpl.nowNs(), TimeUnit.NANOSECONDS);
+    }
+
+    @Override
+    public void unregisterInstance(final InstanceHandle handle, final T instanceData) throws TimeoutException
+    {
+        unregisterInstance(handle, instanceData, TimeImpl.nowNs(), TimeUnit.NANOSECONDS);
+    }
+
+    @Override
+    public void unregisterInstance(final InstanceHandle handle, final T instanceData, final Time sourceTimestamp)
+        throws TimeoutException
+    {
+        unregisterInstance(handle, instanceData, TimeImpl.toNanos(sourceTimestamp), TimeUnit.NANOSECONDS);
+    }
+
+    @Override
+    public void unregisterInstance(final InstanceHandle handle, final T instanceData, final long sourceTimestamp,
+        final TimeUnit unit) throws TimeoutException
+    {
+        final int kind = autodispose ? BusMessage.KIND_UNREGISTER | BusMessage.KIND_DISPOSE :
+            BusMessage.KIND_UNREGISTER;
+        lifecycle("unregisterInstance", handle, instanceData, kind, unit.toNanos(sourceTimestamp));
+    }
+
+    @Override
+    public void dispose(final InstanceHandle handle) throws TimeoutException
+    {
+        dispose(handle, null, TimeImpl.nowNs(), TimeUnit.NANOSECONDS);
+    }
+
+    @Override
+    public void dispose(final InstanceHandle handle, final T instanceData) throws TimeoutException
+    {
+        dispose(handle, instanceData, TimeImpl.nowNs(), TimeUnit.NANOSECONDS);
+    }
+
+    @Override
+    public void dispose(final InstanceHandle handle, final T instanceData, final Time sourceTimestamp)
+        throws TimeoutException
+    {
+        dispose(handle, instanceData, TimeImpl.toNanos(sourceTimestamp), TimeUnit.NANOSECONDS);
+    }
+
+    @Override
+    public void dispose(final InstanceHandle handle, final T instanceData, final long sourceTimestamp,
+        final TimeUnit unit) throws TimeoutException
+    {
+        lifecycle("dispose", handle, instanceData, BusMessage.KIND_DISPOSE, unit.toNanos(sourceTimestamp));
+    }
+
+    @Override
+    public T getKeyValue(final T keyHolder, final InstanceHandle handle)
+    {
+        checkOpen();
+        lock.lock();
+        try
+        {
+            final WriterInstance<T> instance = instancesByHandle.get(HandleImpl.valueOf(handle));
+            if (instance == null)
+            {
+                throw new IllegalArgumentException(describe() + ": getKeyValue: " + handle +
+                    " is not an instance of this writer");
+            }
+            final T result = keyHolder == null ? codec.newSample() : keyHolder;
+            codec.copyKey(instance.keyHolder, result);
+            return result;
+        }
+        finally
+        {
+            lock.unlock();
+        }
+    }
+
+    @Override
+    public T getKeyValue(final InstanceHandle handle)
+    {
+        return getKeyValue(null, handle);
+    }
+
+    @Override
+    public ModifiableInstanceHandle lookupInstance(final ModifiableInstanceHandle handle, final T keyHolder)
+    {
+        checkOpen();
+        lock.lock();
+        try
+        {
+            final WriterInstance<T> instance = instanceOf(keyHolder, false);
+            final ModifiableInstanceHandle result = handle == null ? new HandleImpl(env, 0) : handle;
+            ((HandleImpl)result).value(instance == null ? 0 : instance.handle);
+            return result;
+        }
+        finally
+        {
+            lock.unlock();
+        }
+    }
+
+    @Override
+    public InstanceHandle lookupInstance(final T keyHolder)
+    {
+        return lookupInstance(null, keyHolder);
+    }
+
+    // ------------------------------------------------------------------------------------------------------------
+    // Matching (discovery thread)
+
+    public void onReaderDiscovered(final EndpointRecord reader)
+    {
+        if (!reader.isReader() || !Matching.sameTopic(record, reader) || isClosed() || !isEnabled())
+        {
+            return;
+        }
+        if (!Matching.partitionsMatch(record.partitions(), reader.partitions()))
+        {
+            return;
+        }
+        final List<Class<? extends QosPolicy>> failed = Matching.incompatible(record, reader);
+        if (!failed.isEmpty())
+        {
+            final OfferedIncompatibleQosStatus status;
+            synchronized (statusLock)
+            {
+                if (!incompatibleReaders.add(reader.guid()))
+                {
+                    return;
+                }
+                incompatibleTotal++;
+                incompatibleChange++;
+                for (final Class<? extends QosPolicy> policy : failed)
+                {
+                    incompatibleCounts.merge(policy, 1, Integer::sum);
+                }
+                lastIncompatible = failed.get(0);
+                status = incompatibleStatus(false);
+            }
+            fireIncompatible(status);
+            return;
+        }
+        final PublicationMatchedStatus status;
+        synchronized (statusLock)
+        {
+            if (matchedReaders.containsKey(reader.guid()))
+            {
+                return;
+            }
+            matchedReaders.put(reader.guid(), reader);
+            matchedTotal++;
+            matchedTotalChange++;
+            matchedCurrentChange++;
+            lastSubscription = reader.guid();
+            status = matchedStatus(false);
+        }
+        if (transientLocal && reader.durabilityKind() >= Durability.Kind.TRANSIENT_LOCAL.ordinal())
+        {
+            replayHistory(reader.guid());
+        }
+        fireMatched(status);
+    }
+
+    public void onReaderGone(final long readerGuid)
+    {
+        final PublicationMatchedStatus status;
+        synchronized (statusLock)
+        {
+            incompatibleReaders.remove(readerGuid);
+            if (matchedReaders.remove(readerGuid) == null)
+            {
+                return;
+            }
+            matchedCurrentChange--;
+            lastSubscription = readerGuid;
+            status = matchedStatus(false);
+        }
+        fireMatched(status);
+    }
+
+    private void replayHistory(final long readerGuid)
+    {
+        lock.lock();
+        try
+        {
+            for (final WriterInstance<T> instance : instances.values())
+            {
+                for (final BusMessage old : instance.history)
+                {
+                    final int kind = old.kind();
+                    old.kind(kind | BusMessage.KIND_HISTORY);
+                    final boolean sent = busWriter.sendDirected(readerGuid, old, maxBlockingNs);
+                    old.kind(kind);
+                    if (!sent)
+                    {
+                        return;
+                    }
+                }
+            }
+            final BusMessage end = new BusMessage(16);
+            end.kind(BusMessage.KIND_HISTORY_END).writerGuid(guid).seq(seq).payloadLength(0);
+            busWriter.sendDirected(readerGuid, end, maxBlockingNs);
+        }
+        finally
+        {
+            lock.unlock();
+        }
+    }
+
+    private PublicationMatchedStatus matchedStatus(final boolean reset)
+    {
+        final PublicationMatchedStatus status = new Statuses.PublicationMatchedStatusImpl(env, matchedTotal,
+            matchedTotalChange, matchedReaders.size(), matchedCurrentChange, new HandleImpl(env, lastSubscription));
+        if (reset)
+        {
+            matchedTotalChange = 0;
+            matchedCurrentChange = 0;
+        }
+        return status;
+    }
+
+    private OfferedIncompatibleQosStatus incompatibleStatus(final boolean reset)
+    {
+        final Set<QosPolicyCount> counts = new HashSet<>();
+        incompatibleCounts.forEach((policy, count) -> counts.add(new Statuses.PolicyCount(env, policy, count)));
+        final OfferedIncompatibleQosStatus status = new Statuses.OfferedIncompatibleQosStatusImpl(env,
+            incompatibleTotal, incompatibleChange, lastIncompatible, counts);
+        if (reset)
+        {
+            incompatibleChange = 0;
+        }
+        return status;
+    }
+
+    private void fireMatched(final PublicationMatchedStatus status)
+    {
+        statusChanged(StatusKinds.PUBLICATION_MATCHED);
+        final DataWriterListener<T> own = listenerFor(StatusKinds.PUBLICATION_MATCHED);
+        final PublisherListener parent = publisher.listenerFor(StatusKinds.PUBLICATION_MATCHED);
+        final DomainParticipantListener top = participant.listenerFor(StatusKinds.PUBLICATION_MATCHED);
+        if (own == null && parent == null && top == null)
+        {
+            return;
+        }
+        final PublicationMatchedStatus reset;
+        synchronized (statusLock)
+        {
+            reset = matchedStatus(true);
+            statusRead(StatusKinds.PUBLICATION_MATCHED);
+        }
+        final Events.PublicationMatchedEventImpl<T> event = new Events.PublicationMatchedEventImpl<>(env, this, reset);
+        if (own != null)
+        {
+            own.onPublicationMatched(event);
+        }
+        else if (parent != null)
+        {
+            parent.onPublicationMatched(event);
+        }
+        else
+        {
+            top.onPublicationMatched(event);
+        }
+    }
+
+    private void fireIncompatible(final OfferedIncompatibleQosStatus status)
+    {
+        statusChanged(StatusKinds.OFFERED_INCOMPATIBLE_QOS);
+        final DataWriterListener<T> own = listenerFor(StatusKinds.OFFERED_INCOMPATIBLE_QOS);
+        final PublisherListener parent = publisher.listenerFor(StatusKinds.OFFERED_INCOMPATIBLE_QOS);
+        final DomainParticipantListener top = participant.listenerFor(StatusKinds.OFFERED_INCOMPATIBLE_QOS);
+        if (own == null && parent == null && top == null)
+        {
+            return;
+        }
+        final OfferedIncompatibleQosStatus reset;
+        synchronized (statusLock)
+        {
+            reset = incompatibleStatus(true);
+            statusRead(StatusKinds.OFFERED_INCOMPATIBLE_QOS);
+        }
+        final Events.OfferedIncompatibleQosEventImpl<T> event =
+            new Events.OfferedIncompatibleQosEventImpl<>(env, this, reset);
+        if (own != null)
+        {
+            own.onOfferedIncompatibleQos(event);
+        }
+        else if (parent != null)
+        {
+            parent.onOfferedIncompatibleQos(event);
+        }
+        else
+        {
+            top.onOfferedIncompatibleQos(event);
+        }
+    }
+
+    // ------------------------------------------------------------------------------------------------------------
+    // Statuses and the rest of the API
+
+    @Override
+    public PublicationMatchedStatus getPublicationMatchedStatus()
+    {
+        checkOpen();
+        synchronized (statusLock)
+        {
+            statusRead(StatusKinds.PUBLICATION_MATCHED);
+            return matchedStatus(true);
+        }
+    }
+
+    @Override
+    public OfferedIncompatibleQosStatus getOfferedIncompatibleQosStatus()
+    {
+        checkOpen();
+        synchronized (statusLock)
+        {
+            statusRead(StatusKinds.OFFERED_INCOMPATIBLE_QOS);
+            return incompatibleStatus(true);
+        }
+    }
+
+    /** Liveliness is AUTOMATIC with an infinite lease (enforced at creation), so it is never lost. */
+    @Override
+    public LivelinessLostStatus getLivelinessLostStatus()
+    {
+        checkOpen();
+        return new Statuses.LivelinessLostStatusImpl(env, 0, 0);
+    }
+
+    /** The deadline is infinite (enforced at creation), so it is never missed. */
+    @Override
+    public OfferedDeadlineMissedStatus getOfferedDeadlineMissedStatus()
+    {
+        checkOpen();
+        return new Statuses.OfferedDeadlineMissedStatusImpl(env, 0, 0, env.getSPI().nil());
+    }
+
+    @Override
+    public void assertLiveliness()
+    {
+        checkOpen();
+    }
+
+    @Override
+    public Set<InstanceHandle> getMatchedSubscriptions()
+    {
+        checkOpen();
+        synchronized (statusLock)
+        {
+            final Set<InstanceHandle> handles = new HashSet<>();
+            for (final Long readerGuid : matchedReaders.keySet())
+            {
+                handles.add(new HandleImpl(env, readerGuid));
+            }
+            return handles;
+        }
+    }
+
+    @Override
+    public SubscriptionBuiltinTopicData getMatchedSubscriptionData(final InstanceHandle handle)
+    {
+        checkOpen();
+        synchronized (statusLock)
+        {
+            final EndpointRecord reader = matchedReaders.get(HandleImpl.valueOf(handle));
+            if (reader == null)
+            {
+                throw new IllegalArgumentException(describe() + ": " + handle + " is not a matched subscription");
+            }
+            return new SubscriptionDataImpl(env, reader);
+        }
+    }
+
+    @Override
+    public void waitForAcknowledgments(final Duration maxWait) throws TimeoutException
+    {
+        waitForAcknowledgments(DurationImpl.toNanos(maxWait), TimeUnit.NANOSECONDS);
+    }
+
+    @Override
+    public void waitForAcknowledgments(final long maxWait, final TimeUnit unit) throws TimeoutException
+    {
+        checkEnabled();
+        if (!busWriter.awaitDelivered(unit.toNanos(maxWait)))
+        {
+            throw new TimeoutException(describe() + ": not every matched reader acknowledged within " +
+                unit.toMillis(maxWait) + " ms");
+        }
+    }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    public <OTHER> DataWriter<OTHER> cast()
+    {
+        return (DataWriter<OTHER>)this;
+    }
+
+    @Override
+    public Topic<T> getTopic()
+    {
+        return topic;
+    }
+
+    @Override
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    public StatusCondition<DataWriter<T>> getStatusCondition()
+    {
+        return (StatusCondition)super.getStatusCondition();
+    }
+
+    @Override
+    public Publisher getParent()
+    {
+        return publisher;
+    }
+
+    @Override
+    public void setQos(final DataWriterQos newQos)
+    {
+        checkOpen();
+        final DataWriterQos current = qos;
+        for (final Class<? extends QosPolicy> immutable : List.of(Reliability.class, Durability.class,
+            History.class, ResourceLimits.class, org.omg.dds.core.policy.Ownership.class,
+            org.omg.dds.core.policy.Liveliness.class, org.omg.dds.core.policy.DestinationOrder.class))
+        {
+            final Object before = current.get(immutable.asSubclass(QosPolicy.ForDataWriter.class));
+            final Object after = newQos.get(immutable.asSubclass(QosPolicy.ForDataWriter.class));
+            if (before != null && !before.equals(after))
+            {
+                throw DdsExceptions.immutable(env, describe() + ": " + immutable.getSimpleName() +
+                    " cannot change after the DataWriter is enabled");
+            }
+        }
+        this.qos = newQos;
+    }
+
+    @Override
+    public void close()
+    {
+        if (isClosed())
+        {
+            return;
+        }
+        if (isEnabled())
+        {
+            lock.lock();
+            try
+            {
+                for (final WriterInstance<T> instance : new ArrayList<>(instances.values()))
+                {
+                    if (instance.registered)
+                    {
+                        try
+                        {
+                            serialize(instance.keyHolder);
+                            send(instance, autodispose ? BusMessage.KIND_UNREGISTER | BusMessage.KIND_DISPOSE :
+                                BusMessage.KIND_UNREGISTER, TimeImpl.nowNs());
+                        }
+                        catch (final TimeoutException ex)
+                        {
+                            break;
+                        }
+                    }
+                }
+                instances.clear();
+                instancesByHandle.clear();
+            }
+            finally
+            {
+                lock.unlock();
+            }
+            participant.bus().retract(guid);
+            participant.unregisterWriter(this);
+            busWriter.close();
+        }
+        markClosed();
+        topic.removeUser();
+        publisher.removed(this);
+    }
+
+}

@@ -1,0 +1,89 @@
+package io.sirocco.pubsub.sub;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+
+import io.sirocco.pubsub.cache.InstanceKey;
+import org.omg.dds.sub.InstanceState;
+
+/**
+ * One instance in a reader's cache: its state machine (ALIVE / NOT_ALIVE_DISPOSED / NOT_ALIVE_NO_WRITERS), view
+ * state, generation counts, the writers currently writing it and its samples oldest first. Guarded by the reader's
+ * cache lock.
+ */
+final class ReaderInstance<T>
+{
+    final long handle;
+    final InstanceKey key;
+    T keyHolder;
+    InstanceState state = InstanceState.ALIVE;
+    boolean viewNew = true;
+    int disposedGen;
+    int noWritersGen;
+    final ArrayList<SampleEntry<T>> samples = new ArrayList<>(4);
+    private long[] writers = new long[2];
+    private int writerCount;
+
+    ReaderInstance(final long handle, final InstanceKey key)
+    {
+        this.handle = handle;
+        this.key = key;
+    }
+
+    boolean addWriter(final long writerGuid)
+    {
+        for (int i = 0; i < writerCount; i++)
+        {
+            if (writers[i] == writerGuid)
+            {
+                return false;
+            }
+        }
+        if (writerCount == writers.length)
+        {
+            writers = Arrays.copyOf(writers, writerCount * 2);
+        }
+        writers[writerCount++] = writerGuid;
+        return true;
+    }
+
+    boolean removeWriter(final long writerGuid)
+    {
+        for (int i = 0; i < writerCount; i++)
+        {
+            if (writers[i] == writerGuid)
+            {
+                writers[i] = writers[--writerCount];
+                return true;
+            }
+        }
+        return false;
+    }
+
+    int writerCount()
+    {
+        return writerCount;
+    }
+
+    boolean hasUnread()
+    {
+        for (final SampleEntry<T> sample : samples)
+        {
+            if (!sample.read)
+            {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    int stateBit()
+    {
+        return switch (state)
+        {
+            case ALIVE -> DataStateImpl.INSTANCE_ALIVE;
+            case NOT_ALIVE_DISPOSED -> DataStateImpl.INSTANCE_DISPOSED;
+            case NOT_ALIVE_NO_WRITERS -> DataStateImpl.INSTANCE_NO_WRITERS;
+        };
+    }
+}

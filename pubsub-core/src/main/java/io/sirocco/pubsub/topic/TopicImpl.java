@@ -1,0 +1,193 @@
+package io.sirocco.pubsub.topic;
+
+import java.util.Collection;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import io.sirocco.pubsub.SiroccoServiceEnvironment;
+import io.sirocco.pubsub.bus.EndpointRecord;
+import io.sirocco.pubsub.core.DdsExceptions;
+import io.sirocco.pubsub.core.EntityBase;
+import io.sirocco.pubsub.core.StatusKinds;
+import io.sirocco.pubsub.domain.ParticipantImpl;
+import io.sirocco.pubsub.status.Events;
+import io.sirocco.pubsub.status.Statuses;
+import org.omg.dds.core.StatusCondition;
+import org.omg.dds.core.status.InconsistentTopicStatus;
+import org.omg.dds.core.status.Status;
+import org.omg.dds.domain.DomainParticipant;
+import org.omg.dds.domain.DomainParticipantListener;
+import org.omg.dds.topic.Topic;
+import org.omg.dds.topic.TopicDescription;
+import org.omg.dds.topic.TopicListener;
+import org.omg.dds.topic.TopicQos;
+import org.omg.dds.type.TypeSupport;
+
+/**
+ * A Topic: a name bound to a type. Each topic is one subgroup of the domain's group; its writers and readers are
+ * the subgroup's members.
+ */
+public final class TopicImpl<T> extends EntityBase<TopicListener<T>, TopicQos> implements Topic<T>
+{
+    private final ParticipantImpl participant;
+    private final String name;
+    private final TypeSupport<T> typeSupport;
+    private final SampleOps<T> ops;
+    private final AtomicInteger users = new AtomicInteger();
+    private int inconsistentTotal;
+    private int inconsistentChange;
+
+    public TopicImpl(final SiroccoServiceEnvironment env, final ParticipantImpl participant, final long guid,
+        final String name, final TypeSupport<T> typeSupport, final SampleOps<T> ops, final TopicQos qos,
+        final TopicListener<T> listener, final Collection<Class<? extends Status>> statuses)
+    {
+        super(env, guid, qos, listener, statuses);
+        this.participant = participant;
+        this.name = name;
+        this.typeSupport = typeSupport;
+        this.ops = ops;
+    }
+
+    public SampleOps<T> ops()
+    {
+        return ops;
+    }
+
+    @SuppressWarnings("unchecked")
+    public TypeSupportImpl<T> typeSupport()
+    {
+        return (TypeSupportImpl<T>)typeSupport;
+    }
+
+    public EndpointRecord record()
+    {
+        return new EndpointRecord(EndpointRecord.TOPIC, guid, participant.guid(), name, getTypeName(),
+            typeSupport.getType().getName(), qos.getReliability().getKind().ordinal(), 0,
+            qos.getDurability().getKind().ordinal(), Long.MAX_VALUE, 0, 0, Long.MAX_VALUE, 0, 0, 0, false, false,
+            qos.getHistory().getKind().ordinal(), qos.getHistory().getDepth(), java.util.List.of(), new byte[0], "",
+            0);
+    }
+
+    /** Another topic of this name with another type appeared in the domain. */
+    public void onTopicDiscovered(final EndpointRecord record)
+    {
+        if (!record.topicName().equals(name) || record.typeName().equals(getTypeName()) || isClosed())
+        {
+            return;
+        }
+        final InconsistentTopicStatus status;
+        synchronized (this)
+        {
+            inconsistentTotal++;
+            inconsistentChange++;
+            status = new Statuses.InconsistentTopicStatusImpl(env, inconsistentTotal, inconsistentChange);
+        }
+        statusChanged(StatusKinds.INCONSISTENT_TOPIC);
+        final TopicListener<T> own = listenerFor(StatusKinds.INCONSISTENT_TOPIC);
+        if (own != null)
+        {
+            resetInconsistent();
+            own.onInconsistentTopic(new Events.InconsistentTopicEventImpl<>(env, this, status));
+            return;
+        }
+        final DomainParticipantListener parent = participant.listenerFor(StatusKinds.INCONSISTENT_TOPIC);
+        if (parent != null)
+        {
+            resetInconsistent();
+            parent.onInconsistentTopic(new Events.InconsistentTopicEventImpl<>(env, this, status));
+        }
+    }
+
+    private synchronized void resetInconsistent()
+    {
+        inconsistentChange = 0;
+        statusRead(StatusKinds.INCONSISTENT_TOPIC);
+    }
+
+    @Override
+    public synchronized InconsistentTopicStatus getInconsistentTopicStatus()
+    {
+        checkOpen();
+        final InconsistentTopicStatus status = new Statuses.InconsistentTopicStatusImpl(env, inconsistentTotal,
+            inconsistentChange);
+        inconsistentChange = 0;
+        statusRead(StatusKinds.INCONSISTENT_TOPIC);
+        return status;
+    }
+
+    public void addUser()
+    {
+        users.incrementAndGet();
+    }
+
+    public void removeUser()
+    {
+        users.decrementAndGet();
+    }
+
+    @Override
+    public String describe()
+    {
+        return "Topic '" + name + "' (type " + getTypeName() + ")";
+    }
+
+    @Override
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    public StatusCondition<Topic<T>> getStatusCondition()
+    {
+        return (StatusCondition)super.getStatusCondition();
+    }
+
+    @Override
+    public DomainParticipant getParent()
+    {
+        return participant;
+    }
+
+    @Override
+    public TypeSupport<T> getTypeSupport()
+    {
+        return typeSupport;
+    }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    public <OTHER> TopicDescription<OTHER> cast()
+    {
+        return (TopicDescription<OTHER>)this;
+    }
+
+    @Override
+    public String getTypeName()
+    {
+        return typeSupport.getTypeName();
+    }
+
+    @Override
+    public String getName()
+    {
+        return name;
+    }
+
+    @Override
+    public void setQos(final TopicQos qos)
+    {
+        checkOpen();
+        this.qos = qos;
+    }
+
+    @Override
+    public void close()
+    {
+        if (isClosed())
+        {
+            return;
+        }
+        if (users.get() > 0)
+        {
+            throw DdsExceptions.precondition(env, describe() + " cannot be closed: " + users.get() +
+                " DataWriter(s)/DataReader(s) still use it");
+        }
+        markClosed();
+        participant.removed(this);
+    }
+}

@@ -1,0 +1,103 @@
+package io.sirocco.tests.dds.proc;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
+
+/** A child JVM started by a test, its stdout lines collected; killed (SIGKILL) or destroyed by the test. */
+public final class ChildProcess implements AutoCloseable
+{
+    private final String name;
+    private final Process process;
+    private final CopyOnWriteArrayList<String> lines = new CopyOnWriteArrayList<>();
+
+    public ChildProcess(final String name, final Class<?> main, final List<String> jvmProperties,
+        final String... args) throws IOException
+    {
+        this.name = name;
+        final List<String> command = new ArrayList<>();
+        command.add(ProcessHandle.current().info().command().orElse("java"));
+        command.add("-Xmx256m");
+        command.addAll(jvmProperties);
+        command.add("-cp");
+        command.add(System.getProperty("java.class.path"));
+        command.add(main.getName());
+        command.addAll(List.of(args));
+        process = new ProcessBuilder(command).redirectErrorStream(true).start();
+        Thread.ofPlatform().daemon().name("child-" + name).start(() ->
+        {
+            try (BufferedReader in = new BufferedReader(new InputStreamReader(process.getInputStream(),
+                StandardCharsets.UTF_8)))
+            {
+                String line;
+                while ((line = in.readLine()) != null)
+                {
+                    lines.add(line);
+                }
+            }
+            catch (final IOException ex)
+            {
+                lines.add("EOF " + ex);
+            }
+        });
+    }
+
+    /** Waits for a line matching the predicate (bounded); returns it. */
+    public String await(final Predicate<String> match, final long timeoutSeconds)
+    {
+        final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(timeoutSeconds);
+        while (System.nanoTime() < deadline)
+        {
+            for (final String line : lines)
+            {
+                if (match.test(line))
+                {
+                    return line;
+                }
+            }
+            if (!process.isAlive() && lines.stream().noneMatch(match))
+            {
+                throw new AssertionError(name + " exited (" + process.exitValue() + ") before the expected line; " +
+                    "output:\n" + String.join("\n", lines));
+            }
+            java.util.concurrent.locks.LockSupport.parkNanos(5_000_000L);
+        }
+        throw new AssertionError(name + ": expected line not seen within " + timeoutSeconds + " s; output:\n" +
+            String.join("\n", lines.subList(Math.max(0, lines.size() - 40), lines.size())));
+    }
+
+    public List<String> lines()
+    {
+        return List.copyOf(lines);
+    }
+
+    /** SIGKILL: a crash, no clean-up. */
+    public void kill() throws InterruptedException
+    {
+        process.destroyForcibly();
+        process.waitFor(10, TimeUnit.SECONDS);
+    }
+
+    @Override
+    public void close()
+    {
+        if (process.isAlive())
+        {
+            process.destroyForcibly();
+            try
+            {
+                process.waitFor(10, TimeUnit.SECONDS);
+            }
+            catch (final InterruptedException ex)
+            {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+}

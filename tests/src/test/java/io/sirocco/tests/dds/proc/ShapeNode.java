@@ -1,0 +1,115 @@
+package io.sirocco.tests.dds.proc;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import io.sirocco.dds.config.ServiceBootstrap;
+import io.sirocco.tests.dds.types.Shape;
+import org.omg.dds.core.ServiceEnvironment;
+import org.omg.dds.core.policy.PolicyFactory;
+import org.omg.dds.domain.DomainParticipant;
+import org.omg.dds.domain.DomainParticipantFactory;
+import org.omg.dds.pub.DataWriter;
+import org.omg.dds.pub.Publisher;
+import org.omg.dds.sub.DataReader;
+import org.omg.dds.sub.InstanceState;
+import org.omg.dds.sub.Sample;
+import org.omg.dds.sub.Subscriber;
+import org.omg.dds.topic.Topic;
+
+/**
+ * A child process for the multi-process tests, speaking line by line on stdout:
+ * {@code pub <domain>} writes RED shapes x = 1, 2, 3 ... (RELIABLE, KEEP_ALL) every millisecond and prints
+ * {@code SENT n} every 100 samples; {@code sub <domain>} prints {@code MATCHED}, then {@code RECEIVED n gaps g} every 100
+ * samples (a gap is a missing x), and {@code NO_WRITERS} when the instance becomes NOT_ALIVE_NO_WRITERS. Both print
+ * {@code JOINED} once their participant is in the domain.
+ */
+public final class ShapeNode
+{
+    private ShapeNode()
+    {
+    }
+
+    public static void main(final String[] args) throws Exception
+    {
+        final ServiceEnvironment env = ServiceBootstrap.createEnvironment(ShapeNode.class.getClassLoader());
+        final DomainParticipant participant = DomainParticipantFactory.getInstance(env)
+            .createParticipant(Integer.parseInt(args[1]));
+        System.out.println("JOINED");
+        System.out.flush();
+        final PolicyFactory pf = PolicyFactory.getPolicyFactory(env);
+        final Topic<Shape> topic = participant.createTopic("MultiProcess", Shape.class);
+        if (args[0].equals("pub"))
+        {
+            final Publisher publisher = participant.createPublisher();
+            final DataWriter<Shape> writer = publisher.createDataWriter(topic, publisher.getDefaultDataWriterQos()
+                .withPolicies(pf.Reliability().withReliable().withMaxBlockingTime(30, TimeUnit.SECONDS),
+                    pf.History().withKeepAll(), pf.WriterDataLifecycle().withAutDisposeUnregisteredInstances(false)));
+            final int subscribers = Integer.parseInt(args[2]);
+            while (writer.getPublicationMatchedStatus().getCurrentCount() < subscribers)
+            {
+                java.util.concurrent.locks.LockSupport.parkNanos(1_000_000L);
+            }
+            System.out.println("MATCHED");
+            System.out.flush();
+            final Shape shape = new Shape("RED", 0, 0, 10);
+            for (int x = 1; ; x++)
+            {
+                shape.x = x;
+                writer.write(shape);
+                if (x % 100 == 0)
+                {
+                    System.out.println("SENT " + x);
+                    System.out.flush();
+                }
+                java.util.concurrent.locks.LockSupport.parkNanos(1_000_000L);
+            }
+        }
+        final Subscriber subscriber = participant.createSubscriber();
+        final DataReader<Shape> reader = subscriber.createDataReader(topic, subscriber.getDefaultDataReaderQos()
+            .withPolicies(pf.Reliability().withReliable(), pf.History().withKeepAll()));
+        boolean matched = false;
+        long received = 0;
+        long gaps = 0;
+        int last = 0;
+        final List<Sample<Shape>> samples = new ArrayList<>();
+        while (true)
+        {
+            if (!matched && reader.getSubscriptionMatchedStatus().getCurrentCount() > 0)
+            {
+                matched = true;
+                System.out.println("MATCHED");
+                System.out.flush();
+            }
+            reader.take(samples);
+            for (final Sample<Shape> sample : samples)
+            {
+                if (sample.getData() != null)
+                {
+                    final int x = sample.getData().x;
+                    if (last != 0 && x != last + 1)
+                    {
+                        gaps += Math.max(0, x - last - 1);
+                        System.out.println("GAP " + last + " -> " + x);
+                    }
+                    last = Math.max(last, x);
+                    if (++received % 100 == 0)
+                    {
+                        System.out.println("RECEIVED " + received + " gaps " + gaps);
+                        System.out.flush();
+                    }
+                }
+                if (sample.getInstanceState() == InstanceState.NOT_ALIVE_NO_WRITERS)
+                {
+                    System.out.println("NO_WRITERS received " + received + " gaps " + gaps);
+                    System.out.flush();
+                }
+            }
+            if (samples.isEmpty())
+            {
+                java.util.concurrent.locks.LockSupport.parkNanos(500_000L);
+            }
+        }
+    }
+}
