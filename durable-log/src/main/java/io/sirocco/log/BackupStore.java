@@ -660,7 +660,7 @@ public final class BackupStore implements AutoCloseable
     }
 
     /** Encodes the records zone by zone into the arena (each zone's entries contiguous, in arrival order). */
-    private int sortByZone(final ByteBuffer records)
+    private int sortByZone(final ByteBuffer records) throws IOException
     {
         ensureSlots(bySlot.length);
         final int limit = records.limit();

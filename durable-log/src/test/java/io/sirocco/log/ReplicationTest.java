@@ -229,4 +229,52 @@ class ReplicationTest
             assertThat(node.owner.awaitPersisted(entry.getKey(), 498, TimeUnit.SECONDS.toNanos(60))).isTrue();
         }
     }
+
+    @Test
+    @Timeout(120)
+    void aRestartedBackupStillTakesOverItsZonesWhenTheOwnerFails() throws Exception
+    {
+        final List<Integer> all = List.of(1, 2, 3, 4);
+        final CountDownLatch done = new CountDownLatch(1);
+        final Node owner = new Node(1, all, new Recovered(1, done));
+        final Map<Integer, Node> backups = new HashMap<>();
+        final Map<Integer, Recovered> listeners = new HashMap<>();
+        for (final int id : List.of(2, 3, 4))
+        {
+            listeners.put(id, new Recovered(id, done));
+            backups.put(id, new Node(id, all, listeners.get(id)));
+        }
+        final ZoneId zone = new ZoneId(0xAB, 0);
+        final int first = owner.owner.openZone(zone).get(0);
+        long last = -1;
+        for (int i = 0; i < 800; i++)
+        {
+            last = owner.owner.append(zone, i, i, BackupStoreTest.payload(i, 0, 60));
+        }
+        owner.owner.flush(zone);
+        assertThat(owner.owner.awaitPersisted(zone, last, TimeUnit.SECONDS.toNanos(60))).isTrue();
+        // The first backup restarts: same node id, same store directory, fresh process state.
+        final Node old = backups.get(first);
+        old.backup.close();
+        old.service.close();
+        final Recovered restartedListener = new Recovered(first, done);
+        final Node restarted = new Node(first, all, restartedListener);
+        assertThat(restarted.backup.store().zones()).contains(zone);
+        owner.service.close();
+        restarted.membership.leave(1);
+        for (final Node node : backups.values())
+        {
+            if (node != old)
+            {
+                node.membership.leave(1);
+            }
+        }
+        assertThat(done.await(60, TimeUnit.SECONDS)).isTrue();
+        assertThat(restartedListener.recoveredBy).containsEntry(zone, first);
+        assertThat(restartedListener.entries).hasSize(800);
+        for (int i = 0; i < 800; i++)
+        {
+            assertThat(restartedListener.entries.get("0:" + Collected.key(i, i))).isEqualTo(BackupStoreTest.payload(i, 0, 60));
+        }
+    }
 }

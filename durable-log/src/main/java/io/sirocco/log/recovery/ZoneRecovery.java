@@ -117,41 +117,71 @@ public final class ZoneRecovery
 
         final long scannedNs = System.nanoTime();
         final Found all = Found.concat(found);
-        final KeyTable newest = new KeyTable(Math.max(16, all.count * 2), 0.6, true);
-        for (int i = 0; i < all.count; i++)
+        // Newest version per key, partitioned by key over the recovery threads (each builds its own table).
+        final int parts = workers;
+        final KeyTable[] newest = new KeyTable[parts];
+        runParallel(parts, part ->
         {
-            final int slot = newest.find(all.keyHash[i], all.sequence[i]);
-            if (slot < 0)
+            final KeyTable table = new KeyTable(Math.max(16, all.count / parts * 2 + 16), 0.6, true);
+            for (int i = 0; i < all.count; i++)
             {
-                newest.put(all.keyHash[i], all.sequence[i], i);
+                if (partition(all.keyHash[i], all.sequence[i], parts) != part)
+                {
+                    continue;
+                }
+                final int slot = table.find(all.keyHash[i], all.sequence[i]);
+                if (slot < 0)
+                {
+                    table.putAt(slot, all.keyHash[i], all.sequence[i], i);
+                }
+                else if (all.version[i] > all.version[(int)table.valueAt(slot)])
+                {
+                    table.valueAt(slot, i);
+                }
             }
-            else if (all.version[i] > all.version[(int)newest.valueAt(slot)])
-            {
-                newest.valueAt(slot, i);
-            }
-        }
+            newest[part] = table;
+        });
         if (versionLog != null)
         {
             crossCheck(zone, versionLog, current, currentEpoch, newest, all, damages);
         }
-
-        int live = 0;
-        long deleted = 0;
-        final int[] order = new int[newest.size()];
-        for (int slot = 0; slot < newest.capacity(); slot++)
+        final int[][] liveByPart = new int[parts][];
+        final long[] deletedByPart = new long[parts];
+        runParallel(parts, part ->
         {
-            if (newest.usedAt(slot))
+            final KeyTable table = newest[part];
+            final int[] indices = new int[table.size()];
+            int n = 0;
+            for (int slot = 0; slot < table.capacity(); slot++)
             {
-                final int index = (int)newest.valueAt(slot);
-                if (VersionCodec.tombstone(all.version[index]))
+                if (table.usedAt(slot))
                 {
-                    deleted++;
-                }
-                else
-                {
-                    order[live++] = index;
+                    final int index = (int)table.valueAt(slot);
+                    if (VersionCodec.tombstone(all.version[index]))
+                    {
+                        deletedByPart[part]++;
+                    }
+                    else
+                    {
+                        indices[n++] = index;
+                    }
                 }
             }
+            liveByPart[part] = Arrays.copyOf(indices, n);
+        });
+        int live = 0;
+        long deleted = 0;
+        for (int part = 0; part < parts; part++)
+        {
+            live += liveByPart[part].length;
+            deleted += deletedByPart[part];
+        }
+        final int[] order = new int[live];
+        int filled = 0;
+        for (final int[] indices : liveByPart)
+        {
+            System.arraycopy(indices, 0, order, filled, indices.length);
+            filled += indices.length;
         }
         final long mergedNs = System.nanoTime();
         sort(order, 0, live, all);
@@ -206,29 +236,68 @@ public final class ZoneRecovery
         }
     }
 
-    private static void crossCheck(final ZoneId zone, final Path versionLog, final KeyTable current,
-        final int currentEpoch, final KeyTable newest, final Found all, final List<Damage> damages)
+    private static int partition(final long keyHash, final long sequence, final int parts)
     {
-        final long[] missing = new long[1];
-        final VersionLog.TupleHandler check = (keyHash, sequence, want) ->
+        final long h = (keyHash ^ (sequence * 0x9E37_79B9_7F4A_7C15L)) * 0xD6E8_FEB8_6659_FD93L + sequence;
+        return (int)((h >>> 40) % parts);
+    }
+
+    /** Runs {@code task(0..n-1)} on the calling thread and n-1 helpers; rethrows the first failure. */
+    private static void runParallel(final int n, final java.util.function.IntConsumer task)
+    {
+        final Thread[] helpers = new Thread[n - 1];
+        final Throwable[] failure = new Throwable[1];
+        for (int t = 1; t < n; t++)
         {
-            final long have = newest.get(keyHash, sequence, -1);
-            if (have < 0 || (all.version[(int)have] >>> 1) < (want >>> 1))
+            final int part = t;
+            helpers[t - 1] = Thread.ofPlatform().name("log-recovery-merge-" + t).start(() ->
             {
-                if (missing[0] < 16)
+                try
                 {
-                    damages.add(new Damage(versionLog, 0, 0, String.format(
-                        "newest version (epoch %d, version %d%s) of key (keyHash %x, sequence %d) is missing from "
-                        + "the segments; %s", VersionCodec.epoch(want), VersionCodec.version(want),
-                        VersionCodec.tombstone(want) ? ", delete" : "", keyHash, sequence,
-                        have < 0 ? "key lost" : "an older version was recovered")));
+                    task.accept(part);
                 }
-                missing[0]++;
+                catch (final Throwable ex)
+                {
+                    synchronized (failure)
+                    {
+                        failure[0] = ex;
+                    }
+                }
+            });
+        }
+        task.accept(0);
+        for (final Thread helper : helpers)
+        {
+            try
+            {
+                helper.join();
             }
-        };
+            catch (final InterruptedException ex)
+            {
+                Thread.currentThread().interrupt();
+                throw new LogStorageException("recovery interrupted", ex);
+            }
+        }
+        synchronized (failure)
+        {
+            if (failure[0] != null)
+            {
+                throw new LogStorageException("recovery failed: " + failure[0], failure[0]);
+            }
+        }
+    }
+
+    /**
+     * Checks the recovered newest versions against the version log and buffer: a newer version recorded there but
+     * absent from the segments is reported as damage. The log is read once; the keys are checked by partition.
+     */
+    private static void crossCheck(final ZoneId zone, final Path versionLog, final KeyTable current,
+        final int currentEpoch, final KeyTable[] newest, final Found all, final List<Damage> damages)
+    {
+        final Found expected = new Found();
         try
         {
-            VersionLog.forEach(versionLog, check);
+            VersionLog.forEach(versionLog, expected::addTuple);
         }
         catch (final IOException ex)
         {
@@ -242,18 +311,57 @@ public final class ZoneRecovery
                 if (current.usedAt(slot))
                 {
                     final long v = current.valueAt(slot);
-                    check.onTuple(current.keyHashAt(slot), current.sequenceAt(slot), VersionCodec.pack(currentEpoch,
-                        VersionCodec.version(v), VersionCodec.tombstone(v)));
+                    expected.addTuple(current.keyHashAt(slot), current.sequenceAt(slot), VersionCodec.pack(
+                        currentEpoch, VersionCodec.version(v), VersionCodec.tombstone(v)));
                 }
             }
         }
-        if (missing[0] > 0)
+        final int parts = newest.length;
+        final long[] missingByPart = new long[parts];
+        final List<Damage> found = new ArrayList<>();
+        runParallel(parts, part ->
         {
-            LOG.warn("durable-log: {}: {} newer versions recorded in {} are missing from the segments",
-                zone, missing[0], versionLog);
-            if (missing[0] > 16)
+            final KeyTable table = newest[part];
+            for (int i = 0; i < expected.count; i++)
             {
-                damages.add(new Damage(versionLog, 0, 0, (missing[0] - 16) + " more missing newest versions"));
+                final long keyHash = expected.keyHash[i];
+                final long sequence = expected.sequence[i];
+                if (partition(keyHash, sequence, parts) != part)
+                {
+                    continue;
+                }
+                final long want = expected.version[i];
+                final long have = table.get(keyHash, sequence, -1);
+                if (have < 0 || (all.version[(int)have] >>> 1) < (want >>> 1))
+                {
+                    if (missingByPart[part]++ < 16)
+                    {
+                        final Damage damage = new Damage(versionLog, 0, 0, String.format(
+                            "newest version (epoch %d, version %d%s) of key (keyHash %x, sequence %d) is missing "
+                            + "from the segments; %s", VersionCodec.epoch(want), VersionCodec.version(want),
+                            VersionCodec.tombstone(want) ? ", delete" : "", keyHash, sequence,
+                            have < 0 ? "key lost" : "an older version was recovered"));
+                        synchronized (found)
+                        {
+                            found.add(damage);
+                        }
+                    }
+                }
+            }
+        });
+        long missing = 0;
+        for (final long m : missingByPart)
+        {
+            missing += m;
+        }
+        if (missing > 0)
+        {
+            damages.addAll(found.subList(0, Math.min(16, found.size())));
+            LOG.warn("durable-log: {}: {} newer versions recorded in {} are missing from the segments",
+                zone, missing, versionLog);
+            if (missing > 16)
+            {
+                damages.add(new Damage(versionLog, 0, 0, (missing - 16) + " more missing newest versions"));
             }
         }
     }
@@ -278,7 +386,7 @@ public final class ZoneRecovery
             {
                 keys[k - from] = (all.sequence[order[k]] << 23) | (k - from);
             }
-            Arrays.sort(keys);
+            Arrays.parallelSort(keys);
             final int[] copy = Arrays.copyOfRange(order, from, to);
             for (int k = from; k < to; k++)
             {
@@ -328,6 +436,21 @@ public final class ZoneRecovery
             version[count] = VersionCodec.pack(entry.epoch(), entry.version(), entry.tombstone());
             place[count] = segment | entry.payloadOffset();
             length[count] = entry.length();
+            count++;
+        }
+
+        void addTuple(final long keyHash, final long sequence, final long packed)
+        {
+            if (count == this.keyHash.length)
+            {
+                final int n = count * 2;
+                this.keyHash = Arrays.copyOf(this.keyHash, n);
+                this.sequence = Arrays.copyOf(this.sequence, n);
+                version = Arrays.copyOf(version, n);
+            }
+            this.keyHash[count] = keyHash;
+            this.sequence[count] = sequence;
+            version[count] = packed;
             count++;
         }
 

@@ -83,6 +83,7 @@ public final class ReplicationBackup implements MembershipListener, AutoCloseabl
                 LOG.error("durable-log: backup {} stops acknowledging: {}", service.ownNodeId(), failure.getMessage());
             }
         });
+        loadZoneTable();
         service.registerHandler(ReplicationMessages.TYPE, ReplicationMessages.CREATE_ZONE, this::onCreateZone);
         service.registerHandler(ReplicationMessages.TYPE, ReplicationMessages.LOG_BATCH, this::onLogBatch);
         membership.addListener(this);
@@ -119,7 +120,80 @@ public final class ReplicationBackup implements MembershipListener, AutoCloseabl
     private void onCreateZone(final ReplicationMessages.CreateZone create)
     {
         final ZoneHandle handle = store.createZone(create.zone);
-        zones.put(create.zone, new ZoneInfo(create.owner, List.copyOf(create.backups), handle));
+        final ZoneInfo info = new ZoneInfo(create.owner, List.copyOf(create.backups), handle);
+        zones.put(create.zone, info);
+        saveZoneInfo(create.zone, info);
+    }
+
+    private Path zoneTableFile(final ZoneId zone)
+    {
+        return store.directory().resolve(zone.directoryName()).resolve("replication.meta");
+    }
+
+    /**
+     * Records the zone's owner and backup order next to its logs (written to a temporary file, then renamed), so a
+     * backup that restarts still knows which zones to take over when their owner fails.
+     */
+    private void saveZoneInfo(final ZoneId zone, final ZoneInfo info)
+    {
+        final Path file = zoneTableFile(zone);
+        final StringBuilder text = new StringBuilder("owner=").append(info.owner()).append("\nbackups=");
+        for (int i = 0; i < info.backups().size(); i++)
+        {
+            text.append(i == 0 ? "" : ",").append(info.backups().get(i));
+        }
+        text.append('\n');
+        try
+        {
+            final Path temporary = file.resolveSibling("replication.meta.tmp");
+            java.nio.file.Files.writeString(temporary, text);
+            java.nio.file.Files.move(temporary, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING,
+                java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+        }
+        catch (final java.io.IOException ex)
+        {
+            LOG.warn("durable-log: cannot record the backup order of {} in {}: {}", zone, file, ex.toString());
+        }
+    }
+
+    private void loadZoneTable()
+    {
+        for (final ZoneId zone : store.zones())
+        {
+            final Path file = zoneTableFile(zone);
+            if (!java.nio.file.Files.exists(file))
+            {
+                continue;
+            }
+            try
+            {
+                int zoneOwner = -1;
+                final List<Integer> backups = new ArrayList<>();
+                for (final String line : java.nio.file.Files.readAllLines(file))
+                {
+                    if (line.startsWith("owner="))
+                    {
+                        zoneOwner = Integer.parseInt(line.substring(6).trim());
+                    }
+                    else if (line.startsWith("backups=") && line.length() > 8)
+                    {
+                        for (final String id : line.substring(8).split(","))
+                        {
+                            backups.add(Integer.parseInt(id.trim()));
+                        }
+                    }
+                }
+                if (zoneOwner >= 0)
+                {
+                    zones.put(zone, new ZoneInfo(zoneOwner, List.copyOf(backups), store.zone(zone)));
+                }
+            }
+            catch (final java.io.IOException | RuntimeException ex)
+            {
+                LOG.warn("durable-log: unreadable backup order {} ({}); {} will not be taken over", file,
+                    ex.toString(), zone);
+            }
+        }
     }
 
     private void onLogBatch(final ReplicationMessages.LogBatch batch)
@@ -250,7 +324,9 @@ public final class ReplicationBackup implements MembershipListener, AutoCloseabl
             if (owner != null)
             {
                 owner.flush(zone);
-                zones.put(zone, new ZoneInfo(service.ownNodeId(), newBackups, info.handle));
+                final ZoneInfo mine = new ZoneInfo(service.ownNodeId(), newBackups, info.handle);
+                zones.put(zone, mine);
+                saveZoneInfo(zone, mine);
             }
             failover.onZoneRecovered(zone, failedOwner, report, newBackups);
         }

@@ -225,15 +225,28 @@ public final class ZoneLog implements AutoCloseable
         return fill / ((double)config.secondaryLogSegments() * config.segmentSizeBytes());
     }
 
-    /** Assigns the next version of a key in the current epoch. */
-    public int nextVersion(final long keyHash, final long sequence, final boolean tombstone)
+    /**
+     * Assigns the next version of a key in the current epoch. A full version buffer ends the epoch first; its
+     * tuples are only staged, and reach the version log in {@link #endEpochIfFull} after the data is written.
+     */
+    public int nextVersion(final long keyHash, final long sequence, final boolean tombstone) throws IOException
     {
+        if (versionBuffer.full())
+        {
+            versionLog.stage(versionBuffer, epoch);
+            versionBuffer.clear();
+            advanceEpoch(epoch + 1);
+        }
         return versionBuffer.nextVersion(keyHash, sequence, tombstone);
     }
 
-    /** Ends the epoch if the version buffer reached its fill; called after the cycle's data was written. */
+    /**
+     * Called by the flusher after the cycle's data was written: writes staged version tuples, and ends the epoch
+     * if the version buffer reached its fill.
+     */
     public void endEpochIfFull() throws IOException
     {
+        versionLog.drainStaged();
         if (versionBuffer.full())
         {
             endEpoch();

@@ -51,9 +51,10 @@ public final class KeyTable
 
     private static int hash(final long keyHash, final long sequence)
     {
-        long h = keyHash * 0x9E37_79B9_7F4A_7C15L ^ sequence * 0xC2B2_AE3D_27D4_EB4FL;
-        h ^= h >>> 29;
-        return (int)(h ^ (h >>> 32));
+        long h = keyHash * 0xC2B2_AE3D_27D4_EB4FL + sequence; // a plain xor would cancel for keyHash = sequence * c
+        h = (h ^ (h >>> 33)) * 0xFF51_AFD7_ED55_8CCDL;
+        h = (h ^ (h >>> 33)) * 0xC4CE_B9FE_1A85_EC53L;
+        return (int)(h ^ (h >>> 33));
     }
 
     /** Slot holding the key, or the negative (-slot - 1) of the empty slot where it would go. */
@@ -101,6 +102,30 @@ public final class KeyTable
         table[base + 3] = 1;
         size++;
         return slot;
+    }
+
+    /**
+     * Stores a value at a slot found by {@link #find}: {@code found >= 0} overwrites, a negative result inserts
+     * there (only valid if nothing was inserted since the find and the table need not grow).
+     */
+    public void putAt(final int found, final long keyHash, final long sequence, final long value)
+    {
+        if (found >= 0)
+        {
+            table[found * 4 + 2] = value;
+            return;
+        }
+        if (size >= resizeAt)
+        {
+            put(keyHash, sequence, value);
+            return;
+        }
+        final int base = (-found - 1) * 4;
+        table[base] = keyHash;
+        table[base + 1] = sequence;
+        table[base + 2] = value;
+        table[base + 3] = 1;
+        size++;
     }
 
     /** Keeps the larger (signed compare) of the present value and {@code value}. */

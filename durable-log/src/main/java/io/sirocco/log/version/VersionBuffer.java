@@ -24,7 +24,7 @@ public final class VersionBuffer
     {
         final int slot = table.find(keyHash, sequence);
         final int version = slot >= 0 ? VersionCodec.version(table.valueAt(slot)) + 1 : 0;
-        table.put(keyHash, sequence, ((version & 0xFFFF_FFFFL) << 1) | (tombstone ? 1 : 0));
+        table.putAt(slot, keyHash, sequence, ((version & 0xFFFF_FFFFL) << 1) | (tombstone ? 1 : 0));
         return version;
     }
 

@@ -21,7 +21,7 @@ public final class VersionLog implements AutoCloseable
 
     private final Path path;
     private FileChannel channel;
-    private final ByteBuffer staging = ByteBuffer.allocate(64 * 1024).order(ByteOrder.LITTLE_ENDIAN);
+    private ByteBuffer staging = ByteBuffer.allocate(64 * 1024).order(ByteOrder.LITTLE_ENDIAN);
 
     public VersionLog(final Path path) throws IOException
     {
@@ -40,17 +40,48 @@ public final class VersionLog implements AutoCloseable
     /** Appends every key of {@code buffer} with the epoch it was written in. */
     public void append(final VersionBuffer buffer, final int epoch) throws IOException
     {
+        stage(buffer, epoch);
+        drain();
+    }
+
+    /**
+     * Stages the tuples of an ended epoch in memory; {@link #drainStaged} writes them. The flusher ends epochs
+     * mid-cycle this way and drains after the cycle's data is written, so the log never gets ahead of the data.
+     */
+    public void stage(final VersionBuffer buffer, final int epoch)
+    {
         final KeyTable table = buffer.table();
         for (int slot = 0; slot < table.capacity(); slot++)
         {
             if (table.usedAt(slot))
             {
                 final long value = table.valueAt(slot);
-                put(table.keyHashAt(slot), table.sequenceAt(slot),
+                stageTuple(table.keyHashAt(slot), table.sequenceAt(slot),
                     VersionCodec.pack(epoch, VersionCodec.version(value), VersionCodec.tombstone(value)));
             }
         }
-        drain();
+    }
+
+    /** Writes the staged tuples. */
+    public void drainStaged() throws IOException
+    {
+        if (staging.position() > 0)
+        {
+            drain();
+        }
+    }
+
+    private void stageTuple(final long keyHash, final long sequence, final long packed)
+    {
+        if (staging.remaining() < TUPLE_BYTES)
+        {
+            final ByteBuffer bigger = ByteBuffer.allocate(staging.capacity() * 2).order(ByteOrder.LITTLE_ENDIAN);
+            staging.flip();
+            bigger.put(staging);
+            staging = bigger;
+        }
+        staging.putLong(keyHash).putLong(sequence).putShort((short)VersionCodec.epoch(packed))
+            .putShort((short)(VersionCodec.tombstone(packed) ? 1 : 0)).putInt(VersionCodec.version(packed));
     }
 
     private void put(final long keyHash, final long sequence, final long packed) throws IOException
