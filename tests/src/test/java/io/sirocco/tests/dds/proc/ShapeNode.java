@@ -31,6 +31,88 @@ public final class ShapeNode
     {
     }
 
+    /**
+     * {@code burst <domain> <subscribers> <count> <maxBlockingMs>}: waits for the subscribers, writes {@code count}
+     * samples as fast as it can, prints {@code DONE n}, or {@code TIMEOUT n} when a write timed out.
+     */
+    private static void burst(final DomainParticipant participant, final PolicyFactory pf, final Topic<Shape> topic,
+        final int subscribers, final int count, final long maxBlockingMs) throws Exception
+    {
+        final Publisher publisher = participant.createPublisher();
+        final DataWriter<Shape> writer = publisher.createDataWriter(topic, publisher.getDefaultDataWriterQos()
+            .withPolicies(pf.Reliability().withReliable().withMaxBlockingTime(maxBlockingMs, TimeUnit.MILLISECONDS),
+                pf.History().withKeepAll()));
+        while (writer.getPublicationMatchedStatus().getCurrentCount() < subscribers)
+        {
+            java.util.concurrent.locks.LockSupport.parkNanos(1_000_000L);
+        }
+        System.out.println("MATCHED");
+        System.out.flush();
+        final Shape shape = new Shape("RED", 0, 0, 10);
+        for (int x = 1; x <= count; x++)
+        {
+            shape.x = x;
+            try
+            {
+                writer.write(shape);
+            }
+            catch (final java.util.concurrent.TimeoutException ex)
+            {
+                System.out.println("TIMEOUT " + x + " " + ex.getMessage());
+                System.out.flush();
+                Thread.sleep(Long.MAX_VALUE);
+            }
+        }
+        System.out.println("DONE " + count);
+        System.out.flush();
+        Thread.sleep(Long.MAX_VALUE);
+    }
+
+    /**
+     * {@code slowsub <domain> reliable|besteffort}: a reader whose listener takes 20 ms per call (2 s when RELIABLE,
+     * so that it falls a whole window behind); prints LOST n.
+     */
+    private static void slowSub(final DomainParticipant participant, final PolicyFactory pf, final Topic<Shape> topic,
+        final boolean reliable) throws Exception
+    {
+        final Subscriber subscriber = participant.createSubscriber();
+        final DataReader<Shape> reader = subscriber.createDataReader(topic, subscriber.getDefaultDataReaderQos()
+            .withPolicies(reliable ? pf.Reliability().withReliable() : pf.Reliability().withBestEffort(),
+                pf.History().withKeepAll()), new org.omg.dds.sub.DataReaderAdapter<>()
+            {
+                @Override
+                public void onDataAvailable(final org.omg.dds.core.event.DataAvailableEvent<Shape> event)
+                {
+                    event.getSource().take(new ArrayList<>());
+                    try
+                    {
+                        Thread.sleep(reliable ? 2_000 : 20);
+                    }
+                    catch (final InterruptedException ex)
+                    {
+                        Thread.currentThread().interrupt();
+                    }
+                }
+            }, null);
+        int reported = 0;
+        while (true)
+        {
+            final int lost = reader.getSampleLostStatus().getTotalCount();
+            if (lost != reported)
+            {
+                reported = lost;
+                System.out.println("LOST " + lost);
+                System.out.flush();
+            }
+            if (reader.getSubscriptionMatchedStatus().getCurrentCount() > 0 && reported == 0 && lost == 0)
+            {
+                System.out.println("MATCHED");
+                System.out.flush();
+            }
+            Thread.sleep(50);
+        }
+    }
+
     public static void main(final String[] args) throws Exception
     {
         final ServiceEnvironment env = ServiceBootstrap.createEnvironment(ShapeNode.class.getClassLoader());
@@ -40,6 +122,17 @@ public final class ShapeNode
         System.out.flush();
         final PolicyFactory pf = PolicyFactory.getPolicyFactory(env);
         final Topic<Shape> topic = participant.createTopic("MultiProcess", Shape.class);
+        if (args[0].equals("burst"))
+        {
+            burst(participant, pf, topic, Integer.parseInt(args[2]), Integer.parseInt(args[3]),
+                Long.parseLong(args[4]));
+            return;
+        }
+        if (args[0].equals("slowsub"))
+        {
+            slowSub(participant, pf, topic, args[2].equals("reliable"));
+            return;
+        }
         if (args[0].equals("pub"))
         {
             final Publisher publisher = participant.createPublisher();

@@ -1,0 +1,61 @@
+package io.sirocco.tests.dds;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+
+import io.sirocco.tests.dds.proc.ChildProcess;
+import io.sirocco.tests.dds.proc.ShapeNode;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * The slow-reader rules over shm between processes: a BEST_EFFORT reader with a slow listener loses samples
+ * (SampleLost) while the writer and a fast RELIABLE reader carry on and lose nothing; a RELIABLE reader with a slow
+ * listener, a window behind, blocks the writer until max_blocking_time, and then write throws TimeoutException.
+ */
+@Timeout(240)
+class MultiProcessSlowReaderTest
+{
+    private static final List<String> JVM = List.of("-Dsirocco.transport=shm", "-Dsirocco.window.slots=64",
+        "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn");
+
+    @Test
+    void aSlowBestEffortReaderLosesSamplesAndSlowsNobody() throws Exception
+    {
+        final String domain = String.valueOf(100 + (ProcessHandle.current().pid() % 40));
+        try (ChildProcess slow = new ChildProcess("slow", ShapeNode.class, JVM, "slowsub", domain, "besteffort"))
+        {
+            slow.await(l -> l.equals("JOINED"), 60);
+            try (ChildProcess fast = new ChildProcess("fast", ShapeNode.class, JVM, "sub", domain))
+            {
+                fast.await(l -> l.equals("JOINED"), 60);
+                try (ChildProcess pub = new ChildProcess("pub", ShapeNode.class, JVM, "burst", domain, "2", "3000",
+                    "30000"))
+                {
+                    pub.await(l -> l.startsWith("DONE ") || l.startsWith("TIMEOUT "), 120);
+                    assertThat(pub.lines()).noneMatch(l -> l.startsWith("TIMEOUT"));
+                    fast.await(l -> l.startsWith("RECEIVED 3000 "), 120);
+                    assertThat(fast.lines()).noneMatch(l -> l.startsWith("GAP"));
+                    slow.await(l -> l.startsWith("LOST "), 60);
+                }
+            }
+        }
+    }
+
+    @Test
+    void aSlowReliableReaderBlocksTheWriterUntilMaxBlockingTime() throws Exception
+    {
+        final String domain = String.valueOf(140 + (ProcessHandle.current().pid() % 40));
+        try (ChildProcess slow = new ChildProcess("slow", ShapeNode.class, JVM, "slowsub", domain, "reliable"))
+        {
+            slow.await(l -> l.equals("JOINED"), 60);
+            try (ChildProcess pub = new ChildProcess("pub", ShapeNode.class, JVM, "burst", domain, "1", "100000",
+                "500"))
+            {
+                final String end = pub.await(l -> l.startsWith("DONE ") || l.startsWith("TIMEOUT "), 120);
+                assertThat(end).startsWith("TIMEOUT ").contains("max_blocking_time");
+            }
+        }
+    }
+}
