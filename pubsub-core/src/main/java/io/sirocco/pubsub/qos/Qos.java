@@ -1,6 +1,7 @@
 package io.sirocco.pubsub.qos;
 
-import java.util.LinkedHashMap;
+import static io.sirocco.pubsub.qos.QosMap.policies;
+
 import java.util.Map;
 
 import org.omg.dds.core.ServiceEnvironment;
@@ -14,11 +15,145 @@ import org.omg.dds.sub.SubscriberQos;
 import org.omg.dds.pub.DataWriterQos;
 import org.omg.dds.sub.DataReaderQos;
 
-/** The seven entity QoS types of the PSM, as immutable {@link QosMap}s. {@code defaults} builds each from the policy defaults. */
+/**
+ * The seven entity QoS types of the PSM, as immutable {@link QosMap}s. {@code defaults} builds each from the policy
+ * defaults. The getters that several QoS types share live once, in {@link GroupQosMap} (Publisher, Subscriber),
+ * {@link EndpointQosMap} (Topic, DataWriter, DataReader) and {@link OfferedQosMap} (Topic, DataWriter).
+ */
 public final class Qos
 {
     private Qos()
     {
+    }
+
+    /** The policies of a Publisher or Subscriber QoS. */
+    public abstract static class GroupQosMap<P extends QosPolicy, SELF extends GroupQosMap<P, SELF>>
+        extends QosMap<P, SELF>
+    {
+        private static final long serialVersionUID = 1L;
+
+        protected GroupQosMap(final ServiceEnvironment env, final Class<P> family,
+            final Map<Class<? extends P>, P> policies)
+        {
+            super(env, family, policies);
+        }
+
+        public Presentation getPresentation()
+        {
+            return policy(Presentation.class);
+        }
+
+        public Partition getPartition()
+        {
+            return policy(Partition.class);
+        }
+
+        public GroupData getGroupData()
+        {
+            return policy(GroupData.class);
+        }
+
+        public EntityFactory getEntityFactory()
+        {
+            return policy(EntityFactory.class);
+        }
+    }
+
+    /** The policies that Topic, DataWriter and DataReader QoS all have. */
+    public abstract static class EndpointQosMap<P extends QosPolicy, SELF extends EndpointQosMap<P, SELF>>
+        extends QosMap<P, SELF>
+    {
+        private static final long serialVersionUID = 1L;
+
+        protected EndpointQosMap(final ServiceEnvironment env, final Class<P> family,
+            final Map<Class<? extends P>, P> policies)
+        {
+            super(env, family, policies);
+        }
+
+        public Durability getDurability()
+        {
+            return policy(Durability.class);
+        }
+
+        public Deadline getDeadline()
+        {
+            return policy(Deadline.class);
+        }
+
+        public LatencyBudget getLatencyBudget()
+        {
+            return policy(LatencyBudget.class);
+        }
+
+        public Liveliness getLiveliness()
+        {
+            return policy(Liveliness.class);
+        }
+
+        /** DataReaderQos has no getReliability() in PSM 1.0; Sirocco adds it there too. */
+        public Reliability getReliability()
+        {
+            return policy(Reliability.class);
+        }
+
+        public DestinationOrder getDestinationOrder()
+        {
+            return policy(DestinationOrder.class);
+        }
+
+        public History getHistory()
+        {
+            return policy(History.class);
+        }
+
+        public ResourceLimits getResourceLimits()
+        {
+            return policy(ResourceLimits.class);
+        }
+
+        public Ownership getOwnership()
+        {
+            return policy(Ownership.class);
+        }
+
+        public DataRepresentation getRepresentation()
+        {
+            return policy(DataRepresentation.class);
+        }
+
+        public TypeConsistencyEnforcement getTypeConsistency()
+        {
+            return policy(TypeConsistencyEnforcement.class);
+        }
+    }
+
+    /** The policies that Topic and DataWriter QoS have and DataReader QoS has not: the offering side's. */
+    public abstract static class OfferedQosMap<P extends QosPolicy, SELF extends OfferedQosMap<P, SELF>>
+        extends EndpointQosMap<P, SELF>
+    {
+        private static final long serialVersionUID = 1L;
+
+        protected OfferedQosMap(final ServiceEnvironment env, final Class<P> family,
+            final Map<Class<? extends P>, P> policies)
+        {
+            super(env, family, policies);
+        }
+
+        public DurabilityService getDurabilityService()
+        {
+            return policy(DurabilityService.class);
+        }
+
+        public TransportPriority getTransportPriority()
+        {
+            return policy(TransportPriority.class);
+        }
+
+        public Lifespan getLifespan()
+        {
+            return policy(Lifespan.class);
+        }
     }
 
     public static final class DomainParticipantFactoryQosImpl extends QosMap<QosPolicy.ForDomainParticipantFactory, DomainParticipantFactoryQosImpl> implements DomainParticipantFactoryQos
@@ -33,9 +168,7 @@ public final class Qos
         public static DomainParticipantFactoryQosImpl defaults(final ServiceEnvironment env)
         {
             final PolicyFactoryImpl f = new PolicyFactoryImpl(env);
-            final Map<Class<? extends QosPolicy.ForDomainParticipantFactory>, QosPolicy.ForDomainParticipantFactory> m = new LinkedHashMap<>();
-            m.put(EntityFactory.class, f.EntityFactory());
-            return new DomainParticipantFactoryQosImpl(env, m);
+            return new DomainParticipantFactoryQosImpl(env, policies(f.EntityFactory()));
         }
 
         @Override
@@ -50,6 +183,7 @@ public final class Qos
             return get(EntityFactory.class);
         }
 
+        /** The PSM 1.0 signature takes a ForDataWriter policy here; {@link QosMap#with} checks the family. */
         @Override
         public DomainParticipantFactoryQos withPolicy(final QosPolicy.ForDataWriter policy)
         {
@@ -75,10 +209,7 @@ public final class Qos
         public static DomainParticipantQosImpl defaults(final ServiceEnvironment env)
         {
             final PolicyFactoryImpl f = new PolicyFactoryImpl(env);
-            final Map<Class<? extends QosPolicy.ForDomainParticipant>, QosPolicy.ForDomainParticipant> m = new LinkedHashMap<>();
-            m.put(UserData.class, f.UserData());
-            m.put(EntityFactory.class, f.EntityFactory());
-            return new DomainParticipantQosImpl(env, m);
+            return new DomainParticipantQosImpl(env, policies(f.UserData(), f.EntityFactory()));
         }
 
         @Override
@@ -100,7 +231,7 @@ public final class Qos
         }
     }
 
-    public static final class TopicQosImpl extends QosMap<QosPolicy.ForTopic, TopicQosImpl> implements TopicQos
+    public static final class TopicQosImpl extends OfferedQosMap<QosPolicy.ForTopic, TopicQosImpl> implements TopicQos
     {
         private static final long serialVersionUID = 1L;
 
@@ -112,23 +243,10 @@ public final class Qos
         public static TopicQosImpl defaults(final ServiceEnvironment env)
         {
             final PolicyFactoryImpl f = new PolicyFactoryImpl(env);
-            final Map<Class<? extends QosPolicy.ForTopic>, QosPolicy.ForTopic> m = new LinkedHashMap<>();
-            m.put(TopicData.class, f.TopicData());
-            m.put(Durability.class, f.Durability());
-            m.put(DurabilityService.class, f.DurabilityService());
-            m.put(Deadline.class, f.Deadline());
-            m.put(LatencyBudget.class, f.LatencyBudget());
-            m.put(Liveliness.class, f.Liveliness());
-            m.put(Reliability.class, f.Reliability());
-            m.put(DestinationOrder.class, f.DestinationOrder());
-            m.put(History.class, f.History());
-            m.put(ResourceLimits.class, f.ResourceLimits());
-            m.put(TransportPriority.class, f.TransportPriority());
-            m.put(Lifespan.class, f.Lifespan());
-            m.put(Ownership.class, f.Ownership());
-            m.put(DataRepresentation.class, f.Representation());
-            m.put(TypeConsistencyEnforcement.class, f.TypeConsistency());
-            return new TopicQosImpl(env, m);
+            return new TopicQosImpl(env, policies(f.TopicData(), f.Durability(), f.DurabilityService(), f.Deadline(),
+                f.LatencyBudget(), f.Liveliness(), f.Reliability(), f.DestinationOrder(), f.History(),
+                f.ResourceLimits(), f.TransportPriority(), f.Lifespan(), f.Ownership(), f.Representation(),
+                f.TypeConsistency()));
         }
 
         @Override
@@ -142,93 +260,9 @@ public final class Qos
         {
             return get(TopicData.class);
         }
-
-        @Override
-        public Durability getDurability()
-        {
-            return get(Durability.class);
-        }
-
-        @Override
-        public DurabilityService getDurabilityService()
-        {
-            return get(DurabilityService.class);
-        }
-
-        @Override
-        public Deadline getDeadline()
-        {
-            return get(Deadline.class);
-        }
-
-        @Override
-        public LatencyBudget getLatencyBudget()
-        {
-            return get(LatencyBudget.class);
-        }
-
-        @Override
-        public Liveliness getLiveliness()
-        {
-            return get(Liveliness.class);
-        }
-
-        @Override
-        public Reliability getReliability()
-        {
-            return get(Reliability.class);
-        }
-
-        @Override
-        public DestinationOrder getDestinationOrder()
-        {
-            return get(DestinationOrder.class);
-        }
-
-        @Override
-        public History getHistory()
-        {
-            return get(History.class);
-        }
-
-        @Override
-        public ResourceLimits getResourceLimits()
-        {
-            return get(ResourceLimits.class);
-        }
-
-        @Override
-        public TransportPriority getTransportPriority()
-        {
-            return get(TransportPriority.class);
-        }
-
-        @Override
-        public Lifespan getLifespan()
-        {
-            return get(Lifespan.class);
-        }
-
-        @Override
-        public Ownership getOwnership()
-        {
-            return get(Ownership.class);
-        }
-
-        @Override
-        public DataRepresentation getRepresentation()
-        {
-            return get(DataRepresentation.class);
-        }
-
-        @Override
-        public TypeConsistencyEnforcement getTypeConsistency()
-        {
-            return get(TypeConsistencyEnforcement.class);
-        }
     }
 
-    public static final class PublisherQosImpl extends QosMap<QosPolicy.ForPublisher, PublisherQosImpl> implements PublisherQos
+    public static final class PublisherQosImpl extends GroupQosMap<QosPolicy.ForPublisher, PublisherQosImpl> implements PublisherQos
     {
         private static final long serialVersionUID = 1L;
 
@@ -240,12 +274,8 @@ public final class Qos
         public static PublisherQosImpl defaults(final ServiceEnvironment env)
         {
             final PolicyFactoryImpl f = new PolicyFactoryImpl(env);
-            final Map<Class<? extends QosPolicy.ForPublisher>, QosPolicy.ForPublisher> m = new LinkedHashMap<>();
-            m.put(Presentation.class, f.Presentation());
-            m.put(Partition.class, f.Partition());
-            m.put(GroupData.class, f.GroupData());
-            m.put(EntityFactory.class, f.EntityFactory());
-            return new PublisherQosImpl(env, m);
+            return new PublisherQosImpl(env, policies(f.Presentation(), f.Partition(), f.GroupData(),
+                f.EntityFactory()));
         }
 
         @Override
@@ -253,33 +283,9 @@ public final class Qos
         {
             return new PublisherQosImpl(getEnvironment(), policies);
         }
-
-        @Override
-        public Presentation getPresentation()
-        {
-            return get(Presentation.class);
-        }
-
-        @Override
-        public Partition getPartition()
-        {
-            return get(Partition.class);
-        }
-
-        @Override
-        public GroupData getGroupData()
-        {
-            return get(GroupData.class);
-        }
-
-        @Override
-        public EntityFactory getEntityFactory()
-        {
-            return get(EntityFactory.class);
-        }
     }
 
-    public static final class SubscriberQosImpl extends QosMap<QosPolicy.ForSubscriber, SubscriberQosImpl> implements SubscriberQos
+    public static final class SubscriberQosImpl extends GroupQosMap<QosPolicy.ForSubscriber, SubscriberQosImpl> implements SubscriberQos
     {
         private static final long serialVersionUID = 1L;
 
@@ -291,12 +297,8 @@ public final class Qos
         public static SubscriberQosImpl defaults(final ServiceEnvironment env)
         {
             final PolicyFactoryImpl f = new PolicyFactoryImpl(env);
-            final Map<Class<? extends QosPolicy.ForSubscriber>, QosPolicy.ForSubscriber> m = new LinkedHashMap<>();
-            m.put(Presentation.class, f.Presentation());
-            m.put(Partition.class, f.Partition());
-            m.put(GroupData.class, f.GroupData());
-            m.put(EntityFactory.class, f.EntityFactory());
-            return new SubscriberQosImpl(env, m);
+            return new SubscriberQosImpl(env, policies(f.Presentation(), f.Partition(), f.GroupData(),
+                f.EntityFactory()));
         }
 
         @Override
@@ -304,33 +306,9 @@ public final class Qos
         {
             return new SubscriberQosImpl(getEnvironment(), policies);
         }
-
-        @Override
-        public Presentation getPresentation()
-        {
-            return get(Presentation.class);
-        }
-
-        @Override
-        public Partition getPartition()
-        {
-            return get(Partition.class);
-        }
-
-        @Override
-        public GroupData getGroupData()
-        {
-            return get(GroupData.class);
-        }
-
-        @Override
-        public EntityFactory getEntityFactory()
-        {
-            return get(EntityFactory.class);
-        }
     }
 
-    public static final class DataWriterQosImpl extends QosMap<QosPolicy.ForDataWriter, DataWriterQosImpl> implements DataWriterQos
+    public static final class DataWriterQosImpl extends OfferedQosMap<QosPolicy.ForDataWriter, DataWriterQosImpl> implements DataWriterQos
     {
         private static final long serialVersionUID = 1L;
 
@@ -342,25 +320,10 @@ public final class Qos
         public static DataWriterQosImpl defaults(final ServiceEnvironment env)
         {
             final PolicyFactoryImpl f = new PolicyFactoryImpl(env);
-            final Map<Class<? extends QosPolicy.ForDataWriter>, QosPolicy.ForDataWriter> m = new LinkedHashMap<>();
-            m.put(Durability.class, f.Durability());
-            m.put(DurabilityService.class, f.DurabilityService());
-            m.put(Deadline.class, f.Deadline());
-            m.put(LatencyBudget.class, f.LatencyBudget());
-            m.put(Liveliness.class, f.Liveliness());
-            m.put(Reliability.class, f.Reliability().withReliable());
-            m.put(DestinationOrder.class, f.DestinationOrder());
-            m.put(History.class, f.History());
-            m.put(ResourceLimits.class, f.ResourceLimits());
-            m.put(TransportPriority.class, f.TransportPriority());
-            m.put(Lifespan.class, f.Lifespan());
-            m.put(UserData.class, f.UserData());
-            m.put(Ownership.class, f.Ownership());
-            m.put(OwnershipStrength.class, f.OwnershipStrength());
-            m.put(WriterDataLifecycle.class, f.WriterDataLifecycle());
-            m.put(DataRepresentation.class, f.Representation());
-            m.put(TypeConsistencyEnforcement.class, f.TypeConsistency());
-            return new DataWriterQosImpl(env, m);
+            return new DataWriterQosImpl(env, policies(f.Durability(), f.DurabilityService(), f.Deadline(),
+                f.LatencyBudget(), f.Liveliness(), f.Reliability().withReliable(), f.DestinationOrder(), f.History(),
+                f.ResourceLimits(), f.TransportPriority(), f.Lifespan(), f.UserData(), f.Ownership(),
+                f.OwnershipStrength(), f.WriterDataLifecycle(), f.Representation(), f.TypeConsistency()));
         }
 
         @Override
@@ -370,81 +333,9 @@ public final class Qos
         }
 
         @Override
-        public Durability getDurability()
-        {
-            return get(Durability.class);
-        }
-
-        @Override
-        public DurabilityService getDurabilityService()
-        {
-            return get(DurabilityService.class);
-        }
-
-        @Override
-        public Deadline getDeadline()
-        {
-            return get(Deadline.class);
-        }
-
-        @Override
-        public LatencyBudget getLatencyBudget()
-        {
-            return get(LatencyBudget.class);
-        }
-
-        @Override
-        public Liveliness getLiveliness()
-        {
-            return get(Liveliness.class);
-        }
-
-        @Override
-        public Reliability getReliability()
-        {
-            return get(Reliability.class);
-        }
-
-        @Override
-        public DestinationOrder getDestinationOrder()
-        {
-            return get(DestinationOrder.class);
-        }
-
-        @Override
-        public History getHistory()
-        {
-            return get(History.class);
-        }
-
-        @Override
-        public ResourceLimits getResourceLimits()
-        {
-            return get(ResourceLimits.class);
-        }
-
-        @Override
-        public TransportPriority getTransportPriority()
-        {
-            return get(TransportPriority.class);
-        }
-
-        @Override
-        public Lifespan getLifespan()
-        {
-            return get(Lifespan.class);
-        }
-
-        @Override
         public UserData getUserData()
         {
             return get(UserData.class);
-        }
-
-        @Override
-        public Ownership getOwnership()
-        {
-            return get(Ownership.class);
         }
 
         @Override
@@ -458,21 +349,9 @@ public final class Qos
         {
             return get(WriterDataLifecycle.class);
         }
-
-        @Override
-        public DataRepresentation getRepresentation()
-        {
-            return get(DataRepresentation.class);
-        }
-
-        @Override
-        public TypeConsistencyEnforcement getTypeConsistency()
-        {
-            return get(TypeConsistencyEnforcement.class);
-        }
     }
 
-    public static final class DataReaderQosImpl extends QosMap<QosPolicy.ForDataReader, DataReaderQosImpl> implements DataReaderQos
+    public static final class DataReaderQosImpl extends EndpointQosMap<QosPolicy.ForDataReader, DataReaderQosImpl> implements DataReaderQos
     {
         private static final long serialVersionUID = 1L;
 
@@ -484,22 +363,10 @@ public final class Qos
         public static DataReaderQosImpl defaults(final ServiceEnvironment env)
         {
             final PolicyFactoryImpl f = new PolicyFactoryImpl(env);
-            final Map<Class<? extends QosPolicy.ForDataReader>, QosPolicy.ForDataReader> m = new LinkedHashMap<>();
-            m.put(Durability.class, f.Durability());
-            m.put(Deadline.class, f.Deadline());
-            m.put(LatencyBudget.class, f.LatencyBudget());
-            m.put(Liveliness.class, f.Liveliness());
-            m.put(DestinationOrder.class, f.DestinationOrder());
-            m.put(History.class, f.History());
-            m.put(ResourceLimits.class, f.ResourceLimits());
-            m.put(UserData.class, f.UserData());
-            m.put(Ownership.class, f.Ownership());
-            m.put(TimeBasedFilter.class, f.TimeBasedFilter());
-            m.put(ReaderDataLifecycle.class, f.ReaderDataLifecycle());
-            m.put(DataRepresentation.class, f.Representation());
-            m.put(TypeConsistencyEnforcement.class, f.TypeConsistency());
-            m.put(Reliability.class, f.Reliability());
-            return new DataReaderQosImpl(env, m);
+            return new DataReaderQosImpl(env, policies(f.Durability(), f.Deadline(), f.LatencyBudget(),
+                f.Liveliness(), f.DestinationOrder(), f.History(), f.ResourceLimits(), f.UserData(), f.Ownership(),
+                f.TimeBasedFilter(), f.ReaderDataLifecycle(), f.Representation(), f.TypeConsistency(),
+                f.Reliability()));
         }
 
         @Override
@@ -509,57 +376,9 @@ public final class Qos
         }
 
         @Override
-        public Durability getDurability()
-        {
-            return get(Durability.class);
-        }
-
-        @Override
-        public Deadline getDeadline()
-        {
-            return get(Deadline.class);
-        }
-
-        @Override
-        public LatencyBudget getLatencyBudget()
-        {
-            return get(LatencyBudget.class);
-        }
-
-        @Override
-        public Liveliness getLiveliness()
-        {
-            return get(Liveliness.class);
-        }
-
-        @Override
-        public DestinationOrder getDestinationOrder()
-        {
-            return get(DestinationOrder.class);
-        }
-
-        @Override
-        public History getHistory()
-        {
-            return get(History.class);
-        }
-
-        @Override
-        public ResourceLimits getResourceLimits()
-        {
-            return get(ResourceLimits.class);
-        }
-
-        @Override
         public UserData getUserData()
         {
             return get(UserData.class);
-        }
-
-        @Override
-        public Ownership getOwnership()
-        {
-            return get(Ownership.class);
         }
 
         @Override
@@ -573,25 +392,5 @@ public final class Qos
         {
             return get(ReaderDataLifecycle.class);
         }
-
-        @Override
-        public DataRepresentation getRepresentation()
-        {
-            return get(DataRepresentation.class);
-        }
-
-        @Override
-        public TypeConsistencyEnforcement getTypeConsistency()
-        {
-            return get(TypeConsistencyEnforcement.class);
-        }
-
-        /** DataReaderQos has no getReliability() in PSM 1.0; Sirocco adds it. */
-        
-        public Reliability getReliability()
-        {
-            return get(Reliability.class);
-        }
     }
-
 }

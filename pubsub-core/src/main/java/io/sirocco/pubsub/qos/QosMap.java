@@ -49,6 +49,27 @@ public abstract class QosMap<P extends QosPolicy, SELF extends QosMap<P, SELF>>
         return policyClass.cast(policies.get(policyClass));
     }
 
+    /**
+     * {@link #get} for the getters that abstract QoS classes share across policy families, where the compiler
+     * cannot see that the policy belongs to {@code P}.
+     */
+    protected final <POLICY extends QosPolicy> POLICY policy(final Class<POLICY> policyClass)
+    {
+        return policyClass.cast(policies.get(policyClass));
+    }
+
+    /** An insertion-ordered policy map keyed by each policy's interface, for the {@code defaults} of a QoS class. */
+    @SuppressWarnings("unchecked")
+    static <P extends QosPolicy> Map<Class<? extends P>, P> policies(final QosPolicy... list)
+    {
+        final Map<Class<? extends P>, P> map = new LinkedHashMap<>();
+        for (final QosPolicy policy : list)
+        {
+            map.put((Class<? extends P>)((PolicyImpl)policy).policyClass(), (P)policy);
+        }
+        return map;
+    }
+
     @SuppressWarnings("unchecked")
     public SELF with(final QosPolicy policy)
     {
