@@ -1,198 +1,49 @@
 package io.sirocco.pubsub.topic.builtin;
 
-import java.util.List;
-
 import io.sirocco.pubsub.bus.EndpointRecord;
-import io.sirocco.pubsub.qos.RecordPolicies;
 import org.omg.dds.core.ServiceEnvironment;
-import org.omg.dds.core.policy.*;
-import org.omg.dds.topic.*;
-import org.omg.dds.type.typeobject.TypeObject;
-
+import org.omg.dds.core.policy.DurabilityService;
+import org.omg.dds.core.policy.Lifespan;
+import org.omg.dds.core.policy.OwnershipStrength;
+import org.omg.dds.topic.PublicationBuiltinTopicData;
 
 /** PublicationBuiltinTopicData built from a discovery record; immutable apart from copyFrom. */
-public final class PublicationDataImpl implements PublicationBuiltinTopicData
+public final class PublicationDataImpl extends EndpointRecordData implements PublicationBuiltinTopicData
 {
     private static final long serialVersionUID = 1L;
-    private transient ServiceEnvironment env;
-    private EndpointRecord record;
-    private transient RecordPolicies policies;
 
     public PublicationDataImpl(final ServiceEnvironment env, final EndpointRecord record)
     {
-        this.env = env;
-        this.record = record;
-        this.policies = new RecordPolicies(env, record);
-    }
-
-    public EndpointRecord record()
-    {
-        return record;
-    }
-
-    @Override
-    public BuiltinTopicKey getKey()
-    {
-        return new BuiltinTopicKeyImpl(env, record.guid());
-    }
-
-    @Override
-    public BuiltinTopicKey getParticipantKey()
-    {
-        return new BuiltinTopicKeyImpl(env, record.participantGuid());
-    }
-
-    @Override
-    public String getTopicName()
-    {
-        return record.topicName();
-    }
-
-    @Override
-    public String getTypeName()
-    {
-        return record.typeName();
-    }
-
-    @Override
-    public List<String> getEquivalentTypeName()
-    {
-        return List.of();
-    }
-
-    @Override
-    public List<String> getBaseTypeName()
-    {
-        return List.of();
-    }
-
-    @Override
-    public TypeObject getType()
-    {
-        return RecordPolicies.noTypeObject(record.typeName());
-    }
-
-    @Override
-    public Durability getDurability()
-    {
-        return policies.durability();
-    }
-
-    @Override
-    public Deadline getDeadline()
-    {
-        return policies.deadline();
-    }
-
-    @Override
-    public LatencyBudget getLatencyBudget()
-    {
-        return policies.latencyBudget();
-    }
-
-    @Override
-    public Liveliness getLiveliness()
-    {
-        return policies.liveliness();
-    }
-
-    @Override
-    public Reliability getReliability()
-    {
-        return policies.reliability();
-    }
-
-    @Override
-    public UserData getUserData()
-    {
-        return policies.userData();
-    }
-
-    @Override
-    public Ownership getOwnership()
-    {
-        return policies.ownership();
-    }
-
-    @Override
-    public DestinationOrder getDestinationOrder()
-    {
-        return policies.destinationOrder();
-    }
-
-    @Override
-    public Presentation getPresentation()
-    {
-        return policies.presentation();
-    }
-
-    @Override
-    public Partition getPartition()
-    {
-        return policies.partition();
-    }
-
-    @Override
-    public TopicData getTopicData()
-    {
-        return policies.topicData();
-    }
-
-    @Override
-    public GroupData getGroupData()
-    {
-        return policies.groupData();
-    }
-
-    @Override
-    public DataRepresentation getRepresentation()
-    {
-        return policies.representation();
-    }
-
-    @Override
-    public TypeConsistencyEnforcement getTypeConsistency()
-    {
-        return policies.typeConsistency();
+        super(env, record);
     }
 
     @Override
     public DurabilityService getDurabilityService()
     {
-        return policies.durabilityService();
+        return policies().durabilityService();
     }
 
     @Override
     public Lifespan getLifespan()
     {
-        return policies.lifespan();
+        return policies().lifespan();
     }
 
     @Override
     public OwnershipStrength getOwnershipStrength()
     {
-        return policies.ownershipStrength();
+        return policies().ownershipStrength();
     }
 
     @Override
     public void copyFrom(final PublicationBuiltinTopicData other)
     {
-        final PublicationDataImpl src = (PublicationDataImpl)other;
-        env = src.env;
-        record = src.record;
-        policies = src.policies;
+        copy((PublicationDataImpl)other);
     }
 
     @Override
     public PublicationBuiltinTopicData clone()
     {
-        return new PublicationDataImpl(env, record);
+        return new PublicationDataImpl(getEnvironment(), record());
     }
-
-    @Override
-    public ServiceEnvironment getEnvironment()
-    {
-        return env;
-    }
-
 }

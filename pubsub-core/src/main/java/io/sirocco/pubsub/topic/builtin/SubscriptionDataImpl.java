@@ -1,186 +1,35 @@
 package io.sirocco.pubsub.topic.builtin;
 
-import java.util.List;
-
 import io.sirocco.pubsub.bus.EndpointRecord;
-import io.sirocco.pubsub.qos.RecordPolicies;
 import org.omg.dds.core.ServiceEnvironment;
-import org.omg.dds.core.policy.*;
-import org.omg.dds.topic.*;
-import org.omg.dds.type.typeobject.TypeObject;
-
+import org.omg.dds.core.policy.TimeBasedFilter;
+import org.omg.dds.topic.SubscriptionBuiltinTopicData;
 
 /** SubscriptionBuiltinTopicData built from a discovery record; immutable apart from copyFrom. */
-public final class SubscriptionDataImpl implements SubscriptionBuiltinTopicData
+public final class SubscriptionDataImpl extends EndpointRecordData implements SubscriptionBuiltinTopicData
 {
     private static final long serialVersionUID = 1L;
-    private transient ServiceEnvironment env;
-    private EndpointRecord record;
-    private transient RecordPolicies policies;
 
     public SubscriptionDataImpl(final ServiceEnvironment env, final EndpointRecord record)
     {
-        this.env = env;
-        this.record = record;
-        this.policies = new RecordPolicies(env, record);
-    }
-
-    public EndpointRecord record()
-    {
-        return record;
-    }
-
-    @Override
-    public BuiltinTopicKey getKey()
-    {
-        return new BuiltinTopicKeyImpl(env, record.guid());
-    }
-
-    @Override
-    public BuiltinTopicKey getParticipantKey()
-    {
-        return new BuiltinTopicKeyImpl(env, record.participantGuid());
-    }
-
-    @Override
-    public String getTopicName()
-    {
-        return record.topicName();
-    }
-
-    @Override
-    public String getTypeName()
-    {
-        return record.typeName();
-    }
-
-    @Override
-    public List<String> getEquivalentTypeName()
-    {
-        return List.of();
-    }
-
-    @Override
-    public List<String> getBaseTypeName()
-    {
-        return List.of();
-    }
-
-    @Override
-    public TypeObject getType()
-    {
-        return RecordPolicies.noTypeObject(record.typeName());
-    }
-
-    @Override
-    public Durability getDurability()
-    {
-        return policies.durability();
-    }
-
-    @Override
-    public Deadline getDeadline()
-    {
-        return policies.deadline();
-    }
-
-    @Override
-    public LatencyBudget getLatencyBudget()
-    {
-        return policies.latencyBudget();
-    }
-
-    @Override
-    public Liveliness getLiveliness()
-    {
-        return policies.liveliness();
-    }
-
-    @Override
-    public Reliability getReliability()
-    {
-        return policies.reliability();
-    }
-
-    @Override
-    public UserData getUserData()
-    {
-        return policies.userData();
-    }
-
-    @Override
-    public Ownership getOwnership()
-    {
-        return policies.ownership();
-    }
-
-    @Override
-    public DestinationOrder getDestinationOrder()
-    {
-        return policies.destinationOrder();
-    }
-
-    @Override
-    public Presentation getPresentation()
-    {
-        return policies.presentation();
-    }
-
-    @Override
-    public Partition getPartition()
-    {
-        return policies.partition();
-    }
-
-    @Override
-    public TopicData getTopicData()
-    {
-        return policies.topicData();
-    }
-
-    @Override
-    public GroupData getGroupData()
-    {
-        return policies.groupData();
-    }
-
-    @Override
-    public DataRepresentation getRepresentation()
-    {
-        return policies.representation();
-    }
-
-    @Override
-    public TypeConsistencyEnforcement getTypeConsistency()
-    {
-        return policies.typeConsistency();
+        super(env, record);
     }
 
     @Override
     public TimeBasedFilter getTimeBasedFilter()
     {
-        return policies.timeBasedFilter();
+        return policies().timeBasedFilter();
     }
 
     @Override
     public void copyFrom(final SubscriptionBuiltinTopicData other)
     {
-        final SubscriptionDataImpl src = (SubscriptionDataImpl)other;
-        env = src.env;
-        record = src.record;
-        policies = src.policies;
+        copy((SubscriptionDataImpl)other);
     }
 
     @Override
     public SubscriptionBuiltinTopicData clone()
     {
-        return new SubscriptionDataImpl(env, record);
+        return new SubscriptionDataImpl(getEnvironment(), record());
     }
-
-    @Override
-    public ServiceEnvironment getEnvironment()
-    {
-        return env;
-    }
-
 }
