@@ -1,24 +1,20 @@
 package io.sirocco.pubsub.pub;
 
 import java.util.Collection;
-import java.util.List;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
 import io.sirocco.pubsub.SiroccoServiceEnvironment;
-import io.sirocco.pubsub.core.DdsExceptions;
 import io.sirocco.pubsub.core.DurationImpl;
-import io.sirocco.pubsub.core.EntityBase;
+import io.sirocco.pubsub.domain.GroupEntity;
 import io.sirocco.pubsub.domain.ParticipantImpl;
-import io.sirocco.pubsub.qos.QosChecks;
 import io.sirocco.pubsub.qos.Qos.DataWriterQosImpl;
 import io.sirocco.pubsub.topic.TopicImpl;
 import org.omg.dds.core.Duration;
 import org.omg.dds.core.StatusCondition;
-import org.omg.dds.core.policy.QosPolicy;
+import org.omg.dds.core.policy.EntityFactory;
+import org.omg.dds.core.policy.Presentation;
 import org.omg.dds.core.status.Status;
-import org.omg.dds.domain.DomainParticipant;
 import org.omg.dds.pub.DataWriter;
 import org.omg.dds.pub.DataWriterListener;
 import org.omg.dds.pub.DataWriterQos;
@@ -29,35 +25,40 @@ import org.omg.dds.topic.Topic;
 import org.omg.dds.topic.TopicQos;
 
 /** A Publisher: groups DataWriters under one partition list and listener. */
-public final class PublisherImpl extends EntityBase<PublisherListener, PublisherQos> implements Publisher
+public final class PublisherImpl extends GroupEntity<PublisherListener, PublisherQos, DataWriterImpl<?>>
+    implements Publisher
 {
-    private final ParticipantImpl participant;
-    private final CopyOnWriteArrayList<DataWriterImpl<?>> writers = new CopyOnWriteArrayList<>();
     private volatile DataWriterQos defaultWriterQos;
 
     public PublisherImpl(final SiroccoServiceEnvironment env, final ParticipantImpl participant, final long guid,
         final PublisherQos qos, final PublisherListener listener, final Collection<Class<? extends Status>> statuses)
     {
-        super(env, guid, qos, listener, statuses);
-        QosChecks.presentation(describeFor(guid), qos.getPresentation());
-        this.participant = participant;
+        super(env, participant, guid, "Publisher", qos, listener, statuses);
         this.defaultWriterQos = DataWriterQosImpl.defaults(env);
     }
 
-    private static String describeFor(final long guid)
+    @Override
+    protected Presentation presentationOf(final PublisherQos qos)
     {
-        return String.format("Publisher %016x", guid);
-    }
-
-    public ParticipantImpl participant()
-    {
-        return participant;
+        return qos.getPresentation();
     }
 
     @Override
-    public String describe()
+    protected EntityFactory entityFactoryOf(final PublisherQos qos)
     {
-        return describeFor(guid);
+        return qos.getEntityFactory();
+    }
+
+    @Override
+    protected String topicNameOf(final DataWriterImpl<?> writer)
+    {
+        return writer.getTopic().getName();
+    }
+
+    @Override
+    protected void removeFromParticipant()
+    {
+        participant.removed(this);
     }
 
     @Override
@@ -76,78 +77,23 @@ public final class PublisherImpl extends EntityBase<PublisherListener, Publisher
     public <TYPE> DataWriter<TYPE> createDataWriter(final Topic<TYPE> topic, final DataWriterQos qos,
         final DataWriterListener<TYPE> listener, final Collection<Class<? extends Status>> statuses)
     {
-        checkOpen();
-        if (!(topic instanceof TopicImpl<TYPE> topicImpl) || topicImpl.getParent() != participant)
-        {
-            throw new IllegalArgumentException(describe() + ": createDataWriter: the topic must be created by " +
-                "this publisher's participant");
-        }
-        topicImpl.checkOpen();
-        final DataWriterImpl<TYPE> writer = new DataWriterImpl<>(env, this, participant.nextGuid(), topicImpl,
-            qos == null ? defaultWriterQos : qos, listener, statuses);
-        writers.add(writer);
-        if (isEnabled() && this.qos.getEntityFactory().isAutoEnableCreatedEntities())
-        {
-            writer.enable();
-        }
-        return writer;
-    }
-
-    void removed(final DataWriterImpl<?> writer)
-    {
-        writers.remove(writer);
-    }
-
-    @Override
-    public void enable()
-    {
-        if (!participant.isEnabled())
-        {
-            throw DdsExceptions.precondition(env, describe() + ": enable() before its participant is enabled");
-        }
-        super.enable();
+        final TopicImpl<TYPE> topicImpl = ownTopic(topic, "createDataWriter: the topic must be created by this " +
+            "publisher's participant");
+        return adopt(new DataWriterImpl<>(env, this, participant.nextGuid(), topicImpl,
+            qos == null ? defaultWriterQos : qos, listener, statuses));
     }
 
     @Override
     @SuppressWarnings("unchecked")
     public <TYPE> DataWriter<TYPE> lookupDataWriter(final String topicName)
     {
-        checkOpen();
-        for (final DataWriterImpl<?> writer : writers)
-        {
-            if (writer.getTopic().getName().equals(topicName))
-            {
-                return (DataWriter<TYPE>)writer;
-            }
-        }
-        return null;
+        return (DataWriter<TYPE>)lookup(topicName);
     }
 
     @Override
     public <TYPE> DataWriter<TYPE> lookupDataWriter(final Topic<TYPE> topic)
     {
         return lookupDataWriter(topic.getName());
-    }
-
-    @Override
-    public void closeContainedEntities()
-    {
-        for (final DataWriterImpl<?> writer : List.copyOf(writers))
-        {
-            writer.close();
-        }
-    }
-
-    @Override
-    public void close()
-    {
-        if (isClosed())
-        {
-            return;
-        }
-        closeContainedEntities();
-        markClosed();
-        participant.removed(this);
     }
 
     @Override
@@ -187,7 +133,7 @@ public final class PublisherImpl extends EntityBase<PublisherListener, Publisher
     public void waitForAcknowledgments(final long maxWait, final TimeUnit unit) throws TimeoutException
     {
         final long deadlineNs = System.nanoTime() + Math.min(unit.toNanos(maxWait), Long.MAX_VALUE / 4);
-        for (final DataWriterImpl<?> writer : writers)
+        for (final DataWriterImpl<?> writer : children)
         {
             writer.waitForAcknowledgments(Math.max(0, deadlineNs - System.nanoTime()), TimeUnit.NANOSECONDS);
         }
@@ -208,15 +154,7 @@ public final class PublisherImpl extends EntityBase<PublisherListener, Publisher
     @Override
     public DataWriterQos copyFromTopicQos(final DataWriterQos writerQos, final TopicQos topicQos)
     {
-        DataWriterQosImpl result = (DataWriterQosImpl)writerQos;
-        for (final QosPolicy.ForTopic policy : topicQos.values())
-        {
-            if (policy instanceof QosPolicy.ForDataWriter forWriter)
-            {
-                result = result.with(forWriter);
-            }
-        }
-        return result;
+        return ((DataWriterQosImpl)writerQos).withApplicable(topicQos.values());
     }
 
     @Override
@@ -224,19 +162,5 @@ public final class PublisherImpl extends EntityBase<PublisherListener, Publisher
     public StatusCondition<Publisher> getStatusCondition()
     {
         return (StatusCondition)super.getStatusCondition();
-    }
-
-    @Override
-    public DomainParticipant getParent()
-    {
-        return participant;
-    }
-
-    @Override
-    public void setQos(final PublisherQos qos)
-    {
-        checkOpen();
-        QosChecks.presentation(describe(), qos.getPresentation());
-        this.qos = qos;
     }
 }

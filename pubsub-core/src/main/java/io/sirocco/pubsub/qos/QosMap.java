@@ -1,6 +1,7 @@
 package io.sirocco.pubsub.qos;
 
 import java.util.AbstractMap;
+import java.util.Collection;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -94,6 +95,21 @@ public abstract class QosMap<P extends QosPolicy, SELF extends QosMap<P, SELF>>
         for (final QosPolicy policy : list)
         {
             result = result.with(policy);
+        }
+        return result;
+    }
+
+    /** This QoS with those of the given policies that belong to its family; the others are skipped (copyFromTopicQos). */
+    @SuppressWarnings("unchecked")
+    public SELF withApplicable(final Collection<? extends QosPolicy> list)
+    {
+        SELF result = (SELF)this;
+        for (final QosPolicy policy : list)
+        {
+            if (family.isInstance(policy))
+            {
+                result = result.with(policy);
+            }
         }
         return result;
     }

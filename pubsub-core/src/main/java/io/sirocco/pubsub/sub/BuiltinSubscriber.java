@@ -71,7 +71,7 @@ public final class BuiltinSubscriber extends SubscriberImpl
         topic.enable();
         final DataReaderImpl<T> reader = new DataReaderImpl<>(env, this, HandleImpl.nextLocal(), topic, qos, null,
             null, true);
-        readers.add(reader);
+        children.add(reader);
         reader.enable();
         return reader;
     }

@@ -2,20 +2,16 @@ package io.sirocco.pubsub.sub;
 
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.List;
-import java.util.concurrent.CopyOnWriteArrayList;
 
 import io.sirocco.pubsub.SiroccoServiceEnvironment;
-import io.sirocco.pubsub.core.DdsExceptions;
-import io.sirocco.pubsub.core.EntityBase;
+import io.sirocco.pubsub.domain.GroupEntity;
 import io.sirocco.pubsub.domain.ParticipantImpl;
-import io.sirocco.pubsub.qos.QosChecks;
 import io.sirocco.pubsub.qos.Qos.DataReaderQosImpl;
 import io.sirocco.pubsub.topic.TopicImpl;
 import org.omg.dds.core.StatusCondition;
-import org.omg.dds.core.policy.QosPolicy;
+import org.omg.dds.core.policy.EntityFactory;
+import org.omg.dds.core.policy.Presentation;
 import org.omg.dds.core.status.Status;
-import org.omg.dds.domain.DomainParticipant;
 import org.omg.dds.sub.DataReader;
 import org.omg.dds.sub.DataReaderListener;
 import org.omg.dds.sub.DataReaderQos;
@@ -26,31 +22,41 @@ import org.omg.dds.topic.TopicDescription;
 import org.omg.dds.topic.TopicQos;
 
 /** A Subscriber: groups DataReaders under one partition list and listener. */
-public class SubscriberImpl extends EntityBase<SubscriberListener, SubscriberQos> implements Subscriber
+public class SubscriberImpl extends GroupEntity<SubscriberListener, SubscriberQos, DataReaderImpl<?>>
+    implements Subscriber
 {
-    private final ParticipantImpl participant;
-    protected final CopyOnWriteArrayList<DataReaderImpl<?>> readers = new CopyOnWriteArrayList<>();
     private volatile DataReaderQos defaultReaderQos;
 
     public SubscriberImpl(final SiroccoServiceEnvironment env, final ParticipantImpl participant, final long guid,
         final SubscriberQos qos, final SubscriberListener listener,
         final Collection<Class<? extends Status>> statuses)
     {
-        super(env, guid, qos, listener, statuses);
-        QosChecks.presentation(String.format("Subscriber %016x", guid), qos.getPresentation());
-        this.participant = participant;
+        super(env, participant, guid, "Subscriber", qos, listener, statuses);
         this.defaultReaderQos = DataReaderQosImpl.defaults(env);
     }
 
-    public ParticipantImpl participant()
+    @Override
+    protected Presentation presentationOf(final SubscriberQos qos)
     {
-        return participant;
+        return qos.getPresentation();
     }
 
     @Override
-    public String describe()
+    protected EntityFactory entityFactoryOf(final SubscriberQos qos)
     {
-        return String.format("Subscriber %016x", guid);
+        return qos.getEntityFactory();
+    }
+
+    @Override
+    protected String topicNameOf(final DataReaderImpl<?> reader)
+    {
+        return reader.getTopicDescription().getName();
+    }
+
+    @Override
+    protected void removeFromParticipant()
+    {
+        participant.removed(this);
     }
 
     @Override
@@ -69,78 +75,23 @@ public class SubscriberImpl extends EntityBase<SubscriberListener, SubscriberQos
     public <TYPE> DataReader<TYPE> createDataReader(final TopicDescription<TYPE> topic, final DataReaderQos qos,
         final DataReaderListener<TYPE> listener, final Collection<Class<? extends Status>> statuses)
     {
-        checkOpen();
-        if (!(topic instanceof TopicImpl<TYPE> topicImpl) || topicImpl.getParent() != participant)
-        {
-            throw new IllegalArgumentException(describe() + ": createDataReader: the topic must be a Topic created " +
-                "by this subscriber's participant (ContentFilteredTopic and MultiTopic are not implemented yet)");
-        }
-        topicImpl.checkOpen();
-        final DataReaderImpl<TYPE> reader = new DataReaderImpl<>(env, this, participant.nextGuid(), topicImpl,
-            qos == null ? defaultReaderQos : qos, listener, statuses, false);
-        readers.add(reader);
-        if (isEnabled() && this.qos.getEntityFactory().isAutoEnableCreatedEntities())
-        {
-            reader.enable();
-        }
-        return reader;
-    }
-
-    void removed(final DataReaderImpl<?> reader)
-    {
-        readers.remove(reader);
-    }
-
-    @Override
-    public void enable()
-    {
-        if (!participant.isEnabled())
-        {
-            throw DdsExceptions.precondition(env, describe() + ": enable() before its participant is enabled");
-        }
-        super.enable();
+        final TopicImpl<TYPE> topicImpl = ownTopic(topic, "createDataReader: the topic must be a Topic created by " +
+            "this subscriber's participant (ContentFilteredTopic and MultiTopic are not implemented yet)");
+        return adopt(new DataReaderImpl<>(env, this, participant.nextGuid(), topicImpl,
+            qos == null ? defaultReaderQos : qos, listener, statuses, false));
     }
 
     @Override
     @SuppressWarnings("unchecked")
     public <TYPE> DataReader<TYPE> lookupDataReader(final String topicName)
     {
-        checkOpen();
-        for (final DataReaderImpl<?> reader : readers)
-        {
-            if (reader.getTopicDescription().getName().equals(topicName))
-            {
-                return (DataReader<TYPE>)reader;
-            }
-        }
-        return null;
+        return (DataReader<TYPE>)lookup(topicName);
     }
 
     @Override
     public <TYPE> DataReader<TYPE> lookupDataReader(final TopicDescription<TYPE> topic)
     {
         return lookupDataReader(topic.getName());
-    }
-
-    @Override
-    public void closeContainedEntities()
-    {
-        for (final DataReaderImpl<?> reader : List.copyOf(readers))
-        {
-            reader.close();
-        }
-    }
-
-    @Override
-    public void close()
-    {
-        if (isClosed())
-        {
-            return;
-        }
-        closeContainedEntities();
-        markClosed();
-        participant.removed(this);
     }
 
     @Override
@@ -157,7 +108,7 @@ public class SubscriberImpl extends EntityBase<SubscriberListener, SubscriberQos
         final Collection<DataReader<?>> result = out == null ? new ArrayList<>() : out;
         result.clear();
         final DataStateImpl mask = DataStateImpl.of(env, state);
-        for (final DataReaderImpl<?> reader : readers)
+        for (final DataReaderImpl<?> reader : children)
         {
             if (reader.hasSamples(mask))
             {
@@ -171,7 +122,7 @@ public class SubscriberImpl extends EntityBase<SubscriberListener, SubscriberQos
     public void notifyDataReaders()
     {
         checkOpen();
-        for (final DataReaderImpl<?> reader : readers)
+        for (final DataReaderImpl<?> reader : children)
         {
             reader.notifyDataAvailable();
         }
@@ -205,15 +156,7 @@ public class SubscriberImpl extends EntityBase<SubscriberListener, SubscriberQos
     @Override
     public DataReaderQos copyFromTopicQos(final DataReaderQos readerQos, final TopicQos topicQos)
     {
-        DataReaderQosImpl result = (DataReaderQosImpl)readerQos;
-        for (final QosPolicy.ForTopic policy : topicQos.values())
-        {
-            if (policy instanceof QosPolicy.ForDataReader forReader)
-            {
-                result = result.with(forReader);
-            }
-        }
-        return result;
+        return ((DataReaderQosImpl)readerQos).withApplicable(topicQos.values());
     }
 
     @Override
@@ -224,22 +167,8 @@ public class SubscriberImpl extends EntityBase<SubscriberListener, SubscriberQos
     }
 
     @Override
-    public DomainParticipant getParent()
-    {
-        return participant;
-    }
-
-    @Override
     public Subscriber.DataState createDataState()
     {
         return new DataStateImpl(env, 0, 0, 0);
-    }
-
-    @Override
-    public void setQos(final SubscriberQos qos)
-    {
-        checkOpen();
-        QosChecks.presentation(describe(), qos.getPresentation());
-        this.qos = qos;
     }
 }
