@@ -299,74 +299,50 @@ public final class CdrReader
 
     public void readInt16s(final short[] out, final int count)
     {
-        if (count == 0)
-        {
-            return;
-        }
-        align(2);
-        need(2L * count);
-        MemorySegment.copy(segment, bigEndian ? SHORT_BE : SHORT_LE, position, out, 0, count);
-        position += 2L * count;
+        readArray(out, count, 2, bigEndian ? SHORT_BE : SHORT_LE);
     }
 
     public void readChar16s(final char[] out, final int count)
     {
-        if (count == 0)
-        {
-            return;
-        }
-        align(2);
-        need(2L * count);
-        MemorySegment.copy(segment, bigEndian ? CHAR_BE : CHAR_LE, position, out, 0, count);
-        position += 2L * count;
+        readArray(out, count, 2, bigEndian ? CHAR_BE : CHAR_LE);
     }
 
     public void readInt32s(final int[] out, final int count)
     {
-        if (count == 0)
-        {
-            return;
-        }
-        align(4);
-        need(4L * count);
-        MemorySegment.copy(segment, bigEndian ? INT_BE : INT_LE, position, out, 0, count);
-        position += 4L * count;
+        readArray(out, count, 4, bigEndian ? INT_BE : INT_LE);
     }
 
     public void readInt64s(final long[] out, final int count)
     {
-        if (count == 0)
-        {
-            return;
-        }
-        align(8);
-        need(8L * count);
-        MemorySegment.copy(segment, bigEndian ? LONG_BE : LONG_LE, position, out, 0, count);
-        position += 8L * count;
+        readArray(out, count, 8, bigEndian ? LONG_BE : LONG_LE);
     }
 
     public void readFloat32s(final float[] out, final int count)
     {
-        if (count == 0)
-        {
-            return;
-        }
-        align(4);
-        need(4L * count);
-        MemorySegment.copy(segment, bigEndian ? FLOAT_BE : FLOAT_LE, position, out, 0, count);
-        position += 4L * count;
+        readArray(out, count, 4, bigEndian ? FLOAT_BE : FLOAT_LE);
     }
 
     public void readFloat64s(final double[] out, final int count)
+    {
+        readArray(out, count, 8, bigEndian ? DOUBLE_BE : DOUBLE_LE);
+    }
+
+    /**
+     * The bulk copy behind {@code readInt16s} to {@code readFloat64s}: align to the element size, check the bytes are
+     * there, copy them into the primitive array {@code out}. {@link MemorySegment#copy} takes the array as an
+     * {@code Object}, so nothing is boxed, and each caller passes its constant element size and layout.
+     */
+    private void readArray(final Object out, final int count, final int elementBytes, final ValueLayout layout)
     {
         if (count == 0)
         {
             return;
         }
-        align(8);
-        need(8L * count);
-        MemorySegment.copy(segment, bigEndian ? DOUBLE_BE : DOUBLE_LE, position, out, 0, count);
-        position += 8L * count;
+        final long bytes = (long)elementBytes * count;
+        align(elementBytes);
+        need(bytes);
+        MemorySegment.copy(segment, layout, position, out, 0, count);
+        position += bytes;
     }
 
     /**

@@ -450,30 +450,12 @@ public final class CdrWriter
 
     public void writeInt16s(final short[] values, final int count)
     {
-        if (count == 0)
-        {
-            return;
-        }
-        align(2);
-        if (!measuring)
-        {
-            MemorySegment.copy(values, 0, segment, bigEndian ? SHORT_BE : SHORT_LE, position, count);
-        }
-        position += 2L * count;
+        writeArray(values, count, 2, bigEndian ? SHORT_BE : SHORT_LE);
     }
 
     public void writeChar16s(final char[] values, final int count)
     {
-        if (count == 0)
-        {
-            return;
-        }
-        align(2);
-        if (!measuring)
-        {
-            MemorySegment.copy(values, 0, segment, bigEndian ? CHAR_BE : CHAR_LE, position, count);
-        }
-        position += 2L * count;
+        writeArray(values, count, 2, bigEndian ? CHAR_BE : CHAR_LE);
     }
 
     public void writeChar8s(final char[] values, final int count, final String member)
@@ -486,58 +468,41 @@ public final class CdrWriter
 
     public void writeInt32s(final int[] values, final int count)
     {
-        if (count == 0)
-        {
-            return;
-        }
-        align(4);
-        if (!measuring)
-        {
-            MemorySegment.copy(values, 0, segment, bigEndian ? INT_BE : INT_LE, position, count);
-        }
-        position += 4L * count;
+        writeArray(values, count, 4, bigEndian ? INT_BE : INT_LE);
     }
 
     public void writeInt64s(final long[] values, final int count)
     {
-        if (count == 0)
-        {
-            return;
-        }
-        align(8);
-        if (!measuring)
-        {
-            MemorySegment.copy(values, 0, segment, bigEndian ? LONG_BE : LONG_LE, position, count);
-        }
-        position += 8L * count;
+        writeArray(values, count, 8, bigEndian ? LONG_BE : LONG_LE);
     }
 
     public void writeFloat32s(final float[] values, final int count)
     {
-        if (count == 0)
-        {
-            return;
-        }
-        align(4);
-        if (!measuring)
-        {
-            MemorySegment.copy(values, 0, segment, bigEndian ? FLOAT_BE : FLOAT_LE, position, count);
-        }
-        position += 4L * count;
+        writeArray(values, count, 4, bigEndian ? FLOAT_BE : FLOAT_LE);
     }
 
     public void writeFloat64s(final double[] values, final int count)
+    {
+        writeArray(values, count, 8, bigEndian ? DOUBLE_BE : DOUBLE_LE);
+    }
+
+    /**
+     * The bulk copy behind {@code writeInt16s} to {@code writeFloat64s}: align to the element size, then copy the
+     * primitive array {@code values} (only advance when measuring). {@link MemorySegment#copy} takes the array as an
+     * {@code Object}, so nothing is boxed, and each caller passes its constant element size and layout.
+     */
+    private void writeArray(final Object values, final int count, final int elementBytes, final ValueLayout layout)
     {
         if (count == 0)
         {
             return;
         }
-        align(8);
+        align(elementBytes);
         if (!measuring)
         {
-            MemorySegment.copy(values, 0, segment, bigEndian ? DOUBLE_BE : DOUBLE_LE, position, count);
+            MemorySegment.copy(values, 0, segment, layout, position, count);
         }
-        position += 8L * count;
+        position += (long)elementBytes * count;
     }
 
     /**
