@@ -1,7 +1,5 @@
 package io.sirocco.pubsub.qos;
 
-import static io.sirocco.pubsub.qos.QosMap.policies;
-
 import java.util.Map;
 
 import org.omg.dds.core.ServiceEnvironment;
