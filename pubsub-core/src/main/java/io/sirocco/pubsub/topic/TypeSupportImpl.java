@@ -6,26 +6,21 @@ import java.lang.reflect.Modifier;
 import io.sirocco.dds.type.TypeCodec;
 import io.sirocco.pubsub.bus.BusMessage;
 import org.omg.dds.core.ServiceEnvironment;
-import org.omg.dds.type.TypeSupport;
 
 /**
  * The PSM TypeSupport of a topic type, wrapping its {@link TypeCodec}. The codec is found once, when the
  * TypeSupport is made: the IDL compiler generates {@code <Type>TypeSupport} beside each type with a
  * {@code public static final INSTANCE}. Nothing reflective happens on the data path.
  */
-public final class TypeSupportImpl<T> extends TypeSupport<T> implements SampleOps<T>
+public final class TypeSupportImpl<T> extends TypeSupportBase<T>
 {
-    private final ServiceEnvironment env;
-    private final Class<T> type;
-    private final String typeName;
     private final TypeCodec<T> codec;
 
     public TypeSupportImpl(final ServiceEnvironment env, final TypeCodec<T> codec, final String registeredName)
     {
-        this.env = env;
+        super(env, codec.type(), registeredName != null && !registeredName.isEmpty() ? registeredName :
+            codec.typeName());
         this.codec = codec;
-        this.type = codec.type();
-        this.typeName = registeredName != null && !registeredName.isEmpty() ? registeredName : codec.typeName();
     }
 
     public static <T> TypeSupportImpl<T> forClass(final ServiceEnvironment env, final Class<T> type,
@@ -71,30 +66,6 @@ public final class TypeSupportImpl<T> extends TypeSupport<T> implements SampleOp
     public TypeCodec<T> codec()
     {
         return codec;
-    }
-
-    @Override
-    public T newData()
-    {
-        return codec.newSample();
-    }
-
-    @Override
-    public Class<T> getType()
-    {
-        return type;
-    }
-
-    @Override
-    public String getTypeName()
-    {
-        return typeName;
-    }
-
-    @Override
-    public ServiceEnvironment getEnvironment()
-    {
-        return env;
     }
 
     @Override

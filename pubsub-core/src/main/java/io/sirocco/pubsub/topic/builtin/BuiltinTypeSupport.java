@@ -4,51 +4,21 @@ import java.util.function.Supplier;
 import java.util.function.UnaryOperator;
 
 import io.sirocco.pubsub.bus.BusMessage;
-import io.sirocco.pubsub.topic.SampleOps;
+import io.sirocco.pubsub.topic.TypeSupportBase;
 import org.omg.dds.core.ServiceEnvironment;
-import org.omg.dds.type.TypeSupport;
 
 /** The TypeSupport of a built-in topic type: its samples come from discovery, never from bytes. */
-public final class BuiltinTypeSupport<T> extends TypeSupport<T> implements SampleOps<T>
+public final class BuiltinTypeSupport<T> extends TypeSupportBase<T>
 {
-    private final ServiceEnvironment env;
-    private final Class<T> type;
-    private final String typeName;
     private final Supplier<T> factory;
     private final UnaryOperator<T> copier;
 
     public BuiltinTypeSupport(final ServiceEnvironment env, final Class<T> type, final String typeName,
         final Supplier<T> factory, final UnaryOperator<T> copier)
     {
-        this.env = env;
-        this.type = type;
-        this.typeName = typeName;
+        super(env, type, typeName);
         this.factory = factory;
         this.copier = copier;
-    }
-
-    @Override
-    public T newData()
-    {
-        return factory.get();
-    }
-
-    @Override
-    public Class<T> getType()
-    {
-        return type;
-    }
-
-    @Override
-    public String getTypeName()
-    {
-        return typeName;
-    }
-
-    @Override
-    public ServiceEnvironment getEnvironment()
-    {
-        return env;
     }
 
     @Override
@@ -72,6 +42,6 @@ public final class BuiltinTypeSupport<T> extends TypeSupport<T> implements Sampl
     @Override
     public T deserialize(final BusMessage message, final T reuse)
     {
-        throw new IllegalStateException("built-in topic type " + typeName + " never arrives as bytes");
+        throw new IllegalStateException("built-in topic type " + getTypeName() + " never arrives as bytes");
     }
 }
