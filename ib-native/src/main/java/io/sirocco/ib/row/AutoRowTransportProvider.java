@@ -45,6 +45,16 @@ public final class AutoRowTransportProvider implements RowTransportProvider
         return NAME;
     }
 
+    /** With RDMA available, binds the RDMA control endpoint now (before the member announces itself). */
+    @Override
+    public void prepare(final String groupName, final RowTransportContext.MemberAddress self)
+    {
+        if (availability.get().available())
+        {
+            rdma.prepareAvailable(groupName, self);
+        }
+    }
+
     @Override
     public RowTransport open(final RowTransportContext context)
     {

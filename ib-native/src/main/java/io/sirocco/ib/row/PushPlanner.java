@@ -6,6 +6,8 @@ import java.lang.foreign.ValueLayout;
 import java.lang.invoke.VarHandle;
 import java.util.function.LongSupplier;
 
+import io.sirocco.multicast.spi.RowSuspicionListener;
+
 /**
  * Turns SST pushes into RDMA work requests, one RC queue pair per peer. It owns the rules; {@link RowWriteVerbs}
  * only posts.
@@ -43,7 +45,7 @@ public final class PushPlanner
     private final int myRank;
     private final int members;
     private final PushPlannerConfig config;
-    private final SuspicionListener suspicions;
+    private final RowSuspicionListener suspicions;
     private final LongSupplier nanoClock;
     private final MemorySegment snapshot;
     /** {@code snapshotWords[n]}: the first n words of {@link #snapshot}, sliced once so pushes allocate nothing. */
@@ -66,7 +68,7 @@ public final class PushPlanner
      */
     public PushPlanner(
         final RowWriteVerbs verbs, final MemorySegment myRow, final int myRank, final int members,
-        final PushPlannerConfig config, final SuspicionListener suspicions, final LongSupplier nanoClock)
+        final PushPlannerConfig config, final RowSuspicionListener suspicions, final LongSupplier nanoClock)
     {
         this.verbs = verbs;
         this.myRow = myRow;

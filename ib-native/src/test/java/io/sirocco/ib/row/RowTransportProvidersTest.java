@@ -54,6 +54,19 @@ final class RowTransportProvidersTest
     }
 
     @Test
+    void explicitRdmaWithoutLibraryFailsAtStartupBeforeTheMemberAnnouncesItself()
+    {
+        final RdmaAvailability noLibrary = new RdmaAvailability(false, List.of(),
+            "the library libibverbs.so.1 could not be loaded (install libibverbs1 from rdma-core)");
+        final RdmaRowTransportProvider rdma = new RdmaRowTransportProvider(() -> noLibrary);
+        assertThatThrownBy(() -> rdma.prepare("g0", context("g0", "here").members().get(0)))
+            .isInstanceOf(RdmaUnavailableException.class)
+            .hasMessageContaining("transport 'rdma'")
+            .hasMessageContaining("libibverbs.so.1")
+            .hasMessageContaining("group 'g0'");
+    }
+
+    @Test
     void explicitRdmaOnThisHostFailsCleanlyWhenThereIsNoDevice()
     {
         final RdmaAvailability probe = RdmaAvailability.probe();
@@ -105,8 +118,11 @@ final class RowTransportProvidersTest
         final RowTransportContext bad = new RowTransportContext("g4", 1, 0, List.of(
             new RowTransportContext.MemberAddress(10, "here", 1, "127.0.0.1:7000"),
             new RowTransportContext.MemberAddress(11, "here", 2, "")), 128, () -> { });
-        assertThatThrownBy(() -> RdmaRowTransportProvider.exchangeAddresses(bad))
+        assertThatThrownBy(() -> RowControlEndpoint.HostPort.of("g4", bad.members().get(1), 1))
             .isInstanceOf(IllegalArgumentException.class)
-            .hasMessageContaining("member 11");
+            .hasMessageContaining("member 11 (rank 1)")
+            .hasMessageContaining("group 'g4'");
+        assertThat(RowControlEndpoint.HostPort.of("g4", bad.members().get(0), 0))
+            .isEqualTo(new RowControlEndpoint.HostPort("127.0.0.1", 7000));
     }
 }
