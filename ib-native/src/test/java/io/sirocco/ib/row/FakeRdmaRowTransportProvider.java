@@ -1,6 +1,7 @@
 package io.sirocco.ib.row;
 
 import java.util.List;
+import java.util.function.Supplier;
 
 import io.sirocco.ib.RdmaAvailability;
 import io.sirocco.ib.verbs.Libibverbs;
@@ -26,15 +27,26 @@ public final class FakeRdmaRowTransportProvider implements RowTransportProvider
     /** The real provider over the given fake fabrics. */
     static RdmaRowTransportProvider provider(final FakeRdmaFabric fabric, final LoopbackFabric control)
     {
-        final RdmaRowConfig defaults = RdmaRowConfig.fromSystemProperties();
-        final RdmaAvailability fakeDevice = new RdmaAvailability(true,
-            List.of(new Libibverbs.DeviceHandle(0, "fake0", 1)), "");
-        return new RdmaRowTransportProvider(() -> fakeDevice,
+        return new RdmaRowTransportProvider(fakeDevice(),
             (group, self) -> new TransportContext().ownNodeId(RowControlEndpoint.nodeId(self.memberId()))
                 .transport("loopback").loopbackFabric(control).handlerThreads(1).ringBufferBytes(1 << 16)
                 .flowControlWindowBytes(1 << 16),
-            fabric::view,
-            new RdmaRowConfig("", defaults.queuePair(), new PushPlannerConfig(4, 16, 64, 30_000_000_000L), 30_000));
+            fabric::view, config());
+    }
+
+    /** An availability probe that reports one (fake) device. */
+    static Supplier<RdmaAvailability> fakeDevice()
+    {
+        final RdmaAvailability one = new RdmaAvailability(true, List.of(new Libibverbs.DeviceHandle(0, "fake0", 1)),
+            "");
+        return () -> one;
+    }
+
+    /** Signal every 4, queue depth 16, 64 inline bytes, 30 s completion and exchange deadlines. */
+    static RdmaRowConfig config()
+    {
+        return new RdmaRowConfig("", RdmaRowConfig.fromSystemProperties().queuePair(),
+            new PushPlannerConfig(4, 16, 64, 30_000_000_000L), 30_000);
     }
 
     @Override

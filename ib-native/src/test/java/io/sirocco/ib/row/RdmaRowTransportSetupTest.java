@@ -63,20 +63,7 @@ final class RdmaRowTransportSetupTest
             final RdmaRowTransportProvider provider = FakeRdmaRowTransportProvider.provider(fabric, control);
             final RowTransportContext context = context(rank);
             provider.prepare(GROUP, context.members().get(rank));
-            // one thread per member (the common pool may have a single thread on a small machine)
-            final CompletableFuture<RowTransport> result = new CompletableFuture<>();
-            Thread.ofPlatform().daemon().start(() ->
-            {
-                try
-                {
-                    result.complete(provider.open(context));
-                }
-                catch (final RuntimeException ex)
-                {
-                    result.completeExceptionally(ex);
-                }
-            });
-            opening.add(result);
+            opening.add(openOnItsOwnThread(provider, context));
         }
         final List<RdmaRowTransport> transports = new ArrayList<>();
         for (final CompletableFuture<RowTransport> f : opening)
@@ -86,6 +73,25 @@ final class RdmaRowTransportSetupTest
             transports.add((RdmaRowTransport)t);
         }
         return transports;
+    }
+
+    /** One thread per member (the common pool may have a single thread on a small machine). */
+    private static CompletableFuture<RowTransport> openOnItsOwnThread(final RdmaRowTransportProvider provider,
+        final RowTransportContext context)
+    {
+        final CompletableFuture<RowTransport> result = new CompletableFuture<>();
+        Thread.ofPlatform().daemon().start(() ->
+        {
+            try
+            {
+                result.complete(provider.open(context));
+            }
+            catch (final RuntimeException ex)
+            {
+                result.completeExceptionally(ex);
+            }
+        });
+        return result;
     }
 
     private static long word(final RowTransport t, final int row, final long offset)
@@ -128,6 +134,41 @@ final class RdmaRowTransportSetupTest
             }
         }
         assertThat(t).allSatisfy(x -> assertThat(x.pushCount()).isEqualTo(4));
+    }
+
+    /** The production control endpoint: messaging-transport's nio (TCP) transport at each member's endpoint. */
+    @Test
+    void theDefaultControlEndpointRunsTheExchangeOverTcp() throws Exception
+    {
+        final List<RowTransportContext.MemberAddress> members = List.of(
+            new RowTransportContext.MemberAddress(601, "h0", 1, "127.0.0.1:" + freePort()),
+            new RowTransportContext.MemberAddress(602, "h1", 2, "127.0.0.1:" + freePort()));
+        final List<CompletableFuture<RowTransport>> opening = new ArrayList<>();
+        for (int rank = 0; rank < 2; rank++)
+        {
+            final RdmaRowTransportProvider provider = new RdmaRowTransportProvider(
+                FakeRdmaRowTransportProvider.fakeDevice(), RowControlEndpoint::nioContext, fabric::view,
+                FakeRdmaRowTransportProvider.config());
+            final RowTransportContext context = new RowTransportContext("tcp-setup", 9, rank, members, ROW, () -> { });
+            provider.prepare("tcp-setup", members.get(rank));
+            opening.add(openOnItsOwnThread(provider, context));
+        }
+        final RowTransport a = opening.get(0).get(45, TimeUnit.SECONDS);
+        open.add(a);
+        final RowTransport b = opening.get(1).get(45, TimeUnit.SECONDS);
+        open.add(b);
+        a.pushGuard(GUARD, 41);
+        b.pushGuard(GUARD, 42);
+        assertThat(word(b, 0, GUARD)).isEqualTo(41);
+        assertThat(word(a, 1, GUARD)).isEqualTo(42);
+    }
+
+    private static int freePort() throws java.io.IOException
+    {
+        try (java.net.ServerSocket s = new java.net.ServerSocket(0))
+        {
+            return s.getLocalPort();
+        }
     }
 
     @Test
