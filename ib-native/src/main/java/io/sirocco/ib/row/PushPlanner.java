@@ -6,6 +6,7 @@ import java.lang.foreign.ValueLayout;
 import java.lang.invoke.VarHandle;
 import java.util.function.LongSupplier;
 
+import io.sirocco.ib.verbs.Verbs;
 import io.sirocco.multicast.spi.RowSuspicionListener;
 
 /**
@@ -309,7 +310,7 @@ public final class PushPlanner
         {
             if (!frozen[peer])
             {
-                fail(peer, "RDMA write completed with error status " + status);
+                fail(peer, "RDMA write completed with error " + Verbs.wcStatusText(status));
             }
             return;
         }

@@ -194,7 +194,7 @@ final class RdmaRowTransportSetupTest
         assertThat(suspicions).singleElement().satisfies(s ->
         {
             assertThat(s.rank()).isEqualTo(2);
-            assertThat(s.reason()).contains("error status 12");
+            assertThat(s.reason()).contains("IBV_WC_RETRY_EXC_ERR (12)");
         });
 
         // the frozen row gets nothing more; the live peer still does
