@@ -1,6 +1,8 @@
 package io.sirocco.ib.row;
 
 import java.io.IOException;
+import java.lang.foreign.ValueLayout;
+import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -8,6 +10,8 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.ServiceLoader;
 import java.util.UUID;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 import io.sirocco.ib.RdmaAvailability;
@@ -17,6 +21,7 @@ import io.sirocco.multicast.spi.RowTransportContext;
 import io.sirocco.multicast.spi.RowTransportProvider;
 import io.sirocco.multicast.spi.shm.ShmRowTransportProvider;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -104,12 +109,51 @@ final class RowTransportProvidersTest
     }
 
     @Test
-    void autoAcrossHostsWithoutDeviceAndWithoutTcpSaysSo()
+    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    void autoAcrossHostsWithoutDeviceUsesTcpAndReleasesItsEndpoint() throws Exception
     {
-        final AutoRowTransportProvider auto = new AutoRowTransportProvider(() -> NO_DEVICE, s -> { });
-        assertThatThrownBy(() -> auto.open(context("g3", "elsewhere")))
-            .isInstanceOf(IllegalStateException.class)
-            .hasMessageContaining("several hosts");
+        final String group = "ib-auto-tcp-" + UUID.randomUUID();
+        final int port0 = freePort();
+        final int port1 = freePort();
+        final List<RowTransportContext.MemberAddress> members = List.of(
+            new RowTransportContext.MemberAddress(21, "hostA", 1, "127.0.0.1:" + port0),
+            new RowTransportContext.MemberAddress(22, "hostB", 2, "127.0.0.1:" + port1));
+        final List<String> info = new CopyOnWriteArrayList<>();
+        final AutoRowTransportProvider a = new AutoRowTransportProvider(() -> NO_DEVICE, info::add);
+        final AutoRowTransportProvider b = new AutoRowTransportProvider(() -> NO_DEVICE, info::add);
+        a.prepare(group, members.get(0));
+        b.prepare(group, members.get(1));
+        try (RowTransport ta = a.open(new RowTransportContext(group, 1, 0, members, 128, () -> { }));
+            RowTransport tb = b.open(new RowTransportContext(group, 1, 1, members, 128, () -> { })))
+        {
+            assertThat(ta.sharesRows()).isFalse();
+            ta.table().set(ValueLayout.JAVA_LONG, 64, 5);
+            ta.pushCounters(64, 1);
+            ta.flush();
+            final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+            while (tb.table().get(ValueLayout.JAVA_LONG, 64) != 5 && System.nanoTime() < deadline)
+            {
+                Thread.onSpinWait();
+            }
+            assertThat(tb.table().get(ValueLayout.JAVA_LONG, 64)).isEqualTo(5);
+        }
+        // each member's last table closed: its tcp endpoint was shut down, so its port can be bound again
+        for (final int port : new int[] {port0, port1})
+        {
+            try (ServerSocket again = new ServerSocket(port))
+            {
+                assertThat(again.getLocalPort()).isEqualTo(port);
+            }
+        }
+        assertThat(info).hasSize(2).allSatisfy(line -> assertThat(line).contains("RDMA not used", "an RDMA device"));
+    }
+
+    private static int freePort() throws IOException
+    {
+        try (ServerSocket s = new ServerSocket(0))
+        {
+            return s.getLocalPort();
+        }
     }
 
     @Test
