@@ -214,7 +214,8 @@ public final class PushPlanner
         return (int)(wrId >>> PEER_SHIFT);
     }
 
-    private void postInlineToAll(final long rowOffset, final MemorySegment bytes, final boolean count, final String what)
+    private void postInlineToAll(
+        final long rowOffset, final MemorySegment bytes, final boolean count, final String what)
     {
         for (int peer = 0; peer < members; peer++)
         {
@@ -285,8 +286,8 @@ public final class PushPlanner
         if (0 != rc)
         {
             nextSeq[peer] = seq; // nothing went out
-            fail(peer, what + " of " + lengthBytes + " bytes at row offset " + rowOffset + " could not be posted: errno "
-                + rc);
+            fail(peer, what + " of " + lengthBytes + " bytes at row offset " + rowOffset
+                + " could not be posted: errno " + rc);
             return;
         }
         if (signaled)

@@ -174,7 +174,8 @@ final class FakeRdmaFabric
                     final boolean signaled)
                 {
                     final int status = failed(peer) ? Verbs.WC_RETRY_EXC_ERR
-                        : write(remoteRow[peer] + rowOffset, rkeys[peer], table.asSlice(myRow + rowOffset, lengthBytes));
+                        : write(remoteRow[peer] + rowOffset, rkeys[peer],
+                            table.asSlice(myRow + rowOffset, lengthBytes));
                     complete(wrId, status, signaled);
                     return 0;
                 }
