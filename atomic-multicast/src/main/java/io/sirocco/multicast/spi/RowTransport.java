@@ -76,6 +76,19 @@ public interface RowTransport extends AutoCloseable
     void freeze(int rank);
 
     /**
+     * Registers the listener told when this transport gives up on a member (see {@link RowSuspicionListener}). Called
+     * once per view by the membership layer, right after {@link RowTransportProvider#open}, on the pushing thread. A
+     * transport that can detect failed pushes must report every failure to the listener (reports made before the
+     * listener was registered are replayed to it); the default, for transports that never detect one (shm, local,
+     * tcp, where the heartbeat timeout does that job), ignores the listener.
+     *
+     * @param listener receives the rank and the reason, at most once per member per view.
+     */
+    default void suspicionListener(final RowSuspicionListener listener)
+    {
+    }
+
+    /**
      * Ends a group of pushes issued by one trigger: a transport that batches (TCP frames) sends now. Shared memory
      * may use it to ring doorbells.
      */

@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Membership of one view, run by the predicate thread after the subgroups' triggers on every pass: heartbeat and
@@ -20,7 +21,8 @@ import java.util.concurrent.ConcurrentHashMap;
  *
  * <p><b>View change</b> (all state in the SST control block, see {@link SstLayout}):
  * <ol>
- *   <li>A suspicion (heartbeat silent for the timeout, the process exited, or the member left), or a joiner or a
+ *   <li>A suspicion (heartbeat silent for the timeout, the process exited, the member left, or the row transport
+ *       reported that its pushes to the member failed), or a joiner or a
  *       changed registration seen by the leader, starts a change. Every member ORs the suspicions it sees into its
  *       own row and <b>wedges</b>: its subgroups stop claiming and sending, everything committed is published, then
  *       {@code WEDGED} is pushed.</li>
@@ -83,6 +85,12 @@ public final class ViewManager
     private long[] lastHeartbeat;
     private long[] lastMoveNs;
     private long suspected;
+    /**
+     * Ranks the current view's row transport gave up on ({@link io.sirocco.multicast.spi.RowSuspicionListener}):
+     * set by the transport's listener on any thread, read by the predicate thread; a fresh mask per view, so a late
+     * report of an old view's transport cannot touch the new view's ranks.
+     */
+    private AtomicLong transportSuspected = new AtomicLong();
     private boolean changing;
     private boolean wedgedPushed;
     private long myProposal;
@@ -126,6 +134,18 @@ public final class ViewManager
         trimDelivered = new boolean[context.engines.length];
         nextBeatNs = now;
         nextRegistryPollNs = now + registryPollNs;
+        final AtomicLong reported = new AtomicLong();
+        transportSuspected = reported;
+        final View view = context.view;
+        final int ranks = Math.min(64, view.members().size());
+        context.transport.suspicionListener((rank, reason) ->
+        {
+            if (rank >= 0 && rank < ranks && (reported.getAndUpdate(m -> m | 1L << rank) & 1L << rank) == 0)
+            {
+                LOG.warn("member {} (rank {}) of view {} suspected: its row transport failed: {}",
+                    view.members().get(rank).memberId(), rank, view.viewId(), reason);
+            }
+        });
         for (final Member m : context.view.members())
         {
             if (m.memberId() != host.memberId() && m.host().equals(localHost()) && m.pid() != SELF_PID)
@@ -176,7 +196,7 @@ public final class ViewManager
             ctx.transport.flush();
             nextBeatNs = now + heartbeatPeriodNs;
         }
-        long mask = suspected;
+        long mask = suspected | (transportSuspected.get() & ~(1L << me));
         if (leaveRequested)
         {
             mask |= 1L << me;

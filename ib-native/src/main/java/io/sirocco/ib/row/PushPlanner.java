@@ -6,6 +6,9 @@ import java.lang.foreign.ValueLayout;
 import java.lang.invoke.VarHandle;
 import java.util.function.LongSupplier;
 
+import io.sirocco.ib.verbs.Verbs;
+import io.sirocco.multicast.spi.RowSuspicionListener;
+
 /**
  * Turns SST pushes into RDMA work requests, one RC queue pair per peer. It owns the rules; {@link RowWriteVerbs}
  * only posts.
@@ -43,7 +46,7 @@ public final class PushPlanner
     private final int myRank;
     private final int members;
     private final PushPlannerConfig config;
-    private final SuspicionListener suspicions;
+    private final RowSuspicionListener suspicions;
     private final LongSupplier nanoClock;
     private final MemorySegment snapshot;
     /** {@code snapshotWords[n]}: the first n words of {@link #snapshot}, sliced once so pushes allocate nothing. */
@@ -66,7 +69,7 @@ public final class PushPlanner
      */
     public PushPlanner(
         final RowWriteVerbs verbs, final MemorySegment myRow, final int myRank, final int members,
-        final PushPlannerConfig config, final SuspicionListener suspicions, final LongSupplier nanoClock)
+        final PushPlannerConfig config, final RowSuspicionListener suspicions, final LongSupplier nanoClock)
     {
         this.verbs = verbs;
         this.myRow = myRow;
@@ -211,7 +214,8 @@ public final class PushPlanner
         return (int)(wrId >>> PEER_SHIFT);
     }
 
-    private void postInlineToAll(final long rowOffset, final MemorySegment bytes, final boolean count, final String what)
+    private void postInlineToAll(
+        final long rowOffset, final MemorySegment bytes, final boolean count, final String what)
     {
         for (int peer = 0; peer < members; peer++)
         {
@@ -282,8 +286,8 @@ public final class PushPlanner
         if (0 != rc)
         {
             nextSeq[peer] = seq; // nothing went out
-            fail(peer, what + " of " + lengthBytes + " bytes at row offset " + rowOffset + " could not be posted: errno "
-                + rc);
+            fail(peer, what + " of " + lengthBytes + " bytes at row offset " + rowOffset
+                + " could not be posted: errno " + rc);
             return;
         }
         if (signaled)
@@ -307,7 +311,7 @@ public final class PushPlanner
         {
             if (!frozen[peer])
             {
-                fail(peer, "RDMA write completed with error status " + status);
+                fail(peer, "RDMA write completed with error " + Verbs.wcStatusText(status));
             }
             return;
         }

@@ -2,136 +2,113 @@ package io.sirocco.ib.row;
 
 import java.io.IOException;
 import java.lang.foreign.MemorySegment;
-import java.net.InetSocketAddress;
-import java.util.Map;
-import java.util.concurrent.ThreadLocalRandom;
+import java.util.ArrayList;
+import java.util.List;
 
-import io.sirocco.ib.verbs.CompletionQueue;
-import io.sirocco.ib.verbs.Libibverbs;
-import io.sirocco.ib.verbs.MemoryRegion;
-import io.sirocco.ib.verbs.QpEndpoint;
-import io.sirocco.ib.verbs.QueuePair;
-import io.sirocco.ib.verbs.RdmaDevice;
-import io.sirocco.ib.verbs.Verbs;
-import io.sirocco.ib.verbs.VerbsException;
-import io.sirocco.ib.bootstrap.EndpointExchange;
+import io.sirocco.ib.bootstrap.ControlExchange;
+import io.sirocco.multicast.spi.RowSuspicionListener;
 import io.sirocco.multicast.spi.RowTransport;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
- * The SST over one-sided RDMA writes (Derecho's verbs mode). Per view: the whole table ({@code members} rows) is one
- * 4096-aligned off-heap segment registered once; each peer gets one RC queue pair; QP numbers, PSNs, GIDs and the
- * table's address and rkey are swapped over a TCP exchange, then a second exchange round is the barrier that
- * guarantees every peer's QP is ready before the first write. Pushes go through {@link PushPlanner}.
+ * The SST over one-sided RDMA writes (Derecho's verbs mode). Per view ({@link #open}): the whole table
+ * ({@code members} rows) is registered once; each peer gets one RC queue pair; queue-pair numbers, PSNs, GIDs and
+ * the table's address, rkey and length are swapped over the messaging-transport control connection
+ * ({@link ControlExchange}), then a second exchange round is the barrier that guarantees every peer's queue pair is
+ * ready before the first write. Pushes go through {@link PushPlanner}.
  *
  * <p>Memory: this member writes only its own row, locally with plain stores and release stores for counters; peers'
  * rows are written by their NICs. Readers poll counters in the table with acquire and never poll inside a data range
  * (bytes within one RDMA write have no order). The doorbell is never rung: remote writes land silently, so the
  * predicate thread polls.
  *
+ * <p>Failures: an error completion, a failed post or a completion deadline freezes the peer's row (the planner stops
+ * writing to it and its queue pair goes to the error state) and is reported to the {@link RowSuspicionListener}
+ * registered by the membership layer, which suspects the member. Reports made before a listener is registered are
+ * kept and replayed to it.
+ *
  * <p>Threading: one pushing thread (the group's predicate thread) calls every method, as the row-transport contract
- * requires. Hardware-verified only: CI has no RDMA device, so only the planner and the set-up codecs are tested there.
+ * requires; the suspicion bookkeeping is synchronized anyway, since it is off the hot path.
  */
 public final class RdmaRowTransport implements RowTransport
 {
-    private static final int ACCESS = Verbs.ACCESS_LOCAL_WRITE | Verbs.ACCESS_REMOTE_WRITE | Verbs.ACCESS_REMOTE_READ;
+    private static final Logger LOG = LoggerFactory.getLogger(RdmaRowTransport.class);
 
     private final MemorySegment table;
     private final PushPlanner planner;
     private final long rowLengthBytes;
     private final Runnable release;
+    private final List<Report> unreported = new ArrayList<>();
+    private RowSuspicionListener listener;
     private boolean closed;
 
-    /**
-     * @param table   the registered local table
-     * @param planner the planner writing this member's row of {@code table}
-     * @param release frees the verbs resources of the view (QPs, CQ, MR, device), run once by {@link #close()}
-     */
-    RdmaRowTransport(final MemorySegment table, final PushPlanner planner, final long rowLengthBytes,
-        final Runnable release)
+    private record Report(int rank, String reason)
     {
-        this.table = table;
-        this.planner = planner;
-        this.rowLengthBytes = rowLengthBytes;
-        this.release = release;
     }
 
     /**
-     * Opens the table of one view and connects to every peer. Blocks up to twice the exchange timeout.
-     *
-     * @param session            identifies group and view (both exchange rounds derive from it)
-     * @param exchangeAddresses  every member's exchange address by rank; this member binds its own entry's port
-     * @param suspicions         told when a peer's writes fail or time out
-     * @throws VerbsException if a verb fails; {@link IOException} if a peer does not answer the exchange in time
+     * @param table   the registered local table
+     * @param writer  the verbs writing this member's row into the peers' tables
+     * @param release frees the verbs resources of the view, run once by {@link #close()}
      */
-    public static RdmaRowTransport open(
-        final RdmaRowConfig config, final long session, final int myRank, final int members,
-        final long rowLengthBytes, final InetSocketAddress[] exchangeAddresses, final SuspicionListener suspicions)
-        throws IOException
+    RdmaRowTransport(final MemorySegment table, final RowWriteVerbs writer, final int myRank, final int members,
+        final long rowLengthBytes, final PushPlannerConfig push, final Runnable release)
     {
-        final Libibverbs verbs = Libibverbs.load();
-        final String name = config.deviceName().isEmpty() ? firstDevice(verbs) : config.deviceName();
-        final RdmaDevice device = RdmaDevice.open(verbs, name);
-        MemoryRegion table = null;
-        CompletionQueue cq = null;
-        final QueuePair[] queuePairs = new QueuePair[members];
+        this.table = table;
+        this.rowLengthBytes = rowLengthBytes;
+        this.release = release;
+        this.planner = new PushPlanner(writer, table.asSlice(myRank * rowLengthBytes, rowLengthBytes), myRank,
+            members, push, this::suspected, System::nanoTime);
+    }
+
+    /**
+     * Sets up the RDMA table of one view with every peer and returns its transport. Blocks up to twice the exchange
+     * timeout. On failure the view's verbs resources are closed.
+     *
+     * @param verbs     the view's verbs resources (table registered, no queue pair yet)
+     * @param exchange  this member's control exchange (its messaging endpoint)
+     * @param nodeIds   every member's messaging node id, by rank
+     * @param viewId    the view; identifies the exchange rounds on both sides
+     * @param timeoutMs deadline of each exchange round
+     * @param afterClose run once after the returned transport closed its verbs resources (not run on failure)
+     * @throws IOException if a peer does not answer the exchange in time or describes a table of another geometry
+     */
+    public static RdmaRowTransport open(final RowViewVerbs verbs, final ControlExchange exchange, final int[] nodeIds,
+        final long viewId, final int myRank, final long rowLengthBytes, final PushPlannerConfig push,
+        final long timeoutMs, final Runnable afterClose) throws IOException
+    {
+        final int members = nodeIds.length;
         try
         {
-            table = MemoryRegion.allocate(device, rowLengthBytes * members, ACCESS);
-            cq = new CompletionQueue(device, Math.max(16, config.queuePair().maxSendWr() * (members - 1)), 64);
-            final var port = device.queryPort(config.queuePair().portNum());
-            final int mtu = Math.min(config.queuePair().mtu(), port.activeMtu());
-            final byte[] gid = device.gid(config.queuePair().portNum(), config.queuePair().gidIndex());
-            final int[] psn = new int[members];
+            final byte[][] replies = exchange.exchange(viewId, 0, myRank, nodeIds,
+                peer -> verbs.localInfo(peer).encode(), timeoutMs);
             for (int peer = 0; peer < members; peer++)
             {
-                if (peer != myRank)
+                if (peer == myRank)
                 {
-                    queuePairs[peer] = new QueuePair(device, config.queuePair(), cq, cq, null);
-                    queuePairs[peer].toInit(Verbs.ACCESS_LOCAL_WRITE | Verbs.ACCESS_REMOTE_WRITE);
-                    psn[peer] = ThreadLocalRandom.current().nextInt() & 0xFFFFFF;
+                    continue;
                 }
+                final RowRegionInfo info = RowRegionInfo.decode(replies[peer]);
+                if (info.tableLengthBytes() != rowLengthBytes * members)
+                {
+                    throw new IOException("view " + viewId + ": rank " + peer + " registered a table of "
+                        + info.tableLengthBytes() + " bytes, expected " + rowLengthBytes * members
+                        + " (different view geometry?)");
+                }
+                verbs.connect(peer, info);
             }
-            final MemoryRegion registered = table;
-            final Map<Integer, byte[]> replies;
-            try (EndpointExchange exchange = new EndpointExchange(
-                new InetSocketAddress(exchangeAddresses[myRank].getPort()), myRank))
+            // barrier: nobody writes before every peer's QP is ready to receive (Derecho's sync_with_members)
+            exchange.exchange(viewId, 1, myRank, nodeIds, peer -> new byte[0], timeoutMs);
+            return new RdmaRowTransport(verbs.table(), verbs.writer(), myRank, members, rowLengthBytes, push, () ->
             {
-                replies = exchange.exchange(session, exchangeAddresses, peer -> new RowRegionInfo(
-                    new QpEndpoint(port.lid(), queuePairs[peer].qpNum(), psn[peer], gid),
-                    registered.address(), registered.rkey(), registered.segment().byteSize()).encode(),
-                    config.exchangeTimeoutMs());
-                final long[] remoteRow = new long[members];
-                final int[] rkeys = new int[members];
-                for (final Map.Entry<Integer, byte[]> reply : replies.entrySet())
-                {
-                    final int peer = reply.getKey();
-                    final RowRegionInfo info = RowRegionInfo.decode(reply.getValue());
-                    if (info.tableLengthBytes() != rowLengthBytes * members)
-                    {
-                        throw new IOException("rank " + peer + " registered a table of " + info.tableLengthBytes()
-                            + " bytes, expected " + rowLengthBytes * members + " (different view geometry?)");
-                    }
-                    queuePairs[peer].toRtr(info.endpoint(), mtu);
-                    queuePairs[peer].toRts(psn[peer]);
-                    remoteRow[peer] = info.tableAddress() + myRank * rowLengthBytes;
-                    rkeys[peer] = info.rkey();
-                }
-                // barrier: nobody writes before every peer's QP is ready to receive (Derecho's sync_with_members)
-                exchange.exchange(~session, exchangeAddresses, peer -> new byte[0], config.exchangeTimeoutMs());
-                final VerbsRowWriter writer = new VerbsRowWriter(queuePairs, cq, table, myRank * rowLengthBytes,
-                    remoteRow, rkeys);
-                final PushPlanner planner = new PushPlanner(writer,
-                    table.segment().asSlice(myRank * rowLengthBytes, rowLengthBytes), myRank, members,
-                    config.push(), suspicions, System::nanoTime);
-                final MemoryRegion mr = table;
-                final CompletionQueue completions = cq;
-                return new RdmaRowTransport(table.segment(), planner, rowLengthBytes,
-                    () -> release(device, mr, completions, queuePairs));
-            }
+                verbs.close();
+                afterClose.run();
+            });
         }
         catch (final IOException | RuntimeException ex)
         {
-            release(device, table, cq, queuePairs);
+            verbs.close();
             throw ex;
         }
     }
@@ -178,11 +155,29 @@ public final class RdmaRowTransport implements RowTransport
         planner.freeze(rank);
     }
 
+    /** Whether writes to {@code rank} stopped (suspected, or frozen by the caller). */
+    public boolean isFrozen(final int rank)
+    {
+        return planner.isFrozen(rank);
+    }
+
     /** Polls completions (retiring the send queues) and checks completion deadlines. */
     @Override
     public void flush()
     {
         planner.pollCompletions();
+    }
+
+    /** Registers the membership layer's listener and replays the failures reported before. */
+    @Override
+    public synchronized void suspicionListener(final RowSuspicionListener suspicions)
+    {
+        listener = suspicions;
+        for (final Report report : unreported)
+        {
+            suspicions.onSuspected(report.rank(), report.reason());
+        }
+        unreported.clear();
     }
 
     /** Pushes issued, one per push call per live peer. */
@@ -208,47 +203,17 @@ public final class RdmaRowTransport implements RowTransport
         }
     }
 
-    private static String firstDevice(final Libibverbs verbs)
+    /** From the planner, once per peer: the row is frozen already. */
+    private synchronized void suspected(final int rank, final String reason)
     {
-        final var devices = verbs.deviceList();
-        if (devices.isEmpty())
+        LOG.warn("RDMA writes to rank {} failed: {}; row frozen, member reported as suspected", rank, reason);
+        if (null == listener)
         {
-            throw new VerbsException("no RDMA device: ibv_get_device_list returned 0 devices");
+            unreported.add(new Report(rank, reason));
         }
-        return devices.get(0).name();
-    }
-
-    private static void release(
-        final RdmaDevice device, final MemoryRegion table, final CompletionQueue cq, final QueuePair[] queuePairs)
-    {
-        // reverse order of creation: QPs reference the CQ and PD, the MR references the PD
-        for (final QueuePair qp : queuePairs)
+        else
         {
-            if (null != qp)
-            {
-                quietly(qp::close);
-            }
-        }
-        if (null != cq)
-        {
-            quietly(cq::close);
-        }
-        if (null != table)
-        {
-            quietly(table::close);
-        }
-        quietly(device::close);
-    }
-
-    private static void quietly(final Runnable close)
-    {
-        try
-        {
-            close.run();
-        }
-        catch (final VerbsException ex)
-        {
-            // teardown of a view: one failed destroy must not keep the others from running
+            listener.onSuspected(rank, reason);
         }
     }
 }

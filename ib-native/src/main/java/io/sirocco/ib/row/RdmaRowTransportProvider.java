@@ -2,8 +2,9 @@ package io.sirocco.ib.row;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.InetSocketAddress;
+import java.util.function.BiFunction;
 import java.util.function.Consumer;
+import java.util.function.Function;
 import java.util.function.Supplier;
 
 import io.sirocco.ib.RdmaAvailability;
@@ -11,18 +12,22 @@ import io.sirocco.ib.TransportChoice;
 import io.sirocco.multicast.spi.RowTransport;
 import io.sirocco.multicast.spi.RowTransportContext;
 import io.sirocco.multicast.spi.RowTransportProvider;
+import io.sirocco.transport.TransportContext;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The {@code rdma} row transport, found through {@link java.util.ServiceLoader}. Opening a view on a host without
- * libibverbs or without a device fails with {@link io.sirocco.ib.RdmaUnavailableException} naming what is missing,
- * never with a crash. Each member's {@code endpoint} must be the {@code host:port} its RDMA endpoint exchange listens
- * on during view set-up.
+ * The {@code rdma} row transport, found through {@link java.util.ServiceLoader}; a group creates one provider per
+ * member. On a host without libibverbs or without a device, {@link #prepare} (before the member announces itself)
+ * and {@link #open} fail with {@link io.sirocco.ib.RdmaUnavailableException} naming what is missing, never with a
+ * crash.
  *
- * <p>Suspicions: the row-transport SPI has no suspicion callback, so a failed or timed-out write is logged at WARN,
- * the row is frozen, and the peer's QP goes to the error state; the peer then fails its writes to us, and the
- * heartbeat timeout suspects whichever side stopped hearing the other.
+ * <p>Each member's {@code endpoint} ({@code host:port}) is where its messaging-transport control endpoint listens
+ * ({@link RowControlEndpoint}): bound in {@link #prepare}, it carries the queue-pair and table exchange of every
+ * view, and closes when the member's last table closes.
+ *
+ * <p>Threading: {@link #prepare} and {@link #open} run on the joining thread and then the group's predicate thread;
+ * the endpoint and its count of open tables are guarded by {@code this} (a table may close on another thread).
  */
 public final class RdmaRowTransportProvider implements RowTransportProvider
 {
@@ -32,8 +37,13 @@ public final class RdmaRowTransportProvider implements RowTransportProvider
     private static final Logger LOG = LoggerFactory.getLogger(RdmaRowTransportProvider.class);
 
     private final Supplier<RdmaAvailability> availability;
+    private final BiFunction<String, RowTransportContext.MemberAddress, TransportContext> controlContext;
+    private final Function<RowTransportContext, RowViewVerbs> viewVerbs;
+    private final RdmaRowConfig config;
+    private RowControlEndpoint endpoint;
+    private int openTables;
 
-    /** The ServiceLoader constructor: probes the real host. */
+    /** The ServiceLoader constructor: probes the real host, real verbs, {@code nio} control endpoint. */
     public RdmaRowTransportProvider()
     {
         this(RdmaAvailability::probe);
@@ -41,13 +51,37 @@ public final class RdmaRowTransportProvider implements RowTransportProvider
 
     RdmaRowTransportProvider(final Supplier<RdmaAvailability> availability)
     {
+        this(availability, RowControlEndpoint::nioContext, null, RdmaRowConfig.fromSystemProperties());
+    }
+
+    /**
+     * @param controlContext the messaging context of a member's control endpoint (tests: loopback)
+     * @param viewVerbs      the verbs of one view ({@code null}: the real device, {@link VerbsRowView})
+     */
+    RdmaRowTransportProvider(final Supplier<RdmaAvailability> availability,
+        final BiFunction<String, RowTransportContext.MemberAddress, TransportContext> controlContext,
+        final Function<RowTransportContext, RowViewVerbs> viewVerbs, final RdmaRowConfig config)
+    {
         this.availability = availability;
+        this.controlContext = controlContext;
+        this.config = config;
+        this.viewVerbs = null != viewVerbs ? viewVerbs : context -> new VerbsRowView(config, context.myRank(),
+            context.memberCount(), context.rowLengthBytes());
     }
 
     @Override
     public String name()
     {
         return NAME;
+    }
+
+    /** Fails now if RDMA is unavailable; binds this member's control endpoint. */
+    @Override
+    public void prepare(final String groupName, final RowTransportContext.MemberAddress self)
+    {
+        TransportChoice.useRdma(TransportChoice.RDMA, "row transport of group '" + groupName + "'", availability,
+            LOG::info);
+        prepareAvailable(groupName, self);
     }
 
     @Override
@@ -57,52 +91,51 @@ public final class RdmaRowTransportProvider implements RowTransportProvider
         return openAvailable(context);
     }
 
+    /** Binds the control endpoint on a host already known to have RDMA. */
+    synchronized void prepareAvailable(final String groupName, final RowTransportContext.MemberAddress self)
+    {
+        if (null == endpoint)
+        {
+            endpoint = new RowControlEndpoint(controlContext.apply(groupName, self));
+        }
+    }
+
     /** Opens on a host already known to have RDMA. */
     RowTransport openAvailable(final RowTransportContext context)
     {
-        final InetSocketAddress[] addresses = exchangeAddresses(context);
-        final long session = 31L * context.groupName().hashCode() + context.viewId();
+        prepareAvailable(context.groupName(), context.members().get(context.myRank()));
+        final RowControlEndpoint control;
+        synchronized (this)
+        {
+            control = endpoint;
+        }
+        final int[] nodeIds = control.nodeIds(context);
+        final RowViewVerbs verbs = viewVerbs.apply(context);
         try
         {
-            return RdmaRowTransport.open(RdmaRowConfig.fromSystemProperties(), session, context.myRank(),
-                context.memberCount(), context.rowLengthBytes(), addresses, (rank, reason) -> LOG.warn(
-                    "RDMA writes to member {} (rank {}) of group '{}' view {} failed: {}; row frozen, the heartbeat "
-                        + "timeout will suspect it", context.members().get(rank).memberId(), rank,
-                    context.groupName(), context.viewId(), reason));
+            final RdmaRowTransport transport = RdmaRowTransport.open(verbs, control.exchange(), nodeIds,
+                context.viewId(), context.myRank(), context.rowLengthBytes(), config.push(),
+                config.exchangeTimeoutMs(), this::tableClosed);
+            synchronized (this)
+            {
+                openTables++;
+            }
+            return transport;
         }
         catch (final IOException ex)
         {
             throw new UncheckedIOException("RDMA row transport of group '" + context.groupName() + "' view "
-                + context.viewId() + ": " + ex.getMessage(), ex);
+                + context.viewId() + " (rank " + context.myRank() + "): " + ex.getMessage(), ex);
         }
     }
 
-    /** Each member's {@code endpoint} as {@code host:port}; names the member whose endpoint is missing or bad. */
-    static InetSocketAddress[] exchangeAddresses(final RowTransportContext context)
+    private synchronized void tableClosed()
     {
-        final InetSocketAddress[] addresses = new InetSocketAddress[context.memberCount()];
-        for (int rank = 0; rank < addresses.length; rank++)
+        if (--openTables == 0 && null != endpoint)
         {
-            final RowTransportContext.MemberAddress member = context.members().get(rank);
-            final String endpoint = member.endpoint();
-            final int colon = null == endpoint ? -1 : endpoint.lastIndexOf(':');
-            try
-            {
-                if (colon <= 0)
-                {
-                    throw new NumberFormatException("no host:port");
-                }
-                addresses[rank] = new InetSocketAddress(endpoint.substring(0, colon),
-                    Integer.parseInt(endpoint.substring(colon + 1)));
-            }
-            catch (final IllegalArgumentException ex)
-            {
-                throw new IllegalArgumentException("transport 'rdma' needs every member's endpoint as host:port for "
-                    + "the RDMA endpoint exchange; member " + member.memberId() + " (rank " + rank + ") of group '"
-                    + context.groupName() + "' has '" + endpoint + "'", ex);
-            }
+            endpoint.close();
+            endpoint = null;
         }
-        return addresses;
     }
 
     static String what(final RowTransportContext context)

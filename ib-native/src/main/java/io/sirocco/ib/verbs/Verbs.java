@@ -114,6 +114,26 @@ public final class Verbs
         };
     }
 
+    /** {@code enum ibv_wc_status} names, indexed by value (checked against the header by the conformance test). */
+    static final String[] WC_STATUS_NAMES = {
+        "IBV_WC_SUCCESS", "IBV_WC_LOC_LEN_ERR", "IBV_WC_LOC_QP_OP_ERR", "IBV_WC_LOC_EEC_OP_ERR",
+        "IBV_WC_LOC_PROT_ERR", "IBV_WC_WR_FLUSH_ERR", "IBV_WC_MW_BIND_ERR", "IBV_WC_BAD_RESP_ERR",
+        "IBV_WC_LOC_ACCESS_ERR", "IBV_WC_REM_INV_REQ_ERR", "IBV_WC_REM_ACCESS_ERR", "IBV_WC_REM_OP_ERR",
+        "IBV_WC_RETRY_EXC_ERR", "IBV_WC_RNR_RETRY_EXC_ERR", "IBV_WC_LOC_RDD_VIOL_ERR", "IBV_WC_REM_INV_RD_REQ_ERR",
+        "IBV_WC_REM_ABORT_ERR", "IBV_WC_INV_EECN_ERR", "IBV_WC_INV_EEC_STATE_ERR", "IBV_WC_FATAL_ERR",
+        "IBV_WC_RESP_TIMEOUT_ERR", "IBV_WC_GENERAL_ERR", "IBV_WC_TM_ERR", "IBV_WC_TM_RNDV_INCOMPLETE",
+    };
+
+    /**
+     * A completion status for messages, without calling the library: {@code IBV_WC_RETRY_EXC_ERR (12)}. Cold path
+     * only (it concatenates).
+     */
+    public static String wcStatusText(final int status)
+    {
+        return (status >= 0 && status < WC_STATUS_NAMES.length ? WC_STATUS_NAMES[status] : "unknown status")
+            + " (" + status + ")";
+    }
+
     /** {@code enum ibv_link_layer} as a word. */
     public static String linkLayerName(final int linkLayer)
     {

@@ -1,73 +1,52 @@
 package io.sirocco.ib.row;
 
-import java.lang.foreign.Arena;
-import java.lang.foreign.MemorySegment;
-import java.lang.foreign.ValueLayout;
-import java.lang.invoke.VarHandle;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.Queue;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.function.Supplier;
 
+import io.sirocco.ib.RdmaAvailability;
+import io.sirocco.ib.verbs.Libibverbs;
 import io.sirocco.multicast.spi.RowTransport;
 import io.sirocco.multicast.spi.RowTransportContext;
 import io.sirocco.multicast.spi.RowTransportProvider;
+import io.sirocco.transport.TransportContext;
+import io.sirocco.transport.loopback.LoopbackFabric;
 
 /**
- * Test provider {@code rdma-fake}: the real {@link RdmaRowTransport} and {@link PushPlanner} over an in-memory
- * fabric that executes each member's work requests the way an RC queue pair does: in posting order per peer, data
- * writes as byte copies into the peer's table at this member's row, inline writes per 8-byte word with release
- * semantics (the NIC's ordered, untorn word writes), signaled requests completing on the next poll. Writes to a
- * member that has not opened the view yet are queued and applied, in order, when it opens.
+ * Test provider {@code rdma-fake}: the real {@link RdmaRowTransportProvider}, {@link RdmaRowTransport} set-up,
+ * {@link io.sirocco.ib.bootstrap.ControlExchange} and {@link PushPlanner}, with only the verbs replaced by
+ * {@link FakeRdmaFabric} and the control endpoints on messaging-transport's loopback transport. One fabric and one
+ * loopback fabric for the JVM (a group creates one provider per member).
  */
 public final class FakeRdmaRowTransportProvider implements RowTransportProvider
 {
-    static final List<String> SUSPICIONS = new java.util.concurrent.CopyOnWriteArrayList<>();
-    private static final Map<String, View> VIEWS = new ConcurrentHashMap<>();
-    private static final VarHandle WORD = ValueLayout.JAVA_LONG.varHandle();
+    static final FakeRdmaFabric FABRIC = new FakeRdmaFabric();
+    static final LoopbackFabric CONTROL = new LoopbackFabric();
 
-    /** The tables of one view, by rank, and the writes waiting for members that have not opened yet. */
-    private static final class View
+    private final RdmaRowTransportProvider delegate = provider(FABRIC, CONTROL);
+
+    /** The real provider over the given fake fabrics. */
+    static RdmaRowTransportProvider provider(final FakeRdmaFabric fabric, final LoopbackFabric control)
     {
-        final MemorySegment[] tables;
-        final List<List<Runnable>> pending = new ArrayList<>();
+        return new RdmaRowTransportProvider(fakeDevice(),
+            (group, self) -> new TransportContext().ownNodeId(RowControlEndpoint.nodeId(self.memberId()))
+                .transport("loopback").loopbackFabric(control).handlerThreads(1).ringBufferBytes(1 << 16)
+                .flowControlWindowBytes(1 << 16),
+            fabric::view, config());
+    }
 
-        View(final int members)
-        {
-            tables = new MemorySegment[members];
-            for (int i = 0; i < members; i++)
-            {
-                pending.add(new ArrayList<>());
-            }
-        }
+    /** An availability probe that reports one (fake) device. */
+    static Supplier<RdmaAvailability> fakeDevice()
+    {
+        final RdmaAvailability one = new RdmaAvailability(true, List.of(new Libibverbs.DeviceHandle(0, "fake0", 1)),
+            "");
+        return () -> one;
+    }
 
-        /** Runs {@code write} against {@code peer}'s table now, or when it opens; per-peer order is kept. */
-        void apply(final int peer, final java.util.function.Consumer<MemorySegment> write)
-        {
-            synchronized (pending.get(peer))
-            {
-                if (null == tables[peer])
-                {
-                    pending.get(peer).add(() -> write.accept(tables[peer]));
-                }
-                else
-                {
-                    write.accept(tables[peer]);
-                }
-            }
-        }
-
-        void open(final int rank, final MemorySegment table)
-        {
-            synchronized (pending.get(rank))
-            {
-                tables[rank] = table;
-                pending.get(rank).forEach(Runnable::run);
-                pending.get(rank).clear();
-            }
-        }
+    /** Signal every 4, queue depth 16, 64 inline bytes, 30 s completion and exchange deadlines. */
+    static RdmaRowConfig config()
+    {
+        return new RdmaRowConfig("", RdmaRowConfig.fromSystemProperties().queuePair(),
+            new PushPlannerConfig(4, 16, 64, 30_000_000_000L), 30_000);
     }
 
     @Override
@@ -77,71 +56,14 @@ public final class FakeRdmaRowTransportProvider implements RowTransportProvider
     }
 
     @Override
+    public void prepare(final String groupName, final RowTransportContext.MemberAddress self)
+    {
+        delegate.prepareAvailable(groupName, self);
+    }
+
+    @Override
     public RowTransport open(final RowTransportContext context)
     {
-        final int members = context.memberCount();
-        final long rowLength = context.rowLengthBytes();
-        final int me = context.myRank();
-        final View view = VIEWS.computeIfAbsent(context.groupName() + "/" + context.viewId(), k -> new View(members));
-        // never freed while peers might still write into it: test memory, reclaimed with the view map entry's table
-        final MemorySegment table = Arena.ofAuto().allocate(members * rowLength, 4096);
-        final Queue<Long> completions = new ConcurrentLinkedQueue<>();
-        final long myRowOffset = me * rowLength;
-        final RowWriteVerbs verbs = new RowWriteVerbs()
-        {
-            @Override
-            public int postWrite(final int peer, final long wrId, final long rowOffset, final int lengthBytes,
-                final boolean signaled)
-            {
-                final byte[] bytes = table.asSlice(myRowOffset + rowOffset, lengthBytes)
-                    .toArray(ValueLayout.JAVA_BYTE);
-                view.apply(peer, target -> MemorySegment.copy(bytes, 0, target, ValueLayout.JAVA_BYTE,
-                    myRowOffset + rowOffset, lengthBytes));
-                complete(wrId, signaled);
-                return 0;
-            }
-
-            @Override
-            public int postInline(final int peer, final long wrId, final long rowOffset, final MemorySegment bytes,
-                final boolean signaled)
-            {
-                final long[] words = bytes.toArray(ValueLayout.JAVA_LONG);
-                view.apply(peer, target ->
-                {
-                    for (int i = 0; i < words.length; i++)
-                    {
-                        WORD.setRelease(target, myRowOffset + rowOffset + 8L * i, words[i]);
-                    }
-                });
-                complete(wrId, signaled);
-                return 0;
-            }
-
-            private void complete(final long wrId, final boolean signaled)
-            {
-                if (signaled)
-                {
-                    completions.add(wrId);
-                }
-            }
-
-            @Override
-            public int poll(final CompletionSink sink)
-            {
-                int n = 0;
-                Long wrId;
-                while (null != (wrId = completions.poll()))
-                {
-                    sink.onCompletion(wrId, 0);
-                    n++;
-                }
-                return n;
-            }
-        };
-        final PushPlanner planner = new PushPlanner(verbs, table.asSlice(myRowOffset, rowLength), me, members,
-            new PushPlannerConfig(4, 16, 64, 30_000_000_000L),
-            (rank, reason) -> SUSPICIONS.add(context.groupName() + " rank " + rank + ": " + reason), System::nanoTime);
-        view.open(me, table);
-        return new RdmaRowTransport(table, planner, rowLength, () -> { });
+        return delegate.openAvailable(context);
     }
 }

@@ -172,7 +172,7 @@ final class PushPlannerTest
         planner.pushBytes(0, 8);
         planner.pushGuard(8, 1);
 
-        assertThat(suspicions).containsExactly("2: RDMA write completed with error status 12");
+        assertThat(suspicions).containsExactly("2: RDMA write completed with error IBV_WC_RETRY_EXC_ERR (12)");
         assertThat(verbs.postsTo(2)).hasSize(1);
         assertThat(verbs.postsTo(0)).hasSize(3);
     }

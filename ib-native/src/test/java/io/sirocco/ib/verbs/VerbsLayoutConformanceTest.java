@@ -87,6 +87,39 @@ final class VerbsLayoutConformanceTest
         }
     }
 
+    /**
+     * Every constant of {@link Verbs} ({@code X} binds {@code IBV_X}) and every name of the completion-status table
+     * has the header's value.
+     */
+    @Test
+    void verbsConstantsMatchTheHeader(@TempDir final Path dir) throws Exception
+    {
+        final Map<String, Long> expected = new LinkedHashMap<>();
+        for (final java.lang.reflect.Field field : Verbs.class.getFields())
+        {
+            if (java.lang.reflect.Modifier.isStatic(field.getModifiers()) && field.getType() == int.class)
+            {
+                expected.put("IBV_" + field.getName(), (long)field.getInt(null));
+            }
+        }
+        for (int status = 0; status < Verbs.WC_STATUS_NAMES.length; status++)
+        {
+            expected.put(Verbs.WC_STATUS_NAMES[status], (long)status);
+        }
+        final StringBuilder c = new StringBuilder()
+            .append("#include <stdio.h>\n#include <infiniband/verbs.h>\nint main(void)\n{\n");
+        for (final String name : expected.keySet())
+        {
+            c.append("    printf(\"").append(name).append(" %lld\\n\", (long long)(").append(name).append("));\n");
+        }
+        c.append("    return 0;\n}\n");
+
+        final Map<String, Long> actual = compileAndRun(dir, c.toString());
+
+        assertThat(expected).hasSizeGreaterThan(50);
+        assertThat(actual).containsExactlyInAnyOrderEntriesOf(expected);
+    }
+
     private static void fields(
         final GroupLayout group, final String prefix, final long base, final String type,
         final Map<String, Long> expected, final StringBuilder c)
