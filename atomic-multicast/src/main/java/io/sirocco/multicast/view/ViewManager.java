@@ -92,6 +92,7 @@ public final class ViewManager
     private boolean[] trimDelivered;
     private long nextRegistryPollNs;
     private long changeStartNs;
+    private long proposalWaitStartNs;
     private boolean excluded;
 
     public ViewManager(final Host host, final long heartbeatPeriodMs, final long suspicionTimeoutMs,
@@ -494,8 +495,7 @@ public final class ViewManager
                 return progress;
             }
         }
-        install();
-        return true;
+        return install() | progress;
     }
 
     /** Failures (suspected members that did not leave) must be fewer than half of the non-leaving members. */
@@ -609,23 +609,36 @@ public final class ViewManager
         return true;
     }
 
-    private void install()
+    /** @return whether the view was installed (or this member excluded); false while the proposal is missing. */
+    private boolean install()
     {
         final long committedNo = acked;
         final Optional<View> next = host.registry().read("p" + committedNo);
         if (next.isEmpty())
         {
-            exclude("committed proposal p" + committedNo + " of view " + ctx.view.viewId() + " is missing from the"
-                + " registry");
-            return;
+            // A network registry carries the proposal on its own connection, which the SST's row frames may overtake:
+            // wait for it (bounded), then give up.
+            final long now = System.nanoTime();
+            if (proposalWaitStartNs == 0)
+            {
+                proposalWaitStartNs = now;
+            }
+            if (now - proposalWaitStartNs > joinGraceNs)
+            {
+                exclude("committed proposal p" + committedNo + " of view " + ctx.view.viewId() + " is missing from "
+                    + "the registry after " + joinGraceNs / 1_000_000 + " ms");
+                return true;
+            }
+            return false;
         }
+        proposalWaitStartNs = 0;
         final View view = next.get();
         host.registry().publish("v" + view.viewId(), view);
         final int rank = view.rankOf(host.memberId());
         if (rank < 0)
         {
             exclude("view " + view.viewId() + " does not contain this member");
-            return;
+            return true;
         }
         if (leader() == me)
         {
@@ -644,5 +657,6 @@ public final class ViewManager
         start(built);
         previous.close();
         host.installed(previous, built);
+        return true;
     }
 }
