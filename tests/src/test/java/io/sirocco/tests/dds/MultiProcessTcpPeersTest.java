@@ -37,7 +37,7 @@ class MultiProcessTcpPeersTest
             final List<KillScenario.Host> hosts = new ArrayList<>();
             for (int i = 0; i < 3; i++)
             {
-                final Path dir = Files.createTempDirectory("sirocco-peers-h" + i);
+                final Path dir = Files.createTempDirectory(ShmRoot.PATH, "sirocco-peers-h" + i);
                 dirs.add(dir);
                 hosts.add(new KillScenario.Host(List.of(), List.of("-Dsirocco.transport=tcp",
                     "-Dsirocco.peers=127.0.0.1:" + contactPort, "-Dsirocco.contact.port=" + contactPort,

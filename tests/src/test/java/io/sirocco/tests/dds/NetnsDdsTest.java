@@ -43,7 +43,7 @@ class NetnsDdsTest
             final List<KillScenario.Host> list = new ArrayList<>();
             for (int i = 0; i < 3; i++)
             {
-                final Path dir = Files.createTempDirectory("sirocco-netns-h" + i);
+                final Path dir = Files.createTempDirectory(ShmRoot.PATH, "sirocco-netns-h" + i);
                 dirs.add(dir);
                 final List<String> jvm = new ArrayList<>(List.of("-Dsirocco.transport=auto",
                     "-Dsirocco.discovery=" + discovery, "-Dsirocco.interface=" + hosts.interfaceName(i),
