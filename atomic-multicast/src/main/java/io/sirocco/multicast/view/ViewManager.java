@@ -614,14 +614,18 @@ public final class ViewManager
     {
         final long committedNo = acked;
         final Optional<View> next = host.registry().read("p" + committedNo);
-        if (next.isEmpty())
+        if (next.isEmpty() || next.get().viewId() != ctx.view.viewId() + 1)
         {
             // A network registry carries the proposal on its own connection, which the SST's row frames may overtake:
-            // wait for it (bounded), then give up.
+            // wait for it (bounded), then give up. Proposal numbers restart in every view (they come from the fresh
+            // table), so an older view's proposal under the same key is not this one: wait for its replacement.
             final long now = System.nanoTime();
             if (proposalWaitStartNs == 0)
             {
                 proposalWaitStartNs = now;
+                LOG.info("view {}: committed proposal p{} not in the registry yet{}; waiting for it",
+                    ctx.view.viewId(), committedNo, next.isEmpty() ? "" : " (it still holds view " + next.get().viewId()
+                    + "'s)");
             }
             if (now - proposalWaitStartNs > joinGraceNs)
             {
