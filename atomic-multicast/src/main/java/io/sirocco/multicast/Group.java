@@ -55,12 +55,12 @@ public final class Group implements AutoCloseable
     private final SubgroupStats retiredStats = new SubgroupStats();
     private long retiredPushes;
 
-    private Group(final GroupConfig config)
+    private Group(final GroupConfig config, final MembershipRegistry registry)
     {
         this.config = config;
         this.provider = provider(config.transport());
-        this.registry = "local".equals(config.registry()) ? LocalRegistry.forGroup(config.groupName())
-            : new ShmRegistry(config.groupName());
+        this.registry = registry != null ? registry : "local".equals(config.registry())
+            ? LocalRegistry.forGroup(config.groupName()) : new ShmRegistry(config.groupName());
         this.hostName = Member.localHost();
         this.engine = new PredicateEngine("sirocco-mcast-" + config.groupName() + "-" + config.memberId(),
             config.spinPasses(), config.yieldPasses(), config.maxParkNs());
@@ -94,7 +94,27 @@ public final class Group implements AutoCloseable
     public static Group join(final GroupConfig config, final List<SubgroupRegistration> subgroups,
         final MembershipListener listener, final Duration timeout) throws TimeoutException
     {
-        final Group g = new Group(config);
+        return join(config, null, subgroups, listener, timeout);
+    }
+
+    /**
+     * Joins a group through a registry the caller made (for example a {@code contact.NetRegistry}, which members on
+     * other hosts reach over the network); {@link GroupConfig#registry()} is then ignored. The group closes the
+     * registry when it leaves, or when the join fails.
+     *
+     * @param config    this member's configuration.
+     * @param registry  the membership registry, or null for the one {@link GroupConfig#registry()} names.
+     * @param subgroups subgroups to register now.
+     * @param listener  view-change listener (may be null).
+     * @param timeout   how long to wait for a view.
+     * @return the joined group.
+     * @throws TimeoutException when no view containing this member appeared in time.
+     */
+    public static Group join(final GroupConfig config, final MembershipRegistry registry,
+        final List<SubgroupRegistration> subgroups, final MembershipListener listener, final Duration timeout)
+        throws TimeoutException
+    {
+        final Group g = new Group(config, registry);
         if (listener != null)
         {
             g.listeners.add(listener);
@@ -111,7 +131,7 @@ public final class Group implements AutoCloseable
     private Member self()
     {
         return new Member(config.memberId(), hostName, ProcessHandle.current().pid(), config.endpoint(), version,
-            new ArrayList<>(registrations));
+            new ArrayList<>(registrations), registry.contactAddress());
     }
 
     private void start(final Duration timeout) throws TimeoutException
@@ -148,12 +168,21 @@ public final class Group implements AutoCloseable
                     break;
                 }
             }
+            else if (registry.formsGroup())
+            {
+                first = new View(1, List.of(self()));
+                registry.publish("v1", first);
+                LOG.info("member {}: no running group '{}' found through the registry; formed view 1", config.memberId(),
+                    config.groupName());
+                break;
+            }
             if (System.nanoTime() - deadline > 0)
             {
                 registry.withdraw(config.memberId());
+                registry.close();
                 throw new TimeoutException("member " + config.memberId() + " of group " + config.groupName()
                     + " found no view containing it within " + timeout + " (contact=" + config.contact()
-                    + ", registry=" + config.registry() + ")");
+                    + ", registry=" + registryName() + ")");
             }
             sleepQuietly(2);
         }
@@ -163,6 +192,12 @@ public final class Group implements AutoCloseable
         installEngines(null, ctx);
         engine.start();
         LOG.info("member {} joined group {} in {}", config.memberId(), config.groupName(), first);
+    }
+
+    private String registryName()
+    {
+        final String address = registry.contactAddress();
+        return registry.getClass().getSimpleName() + (address.isEmpty() ? "" : " at " + address);
     }
 
     private ViewContext build(final View v, final int rank)
@@ -351,6 +386,7 @@ public final class Group implements AutoCloseable
             ctx.close();
         }
         registry.withdraw(config.memberId());
+        registry.close();
         if ("tcp".equals(config.transport()))
         {
             io.sirocco.multicast.spi.tcp.TcpRowTransportProvider.shutdown(config.groupName(), config.memberId());

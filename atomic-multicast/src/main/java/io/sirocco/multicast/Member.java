@@ -12,10 +12,19 @@ import java.util.List;
  * @param endpoint      transport address for tcp ({@code host:port}), empty if none.
  * @param version       bumped when the member changes its registrations; a change triggers a view change.
  * @param registrations the subgroups it registered, with its role in each.
+ * @param contact       where its membership registry listens ({@code host:port}) when the registry is served over
+ *                      the network ({@code io.sirocco.multicast.contact.NetRegistry}), empty otherwise.
  */
 public record Member(long memberId, String host, long pid, String endpoint, long version,
-    List<Registration> registrations)
+    List<Registration> registrations, String contact)
 {
+    /** A member without a network registry address (shared-file or in-JVM registries). */
+    public Member(final long memberId, final String host, final long pid, final String endpoint, final long version,
+        final List<Registration> registrations)
+    {
+        this(memberId, host, pid, endpoint, version, registrations, "");
+    }
+
     /**
      * Interest in one subgroup.
      *
@@ -50,9 +59,13 @@ public record Member(long memberId, String host, long pid, String endpoint, long
     public Member
     {
         registrations = List.copyOf(registrations);
+        contact = contact == null ? "" : contact;
     }
 
-    /** One-line text form used by the registries (fields separated by ';', registrations by ','). */
+    /**
+     * One-line text form used by the registries (fields separated by ';', registrations by ','); the registry
+     * address, when there is one, is a seventh field.
+     */
     public String encode()
     {
         final StringBuilder sb = new StringBuilder();
@@ -68,6 +81,10 @@ public record Member(long memberId, String host, long pid, String endpoint, long
             }
             sb.append(s.name()).append('|').append(s.mode()).append('|').append(s.windowSize()).append('|')
                 .append(s.slotSizeBytes()).append('|').append(s.maxMessageBytes()).append('|').append(r.role());
+        }
+        if (!contact.isEmpty())
+        {
+            sb.append(';').append(contact);
         }
         return sb.toString();
     }
@@ -94,7 +111,8 @@ public record Member(long memberId, String host, long pid, String endpoint, long
                         Integer.parseInt(p[2]), Integer.parseInt(p[3]), Integer.parseInt(p[4])), Role.valueOf(p[5])));
                 }
             }
-            return new Member(Long.parseLong(f[0]), f[1], Long.parseLong(f[2]), f[3], Long.parseLong(f[4]), regs);
+            return new Member(Long.parseLong(f[0]), f[1], Long.parseLong(f[2]), f[3], Long.parseLong(f[4]), regs,
+                f.length > 6 ? f[6] : "");
         }
         catch (final RuntimeException ex)
         {

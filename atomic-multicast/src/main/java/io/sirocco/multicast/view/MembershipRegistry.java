@@ -11,10 +11,12 @@ import java.util.Optional;
  * state (suspicions, proposals, acks, commits, trims) travels in the SST; the registry only carries what a member
  * outside the current view must read (who wants in, what the next view is).
  *
- * <p>Implementations: {@link LocalRegistry} (one JVM) and {@link ShmRegistry} (files in the group's private
- * {@code /dev/shm} directory, one host). Every method may be called from any thread.
+ * <p>Implementations: {@link LocalRegistry} (one JVM), {@link ShmRegistry} (files in the group's private
+ * {@code /dev/shm} directory, one host) and {@code io.sirocco.multicast.contact.NetRegistry} (a replica in every
+ * member, kept up to date over messaging-transport; joiners reach it through contact members found by a static peer
+ * list or UDP multicast beacons: no shared filesystem). Every method may be called from any thread.
  */
-public interface MembershipRegistry
+public interface MembershipRegistry extends AutoCloseable
 {
     /** Announces (or updates) a member; idempotent per id. */
     void announce(Member member);
@@ -35,4 +37,29 @@ public interface MembershipRegistry
 
     /** @return the installed view with the highest id that contains this member, if any. */
     Optional<View> latestContaining(long memberId);
+
+    /**
+     * Whether a member that is not in any view should form the first view of the group by itself now. Registries
+     * that see the whole group (shared files, one JVM) leave this to configuration ({@code GroupConfig.contact}) and
+     * answer false; a network registry answers true when discovery found no running group and this member is the
+     * one chosen to start it.
+     *
+     * @return true if the caller should form view 1 alone.
+     */
+    default boolean formsGroup()
+    {
+        return false;
+    }
+
+    /** @return where this registry can be reached by other members ({@code host:port}), empty if not networked. */
+    default String contactAddress()
+    {
+        return "";
+    }
+
+    /** Releases the registry's resources (network endpoint, threads); the shared-file and in-JVM ones have none. */
+    @Override
+    default void close()
+    {
+    }
 }

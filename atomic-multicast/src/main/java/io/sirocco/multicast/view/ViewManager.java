@@ -100,6 +100,7 @@ public final class ViewManager
     private boolean[] trimDelivered;
     private long nextRegistryPollNs;
     private long changeStartNs;
+    private long proposalWaitStartNs;
     private boolean excluded;
 
     public ViewManager(final Host host, final long heartbeatPeriodMs, final long suspicionTimeoutMs,
@@ -514,8 +515,7 @@ public final class ViewManager
                 return progress;
             }
         }
-        install();
-        return true;
+        return install() | progress;
     }
 
     /** Failures (suspected members that did not leave) must be fewer than half of the non-leaving members. */
@@ -629,23 +629,40 @@ public final class ViewManager
         return true;
     }
 
-    private void install()
+    /** @return whether the view was installed (or this member excluded); false while the proposal is missing. */
+    private boolean install()
     {
         final long committedNo = acked;
         final Optional<View> next = host.registry().read("p" + committedNo);
-        if (next.isEmpty())
+        if (next.isEmpty() || next.get().viewId() != ctx.view.viewId() + 1)
         {
-            exclude("committed proposal p" + committedNo + " of view " + ctx.view.viewId() + " is missing from the"
-                + " registry");
-            return;
+            // A network registry carries the proposal on its own connection, which the SST's row frames may overtake:
+            // wait for it (bounded), then give up. Proposal numbers restart in every view (they come from the fresh
+            // table), so an older view's proposal under the same key is not this one: wait for its replacement.
+            final long now = System.nanoTime();
+            if (proposalWaitStartNs == 0)
+            {
+                proposalWaitStartNs = now;
+                LOG.info("view {}: committed proposal p{} not in the registry yet{}; waiting for it",
+                    ctx.view.viewId(), committedNo, next.isEmpty() ? "" : " (it still holds view " + next.get().viewId()
+                    + "'s)");
+            }
+            if (now - proposalWaitStartNs > joinGraceNs)
+            {
+                exclude("committed proposal p" + committedNo + " of view " + ctx.view.viewId() + " is missing from "
+                    + "the registry after " + joinGraceNs / 1_000_000 + " ms");
+                return true;
+            }
+            return false;
         }
+        proposalWaitStartNs = 0;
         final View view = next.get();
         host.registry().publish("v" + view.viewId(), view);
         final int rank = view.rankOf(host.memberId());
         if (rank < 0)
         {
             exclude("view " + view.viewId() + " does not contain this member");
-            return;
+            return true;
         }
         if (leader() == me)
         {
@@ -664,5 +681,6 @@ public final class ViewManager
         start(built);
         previous.close();
         host.installed(previous, built);
+        return true;
     }
 }

@@ -22,10 +22,43 @@ import java.util.Map;
  * @param idleSpins      {@code sirocco.idle.spins}: predicate-thread idle passes spent spinning (default 50).
  * @param idleYields     {@code sirocco.idle.yields}: then yielding (default 0).
  * @param idleParkNs     {@code sirocco.idle.park.ns}: then parking at most this long per pass (default 1000).
+ * @param discovery      {@code sirocco.discovery}: how members find each other: {@code shm} (the per-domain registry
+ *                       directory, one host), {@code peers} (static peers, registry over the network) or
+ *                       {@code multicast} (UDP beacons plus the static peers); default {@code auto} = {@code peers}
+ *                       when {@code sirocco.peers} is set, else {@code shm}.
+ * @param contactPort    {@code sirocco.contact.port}: port of a member's network registry endpoint, the default port
+ *                       of a peer entry without one; 0 (default) = 7400 + domain id.
+ * @param multicastGroup {@code sirocco.discovery.group}: beacon group address (default 239.255.0.1).
+ * @param multicastPort  {@code sirocco.discovery.port}: beacon UDP port (default 7399).
+ * @param beaconPeriodMs {@code sirocco.discovery.period.ms}: period of beacons and of hellos to contacts (default 200).
+ * @param discoveryWaitMs {@code sirocco.discovery.wait.ms}: how long a member that found no running group listens
+ *                       before it may form one (default 2000).
  */
 public record SiroccoConfig(String transport, int windowSlots, int slotBytes, String peers, String networkInterface,
-    int tcpPort, int idleSpins, int idleYields, long idleParkNs)
+    int tcpPort, int idleSpins, int idleYields, long idleParkNs, String discovery, int contactPort,
+    String multicastGroup, int multicastPort, long beaconPeriodMs, long discoveryWaitMs)
 {
+    /** The settings before network discovery existed; discovery settings take their defaults. */
+    public SiroccoConfig(final String transport, final int windowSlots, final int slotBytes, final String peers,
+        final String networkInterface, final int tcpPort, final int idleSpins, final int idleYields,
+        final long idleParkNs)
+    {
+        this(transport, windowSlots, slotBytes, peers, networkInterface, tcpPort, idleSpins, idleYields, idleParkNs,
+            peers == null || peers.isBlank() ? "shm" : "peers", 0, "239.255.0.1", 7399, 200, 2000);
+    }
+
+    /** @return the registry port of a domain: {@link #contactPort()} if set, else 7400 + domain id. */
+    public int contactPort(final int domainId)
+    {
+        return contactPort > 0 ? contactPort : 7400 + domainId;
+    }
+
+    /** @return whether members find each other over the network (static peers or multicast), not a shared directory. */
+    public boolean networkDiscovery()
+    {
+        return !"shm".equals(discovery);
+    }
+
     public static SiroccoConfig fromEnvironment()
     {
         return from(Map.of());
@@ -46,7 +79,28 @@ public record SiroccoConfig(String transport, int windowSlots, int slotBytes, St
         final int spins = Integer.parseInt(setting(environment, "sirocco.idle.spins", "50"));
         final int yields = Integer.parseInt(setting(environment, "sirocco.idle.yields", "0"));
         final long parkNs = Long.parseLong(setting(environment, "sirocco.idle.park.ns", "1000"));
-        return new SiroccoConfig(transport, window, slotBytes, peers, networkInterface, tcpPort, spins, yields, parkNs);
+        String discovery = setting(environment, "sirocco.discovery", "auto").toLowerCase(Locale.ROOT);
+        if ("auto".equals(discovery))
+        {
+            discovery = peers.isBlank() ? "shm" : "peers";
+        }
+        if (!discovery.equals("shm") && !discovery.equals("peers") && !discovery.equals("multicast"))
+        {
+            throw new IllegalArgumentException("sirocco.discovery (SIROCCO_DISCOVERY) must be auto, shm, peers or "
+                + "multicast, got '" + discovery + "'");
+        }
+        if ("peers".equals(discovery) && peers.isBlank())
+        {
+            throw new IllegalArgumentException("sirocco.discovery=peers needs sirocco.peers (SIROCCO_PEERS), e.g. "
+                + "'10.0.0.1:7400,10.0.0.2'");
+        }
+        final int contactPort = Integer.parseInt(setting(environment, "sirocco.contact.port", "0"));
+        final String group = setting(environment, "sirocco.discovery.group", "239.255.0.1");
+        final int groupPort = Integer.parseInt(setting(environment, "sirocco.discovery.port", "7399"));
+        final long periodMs = Long.parseLong(setting(environment, "sirocco.discovery.period.ms", "200"));
+        final long waitMs = Long.parseLong(setting(environment, "sirocco.discovery.wait.ms", "2000"));
+        return new SiroccoConfig(transport, window, slotBytes, peers, networkInterface, tcpPort, spins, yields, parkNs,
+            discovery, contactPort, group, groupPort, periodMs, waitMs);
     }
 
     private static String setting(final Map<String, Object> environment, final String property, final String fallback)

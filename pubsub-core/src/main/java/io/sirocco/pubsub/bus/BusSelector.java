@@ -23,6 +23,13 @@ public final class BusSelector
     public static DomainBus join(final SiroccoConfig config, final int domainId, final DiscoveryHandler discovery)
     {
         final String transport = config.transport();
+        if ("auto".equals(transport) && config.networkDiscovery())
+        {
+            LOG.info("domain {}: transport 'tcp' chosen by default: discovery '{}' finds members on other hosts, " +
+                "which shared memory cannot reach (set sirocco.transport=shm if every member is on this host)",
+                domainId, config.discovery());
+            return joinTcp(config, domainId, discovery);
+        }
         switch (transport)
         {
             case "local" ->
@@ -32,12 +39,18 @@ public final class BusSelector
             }
             case "auto", "shm" ->
             {
+                if (config.networkDiscovery())
+                {
+                    LOG.warn("domain {}: transport 'shm' as configured with discovery '{}': members are found over " +
+                        "the network but rows are shared memory, so every member must run on this host", domainId,
+                        config.discovery());
+                }
                 try
                 {
                     final DomainBus bus = GroupBus.join(domainId, discovery, config, "shm");
                     LOG.info("domain {}: transport 'shm' ({}): atomic multicast over shared memory, same host; " +
-                        "discovery through the per-domain registry", domainId,
-                        "auto".equals(transport) ? "chosen by default" : "as configured");
+                        "discovery '{}'", domainId, "auto".equals(transport) ? "chosen by default: discovery " +
+                        "through the per-domain registry of this host" : "as configured", config.discovery());
                     return bus;
                 }
                 catch (final TimeoutException | RuntimeException ex)
@@ -53,21 +66,25 @@ public final class BusSelector
             }
             case "tcp" ->
             {
-                try
-                {
-                    final DomainBus bus = GroupBus.join(domainId, discovery, config, "tcp");
-                    LOG.info("domain {}: transport 'tcp' as configured: atomic multicast over tcp row frames; " +
-                        "membership through the per-domain registry, which must be shared (one host, or network " +
-                        "namespaces of one host)", domainId);
-                    return bus;
-                }
-                catch (final TimeoutException ex)
-                {
-                    throw new IllegalStateException("domain " + domainId + ": transport 'tcp' failed: " + ex, ex);
-                }
+                LOG.info("domain {}: transport 'tcp' as configured; discovery '{}'{}", domainId, config.discovery(),
+                    config.networkDiscovery() ? "" : " (membership through this host's per-domain registry: " +
+                    "members on other hosts need sirocco.peers or sirocco.discovery=multicast)");
+                return joinTcp(config, domainId, discovery);
             }
             default -> throw new IllegalArgumentException("domain " + domainId + ": unknown transport '" + transport +
                 "' (sirocco.transport / SIROCCO_TRANSPORT): expected auto, local, shm or tcp");
+        }
+    }
+
+    private static DomainBus joinTcp(final SiroccoConfig config, final int domainId, final DiscoveryHandler discovery)
+    {
+        try
+        {
+            return GroupBus.join(domainId, discovery, config, "tcp");
+        }
+        catch (final TimeoutException ex)
+        {
+            throw new IllegalStateException("domain " + domainId + ": transport 'tcp' failed: " + ex, ex);
         }
     }
 }

@@ -118,16 +118,10 @@ public final class ParticipantImpl extends EntityBase<DomainParticipantListener,
             bus.participantGuid()), domainId, bus.transportName());
     }
 
+    /** The host name the group knows this member by ({@code sirocco.mcast.host}, else the local host name). */
     private static String hostName()
     {
-        try
-        {
-            return java.net.InetAddress.getLocalHost().getHostName();
-        }
-        catch (final java.io.IOException ex)
-        {
-            return "unknown-host";
-        }
+        return io.sirocco.multicast.Member.localHost();
     }
 
     private void handleGuid(final long participantGuid)

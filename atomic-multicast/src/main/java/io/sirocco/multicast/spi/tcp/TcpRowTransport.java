@@ -27,7 +27,6 @@ final class TcpRowTransport implements RowTransport
     private final int[] nodeIds;
     private final boolean[] frozen;
     private final long rowLengthBytes;
-    private final Arena arena = Arena.ofShared();
     private final MemorySegment table;
     private final long rowBase;
     private final RowFrame message = new RowFrame();
@@ -50,7 +49,7 @@ final class TcpRowTransport implements RowTransport
         {
             nodeIds[r] = TcpEndpoint.nodeId(context.members().get(r).memberId());
         }
-        this.table = arena.allocate(n * rowLengthBytes, 4096);
+        this.table = SparseTable.allocate(context.groupName(), viewId, n * rowLengthBytes);
         this.rowBase = myRank * rowLengthBytes;
         this.frame = Arena.ofAuto().allocate(64 * 1024, 8);
         startFrame();
@@ -175,6 +174,6 @@ final class TcpRowTransport implements RowTransport
     public void close()
     {
         endpoint.closed(viewId);
-        // The table stays allocated until the GC frees the arena's segments: a late frame may still be applied.
+        // The table stays mapped until the GC frees its automatic arena: a late frame may still be applied.
     }
 }

@@ -29,6 +29,7 @@ import io.sirocco.multicast.SlotClaim;
 import io.sirocco.multicast.Subgroup;
 import io.sirocco.multicast.SubgroupSpec;
 import io.sirocco.multicast.View;
+import io.sirocco.multicast.view.MembershipRegistry;
 import io.sirocco.multicast.view.ShmRegistry;
 import io.sirocco.pubsub.bus.BusMessage;
 import io.sirocco.pubsub.bus.BusReader;
@@ -100,24 +101,45 @@ public final class GroupBus implements DomainBus, MembershipListener
         this.memberId = guid >>> 20;
         this.sender = Executors.newSingleThreadExecutor(r ->
             Thread.ofPlatform().daemon().name("sirocco-dcps-d" + domainId).unstarted(r));
-        final boolean contact = noLiveMember(groupName);
+        final boolean network = config.networkDiscovery();
+        final boolean contact = !network && noLiveMember(groupName);
         GroupConfig groupConfig = GroupConfig.defaults(groupName).withMemberId(memberId)
             .withTransport(transport).withRegistry("shm").withContact(contact, 1)
             .withIdle(config.idleSpins(), config.idleYields(), config.idleParkNs());
+        final String bindAddress = "tcp".equals(transport) || network ? TcpEndpoints.chooseAddress(config, domainId)
+            : null;
         if ("tcp".equals(transport))
         {
-            final String endpoint = TcpEndpoints.choose(config, memberId, domainId);
+            final String endpoint = bindAddress + ":" + TcpEndpoints.tcpPort(config, memberId);
+            LOG.info("domain {}: tcp row transport binds {}", domainId, endpoint);
             groupConfig = groupConfig.withEndpoint(endpoint);
         }
+        final MembershipRegistry registry = network
+            ? NetDiscovery.registry(config, domainId, groupName, memberId, bindAddress) : null;
         final SubgroupSpec dcpsSpec = SubgroupSpec.of(DCPS, DeliveryMode.ORDERED).withWindow(64).withSlotSize(1024)
             .withMaxMessage(65_536);
         final long startNs = System.nanoTime();
-        this.group = Group.join(groupConfig, List.of(new Group.SubgroupRegistration(dcpsSpec, Role.WRITER_READER,
-            new DiscoveryChannel())), this, Duration.ofSeconds(30));
+        try
+        {
+            this.group = Group.join(groupConfig, registry, List.of(new Group.SubgroupRegistration(dcpsSpec,
+                Role.WRITER_READER, new DiscoveryChannel())), this, Duration.ofSeconds(30));
+        }
+        catch (final TimeoutException | RuntimeException ex)
+        {
+            if (registry != null)
+            {
+                registry.close();
+            }
+            sender.shutdownNow();
+            throw ex;
+        }
         this.dcps = group.subgroup(DCPS);
         this.view = group.view();
-        LOG.info("domain {}: joined group '{}' as member {} ({}) over row transport '{}' in {} ms; view {}", domainId,
-            groupName, memberId, contact ? "first member, formed the view" : "joined the running group", transport,
+        final boolean formed = view.viewId() == 1 && view.members().size() == 1;
+        LOG.info("domain {}: joined group '{}' as member {} ({}) over row transport '{}' with discovery '{}'{} in {} "
+            + "ms; view {}", domainId, groupName, memberId, formed ? "first member, formed the view"
+            : "joined the running group", transport, config.discovery(), registry == null ? ""
+            : " (registry at " + registry.contactAddress() + ")",
             TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startNs), view.viewId());
     }
 

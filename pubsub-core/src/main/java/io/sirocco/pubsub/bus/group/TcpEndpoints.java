@@ -12,9 +12,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Chooses the {@code host:port} a participant's tcp row transport binds, and logs the choice with the candidates:
- * the configured interface (name or address) if any, else the first up, non-loopback IPv4 interface, else loopback
- * with a warning. Never silent (anchors-dds §5.1: arbitrary interface selection is the first DDS complaint).
+ * Chooses the interface address a participant's network endpoints bind (the tcp row transport, the network
+ * membership registry and the multicast beacons), and logs the choice with the candidates: the configured interface
+ * (name or address) if any, else the first up, non-loopback IPv4 interface, else loopback with a warning. Never
+ * silent (anchors-dds §5.1: arbitrary interface selection is the first DDS complaint).
  */
 final class TcpEndpoints
 {
@@ -24,9 +25,15 @@ final class TcpEndpoints
     {
     }
 
-    static String choose(final SiroccoConfig config, final long memberId, final int domainId)
+    /** @return the tcp row transport's port: {@code sirocco.tcp.port}, else 17400 + member id modulo 20000. */
+    static int tcpPort(final SiroccoConfig config, final long memberId)
     {
-        final int port = config.tcpPort() > 0 ? config.tcpPort() : 17_400 + (int)(memberId % 20_000);
+        return config.tcpPort() > 0 ? config.tcpPort() : 17_400 + (int)(memberId % 20_000);
+    }
+
+    /** @return the IPv4 address of the chosen interface; the choice is logged with every candidate. */
+    static String chooseAddress(final SiroccoConfig config, final int domainId)
+    {
         final List<String> candidates = new ArrayList<>();
         String chosen = null;
         String reason = null;
@@ -76,14 +83,12 @@ final class TcpEndpoints
             }
             chosen = "127.0.0.1";
             reason = "FALLBACK to loopback: no up non-loopback IPv4 interface";
-            LOG.warn("domain {}: tcp transport binds {}:{} ({}); candidates {}", domainId, chosen, port, reason,
-                candidates);
+            LOG.warn("domain {}: network interface {} ({}); candidates {}", domainId, chosen, reason, candidates);
         }
         else
         {
-            LOG.info("domain {}: tcp transport binds {}:{} ({}); candidates {}", domainId, chosen, port, reason,
-                candidates);
+            LOG.info("domain {}: network interface {} ({}); candidates {}", domainId, chosen, reason, candidates);
         }
-        return chosen + ":" + port;
+        return chosen;
     }
 }

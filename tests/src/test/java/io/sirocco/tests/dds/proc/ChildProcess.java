@@ -20,8 +20,18 @@ public final class ChildProcess implements AutoCloseable
     public ChildProcess(final String name, final Class<?> main, final List<String> jvmProperties,
         final String... args) throws IOException
     {
+        this(name, List.of(), main, jvmProperties, args);
+    }
+
+    /**
+     * A child started through a command prefix, for example {@code ip netns exec <ns>} to run it on an emulated
+     * host (the prefix must exec the JVM, so that killing the child kills the JVM).
+     */
+    public ChildProcess(final String name, final List<String> prefix, final Class<?> main,
+        final List<String> jvmProperties, final String... args) throws IOException
+    {
         this.name = name;
-        final List<String> command = new ArrayList<>();
+        final List<String> command = new ArrayList<>(prefix);
         command.add(ProcessHandle.current().info().command().orElse("java"));
         command.add("-Xmx256m");
         command.addAll(jvmProperties);
@@ -70,6 +80,12 @@ public final class ChildProcess implements AutoCloseable
         }
         throw new AssertionError(name + ": expected line not seen within " + timeoutSeconds + " s; output:\n" +
             String.join("\n", lines.subList(Math.max(0, lines.size() - 40), lines.size())));
+    }
+
+    @Override
+    public String toString()
+    {
+        return name;
     }
 
     public List<String> lines()

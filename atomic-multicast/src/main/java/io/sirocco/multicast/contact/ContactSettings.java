@@ -1,0 +1,99 @@
+package io.sirocco.multicast.contact;
+
+import java.net.InetSocketAddress;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * How a member's {@link NetRegistry} is reached and how it finds the rest of its group. Immutable.
+ *
+ * @param bindHost         address the registry endpoint listens on (the chosen interface's address).
+ * @param port             preferred port (every member of the group uses the same default); when it is taken, for
+ *                         example by another member on this host, an ephemeral port is bound instead (logged).
+ * @param peers            static contact members ({@code SIROCCO_PEERS}); always tried, multicast or not.
+ * @param multicast        whether to send and listen to UDP multicast beacons.
+ * @param multicastGroup   beacon group address (IPv4 multicast).
+ * @param multicastPort    beacon UDP port.
+ * @param beaconPeriodMs   period of beacons and of hellos/announcements to contacts.
+ * @param discoveryWaitMs  how long a member that found no running group listens before it may form one.
+ */
+public record ContactSettings(
+    String bindHost,
+    int port,
+    List<InetSocketAddress> peers,
+    boolean multicast,
+    String multicastGroup,
+    int multicastPort,
+    long beaconPeriodMs,
+    long discoveryWaitMs)
+{
+    public ContactSettings
+    {
+        Objects.requireNonNull(bindHost, "bindHost");
+        peers = List.copyOf(peers);
+        if (port < 0 || port > 65_535)
+        {
+            throw new IllegalArgumentException("contact port out of range: " + port);
+        }
+        if (beaconPeriodMs <= 0 || discoveryWaitMs < 0)
+        {
+            throw new IllegalArgumentException("beacon period must be positive and discovery wait non-negative: "
+                + beaconPeriodMs + ", " + discoveryWaitMs);
+        }
+    }
+
+    /**
+     * Parses a static peer list: {@code host[:port]} entries separated by commas, semicolons or spaces; an entry
+     * without a port gets {@code defaultPort}. IPv6 literals go in brackets ({@code [::1]:7400}).
+     *
+     * @param text        the list (may be empty).
+     * @param defaultPort port of entries that name none.
+     * @return the addresses, unresolved names resolved now.
+     * @throws IllegalArgumentException naming the malformed entry.
+     */
+    public static List<InetSocketAddress> parsePeers(final String text, final int defaultPort)
+    {
+        final java.util.ArrayList<InetSocketAddress> out = new java.util.ArrayList<>();
+        if (text == null || text.isBlank())
+        {
+            return out;
+        }
+        for (final String raw : text.trim().split("[,;\\s]+"))
+        {
+            if (raw.isEmpty())
+            {
+                continue;
+            }
+            String host = raw;
+            int port = defaultPort;
+            try
+            {
+                if (raw.startsWith("["))
+                {
+                    final int close = raw.indexOf(']');
+                    host = raw.substring(1, close);
+                    if (close + 1 < raw.length())
+                    {
+                        port = Integer.parseInt(raw.substring(close + 2));
+                    }
+                }
+                else if (raw.indexOf(':') >= 0)
+                {
+                    host = raw.substring(0, raw.lastIndexOf(':'));
+                    port = Integer.parseInt(raw.substring(raw.lastIndexOf(':') + 1));
+                }
+                if (host.isEmpty() || port <= 0 || port > 65_535)
+                {
+                    throw new IllegalArgumentException("empty host or port out of range");
+                }
+            }
+            catch (final RuntimeException ex)
+            {
+                throw new IllegalArgumentException("malformed peer '" + raw + "' in '" + text + "': expected "
+                    + "host[:port] (" + ex.getMessage() + ")", ex);
+            }
+            out.add(new InetSocketAddress(host, port));
+        }
+        return out;
+    }
+}

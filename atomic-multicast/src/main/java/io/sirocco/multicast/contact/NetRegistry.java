@@ -1,0 +1,540 @@
+package io.sirocco.multicast.contact;
+
+import io.sirocco.multicast.Member;
+import io.sirocco.multicast.View;
+import io.sirocco.multicast.view.LocalRegistry;
+import io.sirocco.multicast.view.MembershipRegistry;
+import io.sirocco.transport.MessagingService;
+import io.sirocco.transport.TransportContext;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.UnknownHostException;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A membership registry that needs no shared filesystem: every member keeps a replica ({@link LocalRegistry}) and
+ * serves it on a messaging-transport endpoint of its own ({@code host:port}, carried in its {@link Member} record as
+ * {@link Member#contact()}); replicas are kept current by {@link RegistryMessage}s.
+ *
+ * <p><b>Contact protocol.</b>
+ * <ol>
+ *   <li>A member outside any view sends, every beacon period, a HELLO (asking for a reply) and its ANNOUNCE with the
+ *       RELAY flag to every contact it knows: the static peers ({@code SIROCCO_PEERS}) and every member heard by UDP
+ *       multicast beacon or hello.</li>
+ *   <li>A contact stores the announcement and, since it is flagged RELAY, forwards it (unflagged) to every member of
+ *       its latest view. The leader thus sees the joiner in {@link #announced()} at its next registry poll and adds it
+ *       with a view change, like any other joiner.</li>
+ *   <li>Registry writes of members go straight to the members of the latest view (and, for a published view, to
+ *       that view's members too, so a joiner receives the proposal and the installed view that contain it).</li>
+ *   <li>No group anywhere: a member that may form one (it is a listed peer itself, or discovers by multicast) forms
+ *       view 1 after {@link ContactSettings#discoveryWaitMs()} if no member it heard is in a view and none that may
+ *       form has a lower member id ({@link #formsGroup()}). Two groups formed on either side of a partition are not
+ *       merged.</li>
+ * </ol>
+ *
+ * <p>Threads: the replica is synchronized; the table of heard members is a concurrent map written by the handler and
+ * beacon threads; every send runs on one outbox thread, in call order, so callers (the predicate thread during a view
+ * change) never block on a connect. Received messages are applied on the endpoint's single handler thread.
+ */
+public final class NetRegistry implements MembershipRegistry
+{
+    private static final Logger LOG = LoggerFactory.getLogger(NetRegistry.class);
+
+    private final String groupName;
+    private final long memberId;
+    private final ContactSettings settings;
+    private final LocalRegistry replica = new LocalRegistry();
+    private final MessagingService service;
+    private final String contact;
+    private final List<Integer> staticPeerNodes = new ArrayList<>();
+    private final boolean mayForm;
+    private final BeaconChannel beacons;
+    private final ExecutorService outbox;
+    private final Thread ticker;
+    private final long startNs = System.nanoTime();
+    private final Map<Long, Peer> heard = new ConcurrentHashMap<>();
+    private volatile Member own;
+    private volatile boolean closed;
+
+    /** A member this one heard from (hello or beacon). */
+    private record Peer(long memberId, String contact, boolean inView, boolean mayForm, long heardNs)
+    {
+    }
+
+    /**
+     * Starts the endpoint (and the beacons when configured) and begins looking for the group.
+     *
+     * @param groupName the group.
+     * @param memberId  this member's id.
+     * @param settings  endpoint and discovery settings.
+     */
+    public NetRegistry(final String groupName, final long memberId, final ContactSettings settings)
+    {
+        this.groupName = groupName;
+        this.memberId = memberId;
+        this.settings = settings;
+        this.outbox = Executors.newSingleThreadExecutor(r ->
+            Thread.ofPlatform().daemon().name("sirocco-registry-out-" + groupName).unstarted(r));
+        final String host = canonicalHost(settings.bindHost());
+        String chosen = host + ":" + settings.port();
+        MessagingService started;
+        try
+        {
+            started = startEndpoint(host, settings.port());
+        }
+        catch (final IllegalStateException ex)
+        {
+            if (settings.port() == 0)
+            {
+                throw new IllegalStateException("group '" + groupName + "': cannot start the registry endpoint on "
+                    + host + ": " + ex.getMessage(), ex);
+            }
+            final int port = freePort(host);
+            LOG.info("group '{}': registry port {} is taken (another member on this host holds it: {}); listening "
+                + "on {}:{} instead, so reach this member through that one", groupName, chosen, ex.getMessage(), host,
+                port);
+            chosen = host + ":" + port;
+            started = startEndpoint(host, port);
+        }
+        this.service = started;
+        this.contact = chosen;
+        boolean listed = false;
+        for (final InetSocketAddress peer : settings.peers())
+        {
+            final String key = canonical(peer);
+            if (key.equals(contact))
+            {
+                listed = true;
+                continue;
+            }
+            final int node = nodeOf(key);
+            service.addressMap().put(node, peer);
+            if (!staticPeerNodes.contains(node))
+            {
+                staticPeerNodes.add(node);
+            }
+        }
+        BeaconChannel b = null;
+        if (settings.multicast())
+        {
+            try
+            {
+                b = new BeaconChannel(groupName, settings.bindHost(), settings.multicastGroup(),
+                    settings.multicastPort(), this::onBeacon);
+            }
+            catch (final java.io.IOException | RuntimeException ex)
+            {
+                LOG.warn("group '{}': UDP multicast discovery FAILED on {} ({}:{}): {}; FALLING BACK to the static "
+                    + "peers {}", groupName, settings.bindHost(), settings.multicastGroup(), settings.multicastPort(),
+                    ex.toString(), settings.peers().isEmpty() ? "(none: this member can only form its own group)"
+                    : settings.peers());
+            }
+        }
+        this.beacons = b;
+        this.mayForm = beacons != null || listed || settings.peers().isEmpty();
+        LOG.info("group '{}': member {} serves its membership registry on {}; static peers {}{}; multicast {}; "
+            + "may form the group: {}", groupName, memberId, contact, settings.peers(), listed ? " (this member is "
+            + "one of them)" : "", beacons != null ? settings.multicastGroup() + ":" + settings.multicastPort() : "off",
+            mayForm);
+        service.register(RegistryMessage.TYPE, RegistryMessage.SUBTYPE, RegistryMessage::new, this::onMessage);
+        this.ticker = Thread.ofPlatform().daemon().name("sirocco-registry-tick-" + groupName).start(this::tick);
+    }
+
+    private MessagingService startEndpoint(final String host, final int port)
+    {
+        final int node = nodeOf(host + ":" + port);
+        final TransportContext ctx = new TransportContext().ownNodeId(node).transport("nio").handlerThreads(1)
+            .connectTimeoutMs(1000).ringBufferBytes(1 << 18).flowControlWindowBytes(1 << 17);
+        ctx.addressMap().put(node, host, port);
+        return MessagingService.start(ctx);
+    }
+
+    private static int freePort(final String host)
+    {
+        try (java.net.ServerSocket s = new java.net.ServerSocket(0, 1, InetAddress.getByName(host)))
+        {
+            return s.getLocalPort();
+        }
+        catch (final java.io.IOException ex)
+        {
+            throw new java.io.UncheckedIOException("cannot find a free port on " + host, ex);
+        }
+    }
+
+    private static String canonicalHost(final String host)
+    {
+        try
+        {
+            return InetAddress.getByName(host).getHostAddress();
+        }
+        catch (final UnknownHostException ex)
+        {
+            throw new IllegalArgumentException("registry address '" + host + "' does not resolve", ex);
+        }
+    }
+
+    private static String canonical(final InetSocketAddress address)
+    {
+        final String host = address.getAddress() != null ? address.getAddress().getHostAddress()
+            : canonicalHost(address.getHostString());
+        return host + ":" + address.getPort();
+    }
+
+    /**
+     * The messaging node id of a registry endpoint, derived from its canonical {@code ip:port} so that a static
+     * peer's id is known before it answers and every pair of members shares exactly one connection per direction.
+     * Ids collide with probability ~n^2/130000 for n endpoints; a collision is detected and logged.
+     */
+    static int nodeOf(final String contact)
+    {
+        final java.util.zip.CRC32 crc = new java.util.zip.CRC32();
+        crc.update(contact.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        return (int)(crc.getValue() % 65_000) + 1;
+    }
+
+    /** @return the endpoint this registry listens on ({@code host:port}). */
+    @Override
+    public String contactAddress()
+    {
+        return contact;
+    }
+
+    private boolean inView()
+    {
+        return replica.latestContaining(memberId).isPresent();
+    }
+
+    // ------------------------------------------------------------------------------------------------------------
+    // MembershipRegistry
+
+    @Override
+    public void announce(final Member member)
+    {
+        replica.announce(member);
+        if (member.memberId() != memberId)
+        {
+            return;
+        }
+        own = member;
+        final String body = member.encode();
+        if (inView())
+        {
+            sendToMembers(RegistryMessage.ANNOUNCE, 0, body, viewMembers(null));
+        }
+        else
+        {
+            sendToContacts(RegistryMessage.ANNOUNCE, RegistryMessage.RELAY, body);
+        }
+    }
+
+    @Override
+    public void withdraw(final long id)
+    {
+        final Set<Member> to = viewMembers(null);
+        replica.withdraw(id);
+        sendToMembers(RegistryMessage.WITHDRAW, 0, Long.toString(id), to);
+    }
+
+    @Override
+    public List<Member> announced()
+    {
+        return replica.announced();
+    }
+
+    @Override
+    public void publish(final String key, final View view)
+    {
+        final Set<Member> to = viewMembers(view);
+        replica.publish(key, view);
+        sendToMembers(RegistryMessage.PUBLISH, 0, key + "\n" + view.encode(), to);
+    }
+
+    @Override
+    public Optional<View> read(final String key)
+    {
+        return replica.read(key);
+    }
+
+    @Override
+    public Optional<View> latestContaining(final long id)
+    {
+        return replica.latestContaining(id);
+    }
+
+    @Override
+    public boolean formsGroup()
+    {
+        if (!mayForm || inView() || System.nanoTime() - startNs < TimeUnit.MILLISECONDS.toNanos(
+            settings.discoveryWaitMs()))
+        {
+            return false;
+        }
+        final long now = System.nanoTime();
+        final long freshNs = TimeUnit.MILLISECONDS.toNanos(Math.max(5 * settings.beaconPeriodMs(),
+            settings.discoveryWaitMs()));
+        for (final Peer p : heard.values())
+        {
+            if (now - p.heardNs() > freshNs)
+            {
+                continue;
+            }
+            if (p.inView())
+            {
+                LOG.debug("group '{}': member {} runs the group; waiting to be added", groupName, p.memberId());
+                return false;
+            }
+            if (p.mayForm() && p.memberId() < memberId)
+            {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    @Override
+    public void close()
+    {
+        if (closed)
+        {
+            return;
+        }
+        closed = true;
+        ticker.interrupt();
+        if (beacons != null)
+        {
+            beacons.close();
+        }
+        outbox.shutdown();
+        try
+        {
+            outbox.awaitTermination(2, TimeUnit.SECONDS);
+        }
+        catch (final InterruptedException ex)
+        {
+            Thread.currentThread().interrupt();
+        }
+        service.close();
+    }
+
+    // ------------------------------------------------------------------------------------------------------------
+    // Sending
+
+    /** Members of the latest view containing this member, plus those of {@code also}, minus this member. */
+    private Set<Member> viewMembers(final View also)
+    {
+        final Set<Member> to = new LinkedHashSet<>();
+        replica.latestContaining(memberId).ifPresent(v -> to.addAll(v.members()));
+        if (also != null)
+        {
+            to.addAll(also.members());
+        }
+        to.removeIf(m -> m.memberId() == memberId);
+        return to;
+    }
+
+    private int flags(final int extra)
+    {
+        return extra | (inView() ? RegistryMessage.IN_VIEW : 0) | (mayForm ? RegistryMessage.MAY_FORM : 0);
+    }
+
+    private void sendToMembers(final byte kind, final int flags, final String body, final Set<Member> to)
+    {
+        if (to.isEmpty())
+        {
+            return;
+        }
+        final RegistryMessage m = RegistryMessage.of(kind, flags(flags), memberId, groupName, contact, body);
+        for (final Member member : to)
+        {
+            if (member.contact().isEmpty())
+            {
+                LOG.warn("group '{}': member {} has no registry address; registry update not sent to it", groupName,
+                    member.memberId());
+                continue;
+            }
+            final int node = nodeOf(member.contact());
+            learn(node, member.contact());
+            submit(m, node);
+        }
+    }
+
+    private void sendToContacts(final byte kind, final int flags, final String body)
+    {
+        final RegistryMessage m = RegistryMessage.of(kind, flags(flags), memberId, groupName, contact, body);
+        final Set<Integer> nodes = new LinkedHashSet<>(staticPeerNodes);
+        for (final Peer p : heard.values())
+        {
+            nodes.add(nodeOf(p.contact()));
+        }
+        for (final int node : nodes)
+        {
+            submit(m, node);
+        }
+    }
+
+    private void submit(final RegistryMessage m, final int node)
+    {
+        try
+        {
+            outbox.execute(() -> sendNow(m, node));
+        }
+        catch (final RejectedExecutionException ex)
+        {
+            LOG.debug("group '{}': registry closed; message to node {} dropped", groupName, node);
+        }
+    }
+
+    /** On the outbox thread only. */
+    private void sendNow(final RegistryMessage m, final int node)
+    {
+        try
+        {
+            service.send(m, node);
+        }
+        catch (final RuntimeException ex)
+        {
+            // An unreachable contact or a member that just died: the periodic hello and the view change cover it.
+            LOG.debug("group '{}': registry message {} to node {} ({}) not sent: {}", groupName, m.kind, node,
+                service.addressMap().address(node), ex.toString());
+        }
+    }
+
+    private void learn(final int node, final String hostPort)
+    {
+        final int colon = hostPort.lastIndexOf(':');
+        if (colon <= 0)
+        {
+            return;
+        }
+        try
+        {
+            final InetSocketAddress address = new InetSocketAddress(hostPort.substring(0, colon),
+                Integer.parseInt(hostPort.substring(colon + 1)));
+            if (!address.equals(service.addressMap().address(node)))
+            {
+                service.addressMap().put(node, address);
+            }
+        }
+        catch (final RuntimeException ex)
+        {
+            LOG.warn("group '{}': malformed registry address '{}' ignored: {}", groupName, hostPort, ex.toString());
+        }
+    }
+
+    // ------------------------------------------------------------------------------------------------------------
+    // Receiving
+
+    private void onMessage(final RegistryMessage m)
+    {
+        if (!groupName.equals(m.groupName) || m.senderMemberId == memberId)
+        {
+            return;
+        }
+        final int senderNode = nodeOf(m.senderContact);
+        if (senderNode == nodeOf(contact))
+        {
+            LOG.error("group '{}': member {} at {} has the registry node id of this member ({}); it cannot be "
+                + "reached (restart one of them)", groupName, m.senderMemberId, m.senderContact, contact);
+            return;
+        }
+        learn(senderNode, m.senderContact);
+        try
+        {
+            switch (m.kind)
+            {
+                case RegistryMessage.HELLO ->
+                {
+                    heard.put(m.senderMemberId, new Peer(m.senderMemberId, m.senderContact, m.has(RegistryMessage.IN_VIEW),
+                        m.has(RegistryMessage.MAY_FORM), System.nanoTime()));
+                    if (m.has(RegistryMessage.WANT_REPLY))
+                    {
+                        submit(RegistryMessage.of(RegistryMessage.HELLO, flags(0), memberId, groupName, contact, ""),
+                            senderNode);
+                    }
+                }
+                case RegistryMessage.ANNOUNCE ->
+                {
+                    final Member member = Member.decode(m.body);
+                    replica.announce(member);
+                    if (m.has(RegistryMessage.RELAY))
+                    {
+                        final Set<Member> to = viewMembers(null);
+                        to.removeIf(x -> x.memberId() == member.memberId());
+                        sendToMembers(RegistryMessage.ANNOUNCE, 0, m.body, to);
+                    }
+                }
+                case RegistryMessage.WITHDRAW -> replica.withdraw(Long.parseLong(m.body.trim()));
+                case RegistryMessage.PUBLISH ->
+                {
+                    final int nl = m.body.indexOf('\n');
+                    replica.publish(m.body.substring(0, nl), View.decode(m.body.substring(nl + 1)));
+                }
+                default -> LOG.warn("group '{}': unknown registry message kind {} from member {} dropped", groupName,
+                    m.kind, m.senderMemberId);
+            }
+        }
+        catch (final RuntimeException ex)
+        {
+            LOG.warn("group '{}': malformed registry message (kind {}) from member {} dropped: {}", groupName, m.kind,
+                m.senderMemberId, ex.toString());
+        }
+    }
+
+    private void onBeacon(final long id, final String hostPort, final boolean peerInView)
+    {
+        if (id == memberId)
+        {
+            return;
+        }
+        final Peer before = heard.put(id, new Peer(id, hostPort, peerInView, true, System.nanoTime()));
+        learn(nodeOf(hostPort), hostPort);
+        if (before == null)
+        {
+            LOG.info("group '{}': discovered member {} at {} by multicast beacon{}", groupName, id, hostPort,
+                peerInView ? " (in a view)" : "");
+        }
+    }
+
+    /** Ticker thread: beacons, and hellos plus announcements to the contacts while outside any view. */
+    private void tick()
+    {
+        while (!closed)
+        {
+            final boolean member = inView();
+            if (beacons != null)
+            {
+                beacons.send(memberId, contact, member);
+            }
+            if (!member)
+            {
+                sendToContacts(RegistryMessage.HELLO, RegistryMessage.WANT_REPLY, "");
+                final Member self = own;
+                if (self != null)
+                {
+                    sendToContacts(RegistryMessage.ANNOUNCE, RegistryMessage.RELAY, self.encode());
+                }
+            }
+            try
+            {
+                Thread.sleep(settings.beaconPeriodMs());
+            }
+            catch (final InterruptedException ex)
+            {
+                return;
+            }
+        }
+    }
+}

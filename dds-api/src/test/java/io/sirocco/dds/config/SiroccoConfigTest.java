@@ -1,0 +1,43 @@
+package io.sirocco.dds.config;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+
+/** Discovery settings: defaults, the {@code auto} rule, and errors that name the setting. */
+class SiroccoConfigTest
+{
+    @Test
+    void discoveryDefaultsToTheHostRegistryAndToPeersWhenPeersAreGiven()
+    {
+        final SiroccoConfig plain = SiroccoConfig.from(Map.of("sirocco.discovery", "auto", "sirocco.peers", ""));
+        assertThat(plain.discovery()).isEqualTo("shm");
+        assertThat(plain.networkDiscovery()).isFalse();
+        assertThat(plain.contactPort(3)).isEqualTo(7403);
+        assertThat(plain.multicastGroup()).isEqualTo("239.255.0.1");
+        assertThat(plain.multicastPort()).isEqualTo(7399);
+        assertThat(plain.discoveryWaitMs()).isEqualTo(2000);
+
+        final SiroccoConfig peers = SiroccoConfig.from(Map.of("sirocco.discovery", "auto",
+            "sirocco.peers", "10.0.0.1,10.0.0.2:7500", "sirocco.contact.port", "7600"));
+        assertThat(peers.discovery()).isEqualTo("peers");
+        assertThat(peers.networkDiscovery()).isTrue();
+        assertThat(peers.contactPort(3)).isEqualTo(7600);
+
+        assertThat(SiroccoConfig.from(Map.of("sirocco.discovery", "multicast", "sirocco.peers", ""))
+            .networkDiscovery()).isTrue();
+    }
+
+    @Test
+    void badDiscoverySettingsNameTheSetting()
+    {
+        assertThatThrownBy(() -> SiroccoConfig.from(Map.of("sirocco.discovery", "dns", "sirocco.peers", "")))
+            .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("sirocco.discovery")
+            .hasMessageContaining("'dns'");
+        assertThatThrownBy(() -> SiroccoConfig.from(Map.of("sirocco.discovery", "peers", "sirocco.peers", "")))
+            .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("sirocco.peers");
+    }
+}
