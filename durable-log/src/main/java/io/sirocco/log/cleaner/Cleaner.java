@@ -36,8 +36,10 @@ import io.sirocco.log.version.VersionLog;
  * compacts that zone's version log (version log plus version buffer into one tuple per key, then the epoch
  * advances); then examines up to {@code cleanerSegmentsPerPass} sealed segments, oldest-and-fullest first
  * ({@code argmax age x fill}), and rewrites those with enough garbage into new segments holding only valid
- * entries. An entry is valid if its (epoch, version) is the key's newest in the compacted table, or if it was
- * written after the compaction (a newer epoch): the newest version of a key is never dropped.
+ * entries. An entry is garbage only if its (epoch, version) is strictly older than the key's version in the
+ * compacted table; everything else is kept (the key's newest, anything written after the compaction, and versions
+ * the table never saw because a restart lost the version buffer of the last epoch): the newest version of a key is
+ * never dropped, whatever the version log misses.
  *
  * <p>Fairness with foreground writes: the cleaner reads and writes segments without the store's log lock (sealed
  * segments are immutable) and takes the fair lock only to compact versions and to swap segments, so the flusher
@@ -149,6 +151,21 @@ public final class Cleaner implements Runnable
             urgentWork = new Work(config, access);
         }
         clean(zone, true, urgentWork);
+    }
+
+    /**
+     * Runs one background cleaning pass over {@code zone} on the calling thread and returns the bytes reclaimed.
+     * Only for a store whose cleaner thread is not running ({@code cleanerEnabled=false}): tests and tools that
+     * need a pass at a known point.
+     */
+    public long cleanOnce(final ZoneLog zone) throws IOException
+    {
+        if (thread != null)
+        {
+            throw new IllegalStateException("durable-log: cleaning " + zone.id() + " on demand needs the background "
+                + "cleaner disabled (cleanerEnabled=false)");
+        }
+        return clean(zone, false, background);
     }
 
     /** Buffers of one cleaning thread (the cleaner's own, or the flusher's for urgent cleaning). */
@@ -327,9 +344,13 @@ public final class Cleaner implements Runnable
         {
             return true;
         }
+        // The table may lack a key's newest versions: a crash or restart loses the version buffer of the last
+        // epoch, and tuples staged mid-cycle are not in the file yet. So an entry is garbage only if it is strictly
+        // older than a version the table knows (whose data was written before the table recorded it); an entry as
+        // new as or newer than the table's is kept.
         final long newest = table.get(entry.keyHash(), entry.sequence(), -1);
-        return newest < 0 || VersionCodec.sameVersion(newest,
-            VersionCodec.pack(entry.epoch(), entry.version(), entry.tombstone()));
+        return newest < 0 || !VersionCodec.older(VersionCodec.pack(entry.epoch(), entry.version(),
+            entry.tombstone()), newest);
     }
 
     private Segment emit(final ZoneLog zone, final Work work) throws IOException
