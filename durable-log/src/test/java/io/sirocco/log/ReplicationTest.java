@@ -161,6 +161,60 @@ class ReplicationTest
         }
     }
 
+    @Test
+    @Timeout(120)
+    void persistedUpToIsTheMinimumOverTheBackupsAndALeavingBackupStopsCounting()
+    {
+        final List<Integer> all = List.of(1, 2, 3, 4);
+        final CountDownLatch unused = new CountDownLatch(0);
+        final Node owner = new Node(1, all, new Recovered(1, unused));
+        final Map<Integer, Node> backups = new HashMap<>();
+        final ZoneId zone = new ZoneId(0x31, 0);
+        final List<Integer> placement = new RandomPlacement().backups(zone, 1, new java.util.TreeSet<>(all), 3);
+        final int mute = placement.get(2);
+        for (final int id : placement)
+        {
+            if (id != mute)
+            {
+                backups.put(id, new Node(id, all, new Recovered(id, unused)));
+            }
+        }
+        // The mute member is up (its transport accepts the batches) but runs no backup, so it never acknowledges.
+        final MessagingService muteService = MessagingService.start(new TransportContext().ownNodeId(mute)
+            .transport("loopback").loopbackFabric(fabric).ringBufferBytes(1 << 20));
+        ReplicationMessages.registerTypes(muteService);
+        closeables.add(muteService);
+        final ReplicationOwner writer = owner.owner;
+        writer.openZone(zone, placement);
+        long last = -1;
+        for (int i = 0; i < 300; i++)
+        {
+            last = writer.append(zone, i, i, BackupStoreTest.payload(i, 0, 40));
+        }
+        writer.flush(zone);
+        for (final Node node : backups.values())
+        {
+            final ZoneHandle handle = waitForZone(node, zone);
+            assertThat(node.backup.store().awaitPersisted(handle, last, TimeUnit.SECONDS.toNanos(60))).isTrue();
+        }
+        assertThat(writer.persistedUpTo(zone)).as("min over backups while one never acks").isEqualTo(-1);
+        owner.membership.leave(mute);
+        assertThat(writer.awaitPersisted(zone, last, TimeUnit.SECONDS.toNanos(60))).isTrue();
+        assertThat(writer.backups(zone)).hasSize(2).doesNotContain(mute);
+    }
+
+    private static ZoneHandle waitForZone(final Node node, final ZoneId zone)
+    {
+        final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        ZoneHandle handle;
+        while ((handle = node.backup.store().zone(zone)) == null && System.nanoTime() - deadline < 0)
+        {
+            java.util.concurrent.locks.LockSupport.parkNanos(1_000_000);
+        }
+        assertThat(handle).as("zone created on node %d", node.id).isNotNull();
+        return handle;
+    }
+
     /** The owner's copy of its zone (what the DDS history cache will be): updated before each append or delete. */
     static final class ModelSource implements ZoneSource
     {
