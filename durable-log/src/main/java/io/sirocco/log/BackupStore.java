@@ -106,7 +106,7 @@ public final class BackupStore implements AutoCloseable
             @Override
             public void urgentClean(final ZoneLog zone) throws IOException
             {
-                cleaner.cleanUrgently(zone);
+                cleaner.cleanUrgently(zone, true); // last resort: the pre-cycle pass did not free enough
             }
 
             @Override
@@ -626,6 +626,7 @@ public final class BackupStore implements AutoCloseable
             int touchedCount = 0;
             if (records.limit() > 0)
             {
+                cleanNearlyFullLogs(records.limit());
                 touchedCount = sortByZone(records);
                 route(touchedCount);
             }
@@ -683,6 +684,24 @@ public final class BackupStore implements AutoCloseable
         finally
         {
             logLock.unlock();
+        }
+    }
+
+    /**
+     * Before a cycle assigns versions: urgently cleans every zone log that this cycle's bytes might fill. Here every
+     * version in the version buffers belongs to data already written (and synced, under group/each), so the cleaner
+     * may judge garbage by all of them; a pass forced in the middle of the cycle may not ({@link Cleaner}).
+     */
+    private void cleanNearlyFullLogs(final int pendingBytes) throws IOException
+    {
+        final int needed = pendingBytes / config.segmentSizeBytes() + 2;
+        for (final ZoneLog zone : bySlot)
+        {
+            if (zone != null && !zone.recovering()
+                && zone.segmentCount() + needed > config.secondaryLogSegments())
+            {
+                cleaner.cleanUrgently(zone, false);
+            }
         }
     }
 

@@ -54,4 +54,44 @@ class CleanerTest
             assertThat(collected.report.damages()).isEmpty();
         }
     }
+
+    @Test
+    @Timeout(120)
+    void urgentCleaningAloneKeepsAFullLogWritableAndKeepsTheNewestVersion()
+    {
+        final int segments = 6;
+        final LogConfig config = BackupStoreTest.small(SyncPolicy.GROUP).secondaryLogSegments(segments)
+            .cleanerEnabled(false);
+        final ZoneId zone = new ZoneId(78, 0);
+        final int keys = 40;
+        final int rounds = 200;
+        try (BackupStore store = BackupStore.open(dir, config, null))
+        {
+            final ZoneHandle handle = store.createZone(zone);
+            long ticket = 0;
+            for (int round = 0; round < rounds; round++)
+            {
+                for (int key = 0; key < keys; key++)
+                {
+                    store.append(handle, ticket++, key, 2, BackupStoreTest.payload(key, round, 300));
+                }
+                if (round % 50 == 49)
+                {
+                    store.delete(handle, ticket++, round, 2); // keys 49, 99, ... never existed; 0-39 stay
+                }
+            }
+            assertThat(store.awaitPersisted(handle, ticket - 1, 60_000_000_000L)).isTrue();
+            // 2.4 MB of overwrites went through a 384 KiB log with no background cleaner.
+            assertThat(store.cleaner().segmentsCleaned()).isPositive();
+            final Collected collected = new Collected();
+            store.recover(zone, collected);
+            assertThat(collected.report.damages()).isEmpty();
+            assertThat(collected.entries).hasSize(keys);
+            for (int key = 0; key < keys; key++)
+            {
+                assertThat(collected.entries.get(Collected.key(key, 2)))
+                    .isEqualTo(BackupStoreTest.payload(key, rounds - 1, 300));
+            }
+        }
+    }
 }

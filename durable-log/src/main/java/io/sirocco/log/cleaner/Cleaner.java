@@ -105,7 +105,7 @@ public final class Cleaner implements Runnable
             }
             try
             {
-                clean(zone, false, background);
+                clean(zone, false, false, background);
             }
             catch (final java.nio.file.NoSuchFileException ex)
             {
@@ -143,14 +143,19 @@ public final class Cleaner implements Runnable
         return best;
     }
 
-    /** Urgent cleaning of a full log, run by the flusher that holds the log lock. Cleans every sealed segment. */
-    public void cleanUrgently(final ZoneLog zone) throws IOException
+    /**
+     * Urgent cleaning of a (nearly) full log, run by the flusher that holds the log lock; cleans every sealed
+     * segment. {@code midCycle}: called while a flush cycle is writing, when the version buffer already holds
+     * versions of entries not yet written, so only the version-log file judges garbage; otherwise (between cycles)
+     * the whole version buffer does.
+     */
+    public void cleanUrgently(final ZoneLog zone, final boolean midCycle) throws IOException
     {
         if (urgentWork == null)
         {
             urgentWork = new Work(config, access);
         }
-        clean(zone, true, urgentWork);
+        clean(zone, true, midCycle, urgentWork);
     }
 
     /**
@@ -165,7 +170,7 @@ public final class Cleaner implements Runnable
             throw new IllegalStateException("durable-log: cleaning " + zone.id() + " on demand needs the background "
                 + "cleaner disabled (cleanerEnabled=false)");
         }
-        return clean(zone, false, background);
+        return clean(zone, false, false, background);
     }
 
     /** Buffers of one cleaning thread (the cleaner's own, or the flusher's for urgent cleaning). */
@@ -187,12 +192,13 @@ public final class Cleaner implements Runnable
      * One cleaning pass over a zone; returns the bytes reclaimed. An urgent pass runs on the flusher while it holds
      * the log lock, so a background pass may find its input segments already replaced: it then discards its output.
      */
-    private long clean(final ZoneLog zone, final boolean urgent, final Work work) throws IOException
+    private long clean(final ZoneLog zone, final boolean urgent, final boolean midCycle, final Work work)
+        throws IOException
     {
         final List<Segment> added = new ArrayList<>();
         try
         {
-            return cleanPass(zone, urgent, work, added);
+            return cleanPass(zone, urgent, midCycle, work, added);
         }
         catch (final IOException | RuntimeException ex)
         {
@@ -204,12 +210,13 @@ public final class Cleaner implements Runnable
         }
     }
 
-    private long cleanPass(final ZoneLog zone, final boolean urgent, final Work work, final List<Segment> added)
-        throws IOException
+    private long cleanPass(final ZoneLog zone, final boolean urgent, final boolean midCycle, final Work work,
+        final List<Segment> added) throws IOException
     {
         final ByteBuffer output = work.output;
         final SegmentScanner scanner = work.scanner;
         final KeyTable table = new KeyTable(1 << 12, 0.6, true);
+        final KeyTable validity;
         final int cutoffEpoch;
         final List<Segment> candidates;
         logLock.lock();
@@ -221,6 +228,19 @@ public final class Cleaner implements Runnable
             }
             zone.cleanRequested(false);
             VersionLog.readInto(zone.versionLog().path(), table);
+            if (midCycle)
+            {
+                // In the middle of a flush cycle the version buffer already holds the versions of this cycle's
+                // entries, which are not written (let alone synced) yet. Judging garbage by them could delete an
+                // acknowledged older version before its successor is durable, so only versions of the version-log
+                // file (data of earlier cycles) decide what is garbage here.
+                validity = new KeyTable(1 << 12, 0.6, true);
+                VersionLog.readInto(zone.versionLog().path(), validity);
+            }
+            else
+            {
+                validity = table;
+            }
             final KeyTable buffered = zone.versionBuffer().table();
             for (int slot = 0; slot < buffered.capacity(); slot++)
             {
@@ -280,15 +300,18 @@ public final class Cleaner implements Runnable
             final long[] live = new long[1];
             scanner.scan(segment.path(), image, image.limit(), (LogEntry entry) ->
             {
-                if (valid(entry, table, cutoffEpoch))
+                if (valid(entry, validity, cutoffEpoch))
                 {
                     live[0] += entry.totalLength();
                 }
             }, damages);
             final double garbage = 1.0 - live[0] / (double)Math.max(1, segment.fillBytes());
-            if (!urgent && garbage < config.cleanerMinGarbage() && damages.isEmpty())
+            final boolean worthIt = urgent
+                ? live[0] < segment.fillBytes() || segment.fillBytes() < config.segmentSizeBytes() / 2
+                : garbage >= config.cleanerMinGarbage();
+            if (!worthIt && damages.isEmpty())
             {
-                continue;
+                continue; // (an urgent pass still merges half-empty segments, but never copies a full, clean one)
             }
             if (output.position() + live[0] > output.capacity())
             {
@@ -296,7 +319,7 @@ public final class Cleaner implements Runnable
             }
             scanner.scan(segment.path(), image, image.limit(), (LogEntry entry) ->
             {
-                if (valid(entry, table, cutoffEpoch))
+                if (valid(entry, validity, cutoffEpoch))
                 {
                     output.put(output.position(), image, entry.offset(), entry.totalLength());
                     output.position(output.position() + entry.totalLength());
