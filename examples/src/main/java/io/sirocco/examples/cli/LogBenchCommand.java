@@ -60,6 +60,17 @@ public final class LogBenchCommand implements Callable<Integer>
     @Option(names = "--backup-index", hidden = true, description = "Internal: run as forked backup N.")
     int backupIndex = -1;
 
+    @Option(names = "--keys", description = "Distinct keys (0 = every entry a new key); fewer keys than entries "
+        + "make an overwrite workload (default ${DEFAULT-VALUE}).")
+    long keys;
+
+    @Option(names = "--cleaner", description = "Run the background cleaner during the run (default: off).")
+    boolean cleaner;
+
+    @Option(names = "--log-segments", description = "Secondary-log segments per zone (default: room for every "
+        + "entry, so nothing needs cleaning).")
+    int logSegments;
+
     @Option(names = "--recover", description = "Restart backup 0 and recover all its zones; report the time.")
     boolean recover;
 
@@ -104,9 +115,9 @@ public final class LogBenchCommand implements Callable<Integer>
     private LogConfig config(final SyncPolicy policy)
     {
         final long perZone = (entries / zones + 1) * (size + 32L);
-        final int segments = (int)Math.max(64, 2 * perZone / (8 << 20) + 8);
+        final int segments = logSegments > 0 ? logSegments : (int)Math.max(64, 2 * perZone / (8 << 20) + 8);
         return new LogConfig().syncPolicy(policy).directIo(!bufferedIo).secondaryLogSegments(segments)
-            .zoneSizeLimitBytes(Math.max(256L << 20, perZone)).cleanerEnabled(false)
+            .zoneSizeLimitBytes(Math.max(256L << 20, perZone)).cleanerEnabled(cleaner)
             .recoveryThreads(recoveryThreads);
     }
 
@@ -174,8 +185,12 @@ public final class LogBenchCommand implements Callable<Integer>
         final long drainedNs = System.nanoTime();
         final long logCpuNs = processCpuNs() - startCpuNs;
         final boolean direct = stores[0].directIo();
+        long segmentsCleaned = 0;
+        long reclaimedBytes = 0;
         for (final BackupStore store : stores)
         {
+            segmentsCleaned += store.cleaner().segmentsCleaned();
+            reclaimedBytes += store.cleaner().reclaimedBytes();
             store.close();
         }
         if (failures.get() > 0)
@@ -192,7 +207,9 @@ public final class LogBenchCommand implements Callable<Integer>
             .put("mb_per_s", entries * (double)size / ackSeconds / 1e6)
             .put("drain_entries_per_s", entries / drainSeconds)
             .put("fsync_per_s", fsyncPerSecond)
-            .put("log_cpu_ms", logCpuNs / 1e6);
+            .put("log_cpu_ms", logCpuNs / 1e6)
+            .put("keys", keys > 0 ? keys : entries).put("cleaner", cleaner)
+            .put("segments_cleaned", segmentsCleaned).put("reclaimed_mb", reclaimedBytes / 1e6);
         if (recover)
         {
             recoverAll(root.resolve("backup-0"), config, result);
@@ -220,6 +237,11 @@ public final class LogBenchCommand implements Callable<Integer>
             {
                 arguments.add("--buffered-io");
             }
+            if (cleaner)
+            {
+                arguments.add("--cleaner");
+            }
+            arguments.addAll(List.of("--keys", Long.toString(keys), "--log-segments", Integer.toString(logSegments)));
             childArguments.add(arguments);
         }
         final List<ForkedBackups.ChildResult> results;
@@ -325,7 +347,8 @@ public final class LogBenchCommand implements Callable<Integer>
                 payload.putLong(0, i);
             }
             final int zone = (int)(i % zones);
-            store.append(zoneHandles[zone], i / zones, i * 0x9E37_79B9_7F4A_7C15L, i, payload, 0, size);
+            final long key = keys > 0 ? i % keys : i;
+            store.append(zoneHandles[zone], i / zones, key * 0x9E37_79B9_7F4A_7C15L, key, payload, 0, size);
         }
     }
 

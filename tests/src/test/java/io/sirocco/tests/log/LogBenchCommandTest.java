@@ -48,4 +48,28 @@ class LogBenchCommandTest
                 "\"sync\":\"group\"", "\"entries_per_s\":", "\"mb_per_s\":", "\"recover_ms\":",
                 "\"recovered_entries\":20000,", "\"recover_damages\":0,");
     }
+
+    @org.junit.jupiter.api.Test
+    void overwriteWorkloadWithTheCleanerRecoversOnlyTheNewestVersions()
+    {
+        final PrintStream original = System.out;
+        final ByteArrayOutputStream out = new ByteArrayOutputStream();
+        final int exit;
+        System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
+        try
+        {
+            exit = SiroccoCli.commandLine().execute("log-bench", "--entries", "400000", "--keys", "500", "--cleaner",
+                "--log-segments", "3", "--recover", "--json"); // 34 MB of entries through a 24 MiB log
+        }
+        finally
+        {
+            System.setOut(original);
+        }
+        final String text = out.toString(StandardCharsets.UTF_8);
+        final String[] lines = text.strip().split("\n");
+        final String json = lines[lines.length - 1];
+        assertThat(exit).as(text).isZero();
+        assertThat(json).contains("\"keys\":500,", "\"cleaner\":true,", "\"segments_cleaned\":",
+            "\"recovered_entries\":500,", "\"recover_damages\":0,").doesNotContain("\"segments_cleaned\":0,");
+    }
 }
