@@ -94,4 +94,35 @@ class CleanerTest
             }
         }
     }
+
+    @Test
+    @Timeout(120)
+    void aCleanerWithNothingToGainNeverBurnsEpochs()
+    {
+        final LogConfig config = BackupStoreTest.small(SyncPolicy.NONE).secondaryLogSegments(8)
+            .cleanerActivation(0.05).cleanerPrompt(0.05).cleanerIntervalNs(1_000_000).directThresholdBytes(0);
+        final ZoneId zone = new ZoneId(79, 0);
+        try (BackupStore store = BackupStore.open(dir, config, null))
+        {
+            final ZoneHandle handle = store.createZone(zone);
+            for (int key = 0; key < 3000; key++) // 300 KB of distinct keys: sealed segments, no garbage
+            {
+                store.append(handle, key, key, 3, BackupStoreTest.payload(key, 0, 100));
+            }
+            store.flush();
+            final long passesBefore = store.cleaner().passes();
+            final int epoch = handle.log().epoch();
+            final long deadline = System.nanoTime() + 60_000_000_000L;
+            while (store.cleaner().passes() < passesBefore + 20)
+            {
+                assertThat(System.nanoTime() - deadline).as("waiting for 20 cleaner passes").isNegative();
+                java.util.concurrent.locks.LockSupport.parkNanos(1_000_000);
+            }
+            assertThat(handle.log().epoch()).as("epoch after 20 fruitless passes").isEqualTo(epoch);
+            assertThat(store.cleaner().segmentsCleaned()).isZero();
+            final Collected collected = new Collected();
+            store.recover(zone, collected);
+            assertThat(collected.entries).hasSize(3000);
+        }
+    }
 }

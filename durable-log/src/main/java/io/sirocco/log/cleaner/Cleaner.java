@@ -33,13 +33,16 @@ import io.sirocco.log.version.VersionLog;
 /**
  * The background cleaner (the thesis's reorganization, §2.6). It picks a zone whose secondary log is above the
  * prompt threshold (requested by a write) or, failing that, the most utilized one above the activation threshold;
- * compacts that zone's version log (version log plus version buffer into one tuple per key, then the epoch
- * advances); then examines up to {@code cleanerSegmentsPerPass} sealed segments, oldest-and-fullest first
- * ({@code argmax age x fill}), and rewrites those with enough garbage into new segments holding only valid
- * entries. An entry is garbage only if its (epoch, version) is strictly older than the key's version in the
- * compacted table; everything else is kept (the key's newest, anything written after the compaction, and versions
- * the table never saw because a restart lost the version buffer of the last epoch): the newest version of a key is
- * never dropped, whatever the version log misses.
+ * takes a snapshot of the zone's versions (version log plus version buffer, newest per key); then examines up to
+ * {@code cleanerSegmentsPerPass} sealed segments, oldest-and-fullest first ({@code argmax age x fill}), and
+ * rewrites those with enough garbage into new segments holding only valid entries. An entry is garbage only if its
+ * (epoch, version) is strictly older than the key's version in the snapshot; everything else is kept (the key's
+ * newest, anything written after the snapshot, and versions the snapshot never saw because a restart lost the
+ * version buffer of the last epoch): the newest version of a key is never dropped, whatever the version log misses.
+ * After a pass that replaced segments (or when the version log has grown far past one tuple per key) the version
+ * log is compacted (one tuple per key, crash-safe rewrite), the version buffer cleared and the epoch advanced; a
+ * pass that finds nothing to do changes nothing, burns no epoch, and the cleaner then waits
+ * {@code cleanerIntervalNs} before looking again.
  *
  * <p>Fairness with foreground writes: the cleaner reads and writes segments without the store's log lock (sealed
  * segments are immutable) and takes the fair lock only to compact versions and to swap segments, so the flusher
@@ -58,6 +61,7 @@ public final class Cleaner implements Runnable
     private Work urgentWork;
     private final AtomicLong reclaimedBytes = new AtomicLong();
     private final AtomicLong segmentsCleaned = new AtomicLong();
+    private final AtomicLong passes = new AtomicLong();
     private volatile boolean running = true;
     private volatile Thread thread;
 
@@ -74,6 +78,12 @@ public final class Cleaner implements Runnable
     public long reclaimedBytes()
     {
         return reclaimedBytes.get();
+    }
+
+    /** Cleaning passes run so far (background, urgent and on demand), fruitful or not. */
+    public long passes()
+    {
+        return passes.get();
     }
 
     public long segmentsCleaned()
@@ -105,7 +115,10 @@ public final class Cleaner implements Runnable
             }
             try
             {
-                clean(zone, false, false, background);
+                if (clean(zone, false, false, background) == 0)
+                {
+                    LockSupport.parkNanos(config.cleanerIntervalNs()); // nothing to gain now: never spin
+                }
             }
             catch (final java.nio.file.NoSuchFileException ex)
             {
@@ -180,6 +193,31 @@ public final class Cleaner implements Runnable
         final ByteBuffer output;
         final SegmentScanner scanner;
 
+        private long[] validBits = new long[1024];
+
+        /** Remembers whether the {@code ordinal}-th entry of the segment being cleaned is valid. */
+        void valid(final int ordinal, final boolean valid)
+        {
+            final int word = ordinal >>> 6;
+            if (word >= validBits.length)
+            {
+                validBits = java.util.Arrays.copyOf(validBits, Math.max(validBits.length * 2, word + 1));
+            }
+            if (valid)
+            {
+                validBits[word] |= 1L << ordinal;
+            }
+            else
+            {
+                validBits[word] &= ~(1L << ordinal);
+            }
+        }
+
+        boolean valid(final int ordinal)
+        {
+            return (validBits[ordinal >>> 6] & (1L << ordinal)) != 0;
+        }
+
         Work(final LogConfig config, final DiskAccess access)
         {
             staging = AlignedBuffers.allocate(config.segmentSizeBytes() + 2 * access.blockSize(), access.blockSize());
@@ -208,6 +246,10 @@ public final class Cleaner implements Runnable
             }
             throw ex;
         }
+        finally
+        {
+            passes.incrementAndGet(); // after the pass: a reader of the count sees what the pass changed
+        }
     }
 
     private long cleanPass(final ZoneLog zone, final boolean urgent, final boolean midCycle, final Work work,
@@ -217,7 +259,7 @@ public final class Cleaner implements Runnable
         final SegmentScanner scanner = work.scanner;
         final KeyTable table = new KeyTable(1 << 12, 0.6, true);
         final KeyTable validity;
-        final int cutoffEpoch;
+        final boolean compactAnyway;
         final List<Segment> candidates;
         logLock.lock();
         try
@@ -251,10 +293,8 @@ public final class Cleaner implements Runnable
                         VersionCodec.pack(zone.epoch(), VersionCodec.version(v), VersionCodec.tombstone(v)));
                 }
             }
-            zone.versionLog().rewrite(table);
-            zone.versionBuffer().clear();
-            zone.advanceEpoch(zone.epoch() + 1);
-            cutoffEpoch = zone.epoch();
+            final long logTuples = Files.size(zone.versionLog().path()) / VersionLog.TUPLE_BYTES;
+            compactAnyway = !midCycle && logTuples > 2L * table.size() + 65_536;
             final Segment head = zone.headSegment();
             candidates = new ArrayList<>();
             for (final Segment segment : zone.segments())
@@ -298,9 +338,12 @@ public final class Cleaner implements Runnable
                 image.flip();
             }
             final long[] live = new long[1];
+            final int[] ordinal = new int[1];
             scanner.scan(segment.path(), image, image.limit(), (LogEntry entry) ->
             {
-                if (valid(entry, validity, cutoffEpoch))
+                final boolean valid = valid(entry, validity);
+                work.valid(ordinal[0]++, valid); // remembered for the copy below: one table lookup per entry
+                if (valid)
                 {
                     live[0] += entry.totalLength();
                 }
@@ -317,9 +360,10 @@ public final class Cleaner implements Runnable
             {
                 added.add(emit(zone, work));
             }
+            ordinal[0] = 0;
             scanner.scan(segment.path(), image, image.limit(), (LogEntry entry) ->
             {
-                if (valid(entry, validity, cutoffEpoch))
+                if (work.valid(ordinal[0]++))
                 {
                     output.put(output.position(), image, entry.offset(), entry.totalLength());
                     output.position(output.position() + entry.totalLength());
@@ -335,6 +379,10 @@ public final class Cleaner implements Runnable
         }
         if (removed.isEmpty())
         {
+            if (compactAnyway)
+            {
+                compactVersionsLocked(zone);
+            }
             return 0;
         }
         logLock.lock();
@@ -349,6 +397,10 @@ public final class Cleaner implements Runnable
                 return 0;
             }
             zone.replaceSegments(removed, added);
+            if (!midCycle)
+            {
+                compactVersions(zone);
+            }
         }
         finally
         {
@@ -361,12 +413,49 @@ public final class Cleaner implements Runnable
         return reclaimed;
     }
 
-    private static boolean valid(final LogEntry entry, final KeyTable table, final int cutoffEpoch)
+    private void compactVersionsLocked(final ZoneLog zone) throws IOException
     {
-        if (entry.epoch() >= cutoffEpoch)
+        logLock.lock();
+        try
         {
-            return true;
+            if (!zone.recovering())
+            {
+                compactVersions(zone);
+            }
         }
+        finally
+        {
+            logLock.unlock();
+        }
+    }
+
+    /**
+     * Compacts the zone's version log (log plus buffer into one tuple per key, crash-safe rewrite), clears the
+     * version buffer and ends the epoch. Under the log lock, between flush cycles (every version in the buffer
+     * belongs to written data), and only after a pass that did work or when the log has grown well past one tuple
+     * per key, so an idle cleaner never burns epochs (a zone has 65,536).
+     */
+    private static void compactVersions(final ZoneLog zone) throws IOException
+    {
+        final KeyTable table = new KeyTable(1 << 12, 0.6, true);
+        VersionLog.readInto(zone.versionLog().path(), table);
+        final KeyTable buffered = zone.versionBuffer().table();
+        for (int slot = 0; slot < buffered.capacity(); slot++)
+        {
+            if (buffered.usedAt(slot))
+            {
+                final long v = buffered.valueAt(slot);
+                table.putMax(buffered.keyHashAt(slot), buffered.sequenceAt(slot),
+                    VersionCodec.pack(zone.epoch(), VersionCodec.version(v), VersionCodec.tombstone(v)));
+            }
+        }
+        zone.versionLog().rewrite(table);
+        zone.versionBuffer().clear();
+        zone.advanceEpoch(zone.epoch() + 1);
+    }
+
+    private static boolean valid(final LogEntry entry, final KeyTable table)
+    {
         // The table may lack a key's newest versions: a crash or restart loses the version buffer of the last
         // epoch, and tuples staged mid-cycle are not in the file yet. So an entry is garbage only if it is strictly
         // older than a version the table knows (whose data was written before the table recorded it); an entry as
