@@ -333,6 +333,50 @@ class ReplicationTest
 
     @Test
     @Timeout(120)
+    void aZoneWithNoLiveEntryIsReReplicatedToo()
+    {
+        final List<Integer> all = List.of(1, 2, 3, 4, 5);
+        final CountDownLatch unused = new CountDownLatch(0);
+        final Node owner = new Node(1, all, new Recovered(1, unused));
+        final ModelSource model = new ModelSource();
+        owner.owner.zoneSource(model);
+        final Map<Integer, Node> nodes = new HashMap<>();
+        for (final int id : List.of(2, 3, 4, 5))
+        {
+            nodes.put(id, new Node(id, all, new Recovered(id, unused)));
+        }
+        final ZoneId zone = new ZoneId(0x5EED, 2);
+        final List<Integer> placement = owner.owner.openZone(zone);
+        for (int key = 0; key < 50; key++)
+        {
+            model.put(key, 0, BackupStoreTest.payload(key, 0, 20));
+            owner.owner.append(zone, key, 0, BackupStoreTest.payload(key, 0, 20));
+        }
+        long last = -1;
+        for (int key = 0; key < 50; key++)
+        {
+            model.remove(key, 0);
+            last = owner.owner.delete(zone, key, 0);
+        }
+        owner.owner.flush(zone);
+        final int victim = placement.get(0);
+        nodes.get(victim).service.close();
+        owner.membership.leave(victim);
+        final List<Integer> now = owner.owner.backups(zone);
+        assertThat(now).hasSize(3).doesNotContain(victim);
+        final int added = now.stream().filter(b -> !placement.contains(b)).findFirst().orElseThrow();
+        final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (owner.owner.acknowledged(zone, added) < last && System.nanoTime() - deadline < 0)
+        {
+            java.util.concurrent.locks.LockSupport.parkNanos(1_000_000);
+        }
+        assertThat(owner.owner.acknowledged(zone, added)).as("the new backup acknowledges the empty zone")
+            .isEqualTo(last);
+        assertThat(owner.owner.awaitPersisted(zone, last, TimeUnit.SECONDS.toNanos(60))).isTrue();
+    }
+
+    @Test
+    @Timeout(120)
     void ownerFailureRecoversEveryZoneOnItsFirstLiveBackupAndRestoresReplication() throws Exception
     {
         final List<Integer> all = List.of(1, 2, 3, 4, 5);

@@ -203,6 +203,12 @@ public final class ReplicationOwner implements MembershipListener
         }
     }
 
+    /** The highest ticket {@code backup} acknowledged for the zone; -1 before any (or if it is no backup of it). */
+    public long acknowledged(final ZoneId zone, final int backup)
+    {
+        return zone(zone).acked.getOrDefault(backup, -1L);
+    }
+
     /** Minimum over the zone's current backups of their acknowledged tickets; -1 before any. */
     public long persistedUpTo(final ZoneId zone)
     {
@@ -338,6 +344,19 @@ public final class ReplicationOwner implements MembershipListener
         long send(final ZoneSource zoneSource)
         {
             zoneSource.forEachLive(owned.zone, this);
+            if (count == 0)
+            {
+                // No live entry: an empty batch tells the new backups they hold the whole zone up to the last ticket.
+                final ReplicationMessages.LogBatch empty = new ReplicationMessages.LogBatch();
+                empty.zone = owned.zone;
+                empty.firstTicket = owned.nextTicket;
+                empty.data = new byte[0];
+                for (final int backup : targets)
+                {
+                    sendQuietly(empty, backup);
+                }
+                return 0;
+            }
             final byte[] all = collected.toByteArray();
             final ByteBuffer view = ByteBuffer.wrap(all).order(java.nio.ByteOrder.LITTLE_ENDIAN);
             long ticket = owned.nextTicket - count; // the last snapshot entry carries the last ticket given out
