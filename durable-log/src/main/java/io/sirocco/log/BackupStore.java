@@ -106,7 +106,7 @@ public final class BackupStore implements AutoCloseable
             @Override
             public void urgentClean(final ZoneLog zone) throws IOException
             {
-                cleaner.cleanUrgently(zone);
+                cleaner.cleanUrgently(zone, true); // last resort: the pre-cycle pass did not free enough
             }
 
             @Override
@@ -424,6 +424,28 @@ public final class BackupStore implements AutoCloseable
         }
     }
 
+    /**
+     * Runs one cleaning pass over a zone on the calling thread (the background cleaner must be disabled); returns
+     * the bytes reclaimed. For tests and tools that need a pass at a known point.
+     */
+    public long cleanZone(final ZoneId id)
+    {
+        final ZoneHandle handle = zones.get(id);
+        if (handle == null)
+        {
+            throw new IllegalArgumentException("backup store " + directory + " holds no " + id);
+        }
+        try
+        {
+            return cleaner.cleanOnce(handle.log());
+        }
+        catch (final IOException ex)
+        {
+            throw new LogStorageException("backup store " + directory + ": cleaning " + id + " failed: "
+                + ex.getMessage(), ex);
+        }
+    }
+
     /** Closes a zone and deletes its files (after it was recovered and handed over, or dropped by its owner). */
     public void dropZone(final ZoneId id)
     {
@@ -488,6 +510,7 @@ public final class BackupStore implements AutoCloseable
         }
         finally
         {
+            final boolean wasRunning = running;
             running = false;
             cleaner.stop();
             writeBuffer.wakeFlusher();
@@ -498,6 +521,10 @@ public final class BackupStore implements AutoCloseable
             {
                 for (final ZoneLog zone : zoneLogs())
                 {
+                    if (failure == null && wasRunning)
+                    {
+                        endEpochAtClose(zone);
+                    }
                     zone.close();
                 }
                 primaryLog.close();
@@ -510,6 +537,20 @@ public final class BackupStore implements AutoCloseable
             {
                 logLock.unlock();
             }
+        }
+    }
+
+    /** Writes the zone's version buffer to its version log, so the log is complete after a clean close. */
+    private void endEpochAtClose(final ZoneLog zone)
+    {
+        try
+        {
+            zone.endEpoch();
+        }
+        catch (final IOException | RuntimeException ex)
+        {
+            LOG.warn("durable-log: {}: writing the version buffer of {} at close failed ({}); the cleaner copes with "
+                + "an incomplete version log", directory, zone.id(), ex.toString());
         }
     }
 
@@ -585,6 +626,7 @@ public final class BackupStore implements AutoCloseable
             int touchedCount = 0;
             if (records.limit() > 0)
             {
+                cleanNearlyFullLogs(records.limit());
                 touchedCount = sortByZone(records);
                 route(touchedCount);
             }
@@ -642,6 +684,24 @@ public final class BackupStore implements AutoCloseable
         finally
         {
             logLock.unlock();
+        }
+    }
+
+    /**
+     * Before a cycle assigns versions: urgently cleans every zone log that this cycle's bytes might fill. Here every
+     * version in the version buffers belongs to data already written (and synced, under group/each), so the cleaner
+     * may judge garbage by all of them; a pass forced in the middle of the cycle may not ({@link Cleaner}).
+     */
+    private void cleanNearlyFullLogs(final int pendingBytes) throws IOException
+    {
+        final int needed = pendingBytes / config.segmentSizeBytes() + 2;
+        for (final ZoneLog zone : bySlot)
+        {
+            if (zone != null && !zone.recovering()
+                && zone.segmentCount() + needed > config.secondaryLogSegments())
+            {
+                cleaner.cleanUrgently(zone, false);
+            }
         }
     }
 

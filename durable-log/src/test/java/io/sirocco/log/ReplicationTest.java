@@ -1,5 +1,6 @@
 package io.sirocco.log;
 
+import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -21,6 +22,7 @@ import io.sirocco.log.replication.FailoverListener;
 import io.sirocco.log.replication.ReplicationBackup;
 import io.sirocco.log.replication.ReplicationMessages;
 import io.sirocco.log.replication.ReplicationOwner;
+import io.sirocco.log.replication.ZoneSource;
 import io.sirocco.log.zone.RandomPlacement;
 import io.sirocco.transport.MessagingService;
 import io.sirocco.transport.TransportContext;
@@ -157,6 +159,220 @@ class ReplicationTest
                 assertThat(collected.entries.get(Collected.key(i, i))).isEqualTo(BackupStoreTest.payload(i, 0, 50 + i % 100));
             }
         }
+    }
+
+    @Test
+    @Timeout(120)
+    void persistedUpToIsTheMinimumOverTheBackupsAndALeavingBackupStopsCounting()
+    {
+        final List<Integer> all = List.of(1, 2, 3, 4);
+        final CountDownLatch unused = new CountDownLatch(0);
+        final Node owner = new Node(1, all, new Recovered(1, unused));
+        final Map<Integer, Node> backups = new HashMap<>();
+        final ZoneId zone = new ZoneId(0x31, 0);
+        final List<Integer> placement = new RandomPlacement().backups(zone, 1, new java.util.TreeSet<>(all), 3);
+        final int mute = placement.get(2);
+        for (final int id : placement)
+        {
+            if (id != mute)
+            {
+                backups.put(id, new Node(id, all, new Recovered(id, unused)));
+            }
+        }
+        // The mute member is up (its transport accepts the batches) but runs no backup, so it never acknowledges.
+        final MessagingService muteService = MessagingService.start(new TransportContext().ownNodeId(mute)
+            .transport("loopback").loopbackFabric(fabric).ringBufferBytes(1 << 20));
+        ReplicationMessages.registerTypes(muteService);
+        closeables.add(muteService);
+        final ReplicationOwner writer = owner.owner;
+        writer.openZone(zone, placement);
+        long last = -1;
+        for (int i = 0; i < 300; i++)
+        {
+            last = writer.append(zone, i, i, BackupStoreTest.payload(i, 0, 40));
+        }
+        writer.flush(zone);
+        for (final Node node : backups.values())
+        {
+            final ZoneHandle handle = waitForZone(node, zone);
+            assertThat(node.backup.store().awaitPersisted(handle, last, TimeUnit.SECONDS.toNanos(60))).isTrue();
+        }
+        assertThat(writer.persistedUpTo(zone)).as("min over backups while one never acks").isEqualTo(-1);
+        owner.membership.leave(mute);
+        assertThat(writer.awaitPersisted(zone, last, TimeUnit.SECONDS.toNanos(60))).isTrue();
+        assertThat(writer.backups(zone)).hasSize(2).doesNotContain(mute);
+    }
+
+    private static ZoneHandle waitForZone(final Node node, final ZoneId zone)
+    {
+        final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        ZoneHandle handle;
+        while ((handle = node.backup.store().zone(zone)) == null && System.nanoTime() - deadline < 0)
+        {
+            java.util.concurrent.locks.LockSupport.parkNanos(1_000_000);
+        }
+        assertThat(handle).as("zone created on node %d", node.id).isNotNull();
+        return handle;
+    }
+
+    /** The owner's copy of its zone (what the DDS history cache will be): updated before each append or delete. */
+    static final class ModelSource implements ZoneSource
+    {
+        record Entry(long keyHash, long sequence, byte[] payload)
+        {
+        }
+
+        final Map<String, Entry> live = new ConcurrentHashMap<>();
+
+        void put(final long keyHash, final long sequence, final byte[] payload)
+        {
+            live.put(Collected.key(keyHash, sequence), new Entry(keyHash, sequence, payload));
+        }
+
+        void remove(final long keyHash, final long sequence)
+        {
+            live.remove(Collected.key(keyHash, sequence));
+        }
+
+        @Override
+        public void forEachLive(final ZoneId zone, final EntrySink sink)
+        {
+            for (final Entry e : live.values())
+            {
+                sink.onEntry(e.keyHash(), e.sequence(), ByteBuffer.wrap(e.payload()), 0, e.payload().length);
+            }
+        }
+    }
+
+    @Test
+    @Timeout(120)
+    void losingABackupOfALiveOwnerRestoresTheReplicationFactorWithACompleteCopy() throws Exception
+    {
+        final List<Integer> all = List.of(1, 2, 3, 4, 5);
+        final CountDownLatch unused = new CountDownLatch(0);
+        final Node owner = new Node(1, all, new Recovered(1, unused));
+        final ModelSource model = new ModelSource();
+        owner.owner.zoneSource(model);
+        final Map<Integer, Node> nodes = new HashMap<>();
+        for (final int id : List.of(2, 3, 4, 5))
+        {
+            nodes.put(id, new Node(id, all, new Recovered(id, unused)));
+        }
+        final ZoneId zone = new ZoneId(0x5EED, 1);
+        final List<Integer> placement = owner.owner.openZone(zone);
+        assertThat(placement).hasSize(3).doesNotContain(1);
+        final int victim = placement.get(1);
+        final CountDownLatch halfway = new CountDownLatch(1);
+        final CountDownLatch killed = new CountDownLatch(1);
+        // The backup dies on another thread while the owner keeps writing (overwrites and deletes included).
+        final Thread killer = Thread.ofPlatform().name("kill-backup").start(() ->
+        {
+            try
+            {
+                halfway.await();
+                nodes.get(victim).service.close();
+                owner.membership.leave(victim);
+                for (final Node node : nodes.values())
+                {
+                    if (node.id != victim)
+                    {
+                        node.membership.leave(victim);
+                    }
+                }
+                killed.countDown();
+            }
+            catch (final InterruptedException ex)
+            {
+                Thread.currentThread().interrupt();
+            }
+        });
+        long last = -1;
+        for (int i = 0; i < 6000; i++)
+        {
+            if (i == 2000)
+            {
+                halfway.countDown();
+            }
+            if (i == 4000)
+            {
+                assertThat(killed.await(60, TimeUnit.SECONDS)).isTrue(); // some writes surely follow the repair
+            }
+            final long key = i % 1500;
+            if (i % 11 == 10)
+            {
+                model.remove(key, key);
+                last = owner.owner.delete(zone, key, key);
+            }
+            else
+            {
+                final byte[] payload = BackupStoreTest.payload(key, i, 30 + i % 90);
+                model.put(key, key, payload);
+                last = owner.owner.append(zone, key, key, payload);
+            }
+        }
+        killer.join();
+        owner.owner.flush(zone);
+        final List<Integer> now = owner.owner.backups(zone);
+        assertThat(now).hasSize(3).doesNotContain(victim, 1);
+        assertThat(now).containsAll(placement.stream().filter(b -> b != victim).toList());
+        assertThat(owner.owner.awaitPersisted(zone, last, TimeUnit.SECONDS.toNanos(60))).isTrue();
+        for (final int backup : now)
+        {
+            final Collected collected = new Collected();
+            nodes.get(backup).backup.store().recover(zone, collected);
+            assertThat(collected.report.damages()).as("backup %d", backup).isEmpty();
+            assertThat(collected.entries.keySet()).as("backup %d", backup)
+                .containsExactlyInAnyOrderElementsOf(model.live.keySet());
+            for (final ModelSource.Entry e : model.live.values())
+            {
+                assertThat(collected.entries.get(Collected.key(e.keyHash(), e.sequence())))
+                    .as("backup %d key %d", backup, e.keyHash()).isEqualTo(e.payload());
+            }
+        }
+    }
+
+    @Test
+    @Timeout(120)
+    void aZoneWithNoLiveEntryIsReReplicatedToo()
+    {
+        final List<Integer> all = List.of(1, 2, 3, 4, 5);
+        final CountDownLatch unused = new CountDownLatch(0);
+        final Node owner = new Node(1, all, new Recovered(1, unused));
+        final ModelSource model = new ModelSource();
+        owner.owner.zoneSource(model);
+        final Map<Integer, Node> nodes = new HashMap<>();
+        for (final int id : List.of(2, 3, 4, 5))
+        {
+            nodes.put(id, new Node(id, all, new Recovered(id, unused)));
+        }
+        final ZoneId zone = new ZoneId(0x5EED, 2);
+        final List<Integer> placement = owner.owner.openZone(zone);
+        for (int key = 0; key < 50; key++)
+        {
+            model.put(key, 0, BackupStoreTest.payload(key, 0, 20));
+            owner.owner.append(zone, key, 0, BackupStoreTest.payload(key, 0, 20));
+        }
+        long last = -1;
+        for (int key = 0; key < 50; key++)
+        {
+            model.remove(key, 0);
+            last = owner.owner.delete(zone, key, 0);
+        }
+        owner.owner.flush(zone);
+        final int victim = placement.get(0);
+        nodes.get(victim).service.close();
+        owner.membership.leave(victim);
+        final List<Integer> now = owner.owner.backups(zone);
+        assertThat(now).hasSize(3).doesNotContain(victim);
+        final int added = now.stream().filter(b -> !placement.contains(b)).findFirst().orElseThrow();
+        final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (owner.owner.acknowledged(zone, added) < last && System.nanoTime() - deadline < 0)
+        {
+            java.util.concurrent.locks.LockSupport.parkNanos(1_000_000);
+        }
+        assertThat(owner.owner.acknowledged(zone, added)).as("the new backup acknowledges the empty zone")
+            .isEqualTo(last);
+        assertThat(owner.owner.awaitPersisted(zone, last, TimeUnit.SECONDS.toNanos(60))).isTrue();
     }
 
     @Test

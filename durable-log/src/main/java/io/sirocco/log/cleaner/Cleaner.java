@@ -33,11 +33,16 @@ import io.sirocco.log.version.VersionLog;
 /**
  * The background cleaner (the thesis's reorganization, §2.6). It picks a zone whose secondary log is above the
  * prompt threshold (requested by a write) or, failing that, the most utilized one above the activation threshold;
- * compacts that zone's version log (version log plus version buffer into one tuple per key, then the epoch
- * advances); then examines up to {@code cleanerSegmentsPerPass} sealed segments, oldest-and-fullest first
- * ({@code argmax age x fill}), and rewrites those with enough garbage into new segments holding only valid
- * entries. An entry is valid if its (epoch, version) is the key's newest in the compacted table, or if it was
- * written after the compaction (a newer epoch): the newest version of a key is never dropped.
+ * takes a snapshot of the zone's versions (version log plus version buffer, newest per key); then examines up to
+ * {@code cleanerSegmentsPerPass} sealed segments, oldest-and-fullest first ({@code argmax age x fill}), and
+ * rewrites those with enough garbage into new segments holding only valid entries. An entry is garbage only if its
+ * (epoch, version) is strictly older than the key's version in the snapshot; everything else is kept (the key's
+ * newest, anything written after the snapshot, and versions the snapshot never saw because a restart lost the
+ * version buffer of the last epoch): the newest version of a key is never dropped, whatever the version log misses.
+ * After a pass that replaced segments (or when the version log has grown far past one tuple per key) the version
+ * log is compacted (one tuple per key, crash-safe rewrite), the version buffer cleared and the epoch advanced; a
+ * pass that finds nothing to do changes nothing, burns no epoch, and the cleaner then waits
+ * {@code cleanerIntervalNs} before looking again.
  *
  * <p>Fairness with foreground writes: the cleaner reads and writes segments without the store's log lock (sealed
  * segments are immutable) and takes the fair lock only to compact versions and to swap segments, so the flusher
@@ -56,6 +61,7 @@ public final class Cleaner implements Runnable
     private Work urgentWork;
     private final AtomicLong reclaimedBytes = new AtomicLong();
     private final AtomicLong segmentsCleaned = new AtomicLong();
+    private final AtomicLong passes = new AtomicLong();
     private volatile boolean running = true;
     private volatile Thread thread;
 
@@ -72,6 +78,12 @@ public final class Cleaner implements Runnable
     public long reclaimedBytes()
     {
         return reclaimedBytes.get();
+    }
+
+    /** Cleaning passes run so far (background, urgent and on demand), fruitful or not. */
+    public long passes()
+    {
+        return passes.get();
     }
 
     public long segmentsCleaned()
@@ -103,7 +115,10 @@ public final class Cleaner implements Runnable
             }
             try
             {
-                clean(zone, false, background);
+                if (clean(zone, false, false, background) == 0)
+                {
+                    LockSupport.parkNanos(config.cleanerIntervalNs()); // nothing to gain now: never spin
+                }
             }
             catch (final java.nio.file.NoSuchFileException ex)
             {
@@ -141,14 +156,34 @@ public final class Cleaner implements Runnable
         return best;
     }
 
-    /** Urgent cleaning of a full log, run by the flusher that holds the log lock. Cleans every sealed segment. */
-    public void cleanUrgently(final ZoneLog zone) throws IOException
+    /**
+     * Urgent cleaning of a (nearly) full log, run by the flusher that holds the log lock; cleans every sealed
+     * segment. {@code midCycle}: called while a flush cycle is writing, when the version buffer already holds
+     * versions of entries not yet written, so only the version-log file judges garbage; otherwise (between cycles)
+     * the whole version buffer does.
+     */
+    public void cleanUrgently(final ZoneLog zone, final boolean midCycle) throws IOException
     {
         if (urgentWork == null)
         {
             urgentWork = new Work(config, access);
         }
-        clean(zone, true, urgentWork);
+        clean(zone, true, midCycle, urgentWork);
+    }
+
+    /**
+     * Runs one background cleaning pass over {@code zone} on the calling thread and returns the bytes reclaimed.
+     * Only for a store whose cleaner thread is not running ({@code cleanerEnabled=false}): tests and tools that
+     * need a pass at a known point.
+     */
+    public long cleanOnce(final ZoneLog zone) throws IOException
+    {
+        if (thread != null)
+        {
+            throw new IllegalStateException("durable-log: cleaning " + zone.id() + " on demand needs the background "
+                + "cleaner disabled (cleanerEnabled=false)");
+        }
+        return clean(zone, false, false, background);
     }
 
     /** Buffers of one cleaning thread (the cleaner's own, or the flusher's for urgent cleaning). */
@@ -157,6 +192,31 @@ public final class Cleaner implements Runnable
         final ByteBuffer staging;
         final ByteBuffer output;
         final SegmentScanner scanner;
+
+        private long[] validBits = new long[1024];
+
+        /** Remembers whether the {@code ordinal}-th entry of the segment being cleaned is valid. */
+        void valid(final int ordinal, final boolean valid)
+        {
+            final int word = ordinal >>> 6;
+            if (word >= validBits.length)
+            {
+                validBits = java.util.Arrays.copyOf(validBits, Math.max(validBits.length * 2, word + 1));
+            }
+            if (valid)
+            {
+                validBits[word] |= 1L << ordinal;
+            }
+            else
+            {
+                validBits[word] &= ~(1L << ordinal);
+            }
+        }
+
+        boolean valid(final int ordinal)
+        {
+            return (validBits[ordinal >>> 6] & (1L << ordinal)) != 0;
+        }
 
         Work(final LogConfig config, final DiskAccess access)
         {
@@ -170,12 +230,13 @@ public final class Cleaner implements Runnable
      * One cleaning pass over a zone; returns the bytes reclaimed. An urgent pass runs on the flusher while it holds
      * the log lock, so a background pass may find its input segments already replaced: it then discards its output.
      */
-    private long clean(final ZoneLog zone, final boolean urgent, final Work work) throws IOException
+    private long clean(final ZoneLog zone, final boolean urgent, final boolean midCycle, final Work work)
+        throws IOException
     {
         final List<Segment> added = new ArrayList<>();
         try
         {
-            return cleanPass(zone, urgent, work, added);
+            return cleanPass(zone, urgent, midCycle, work, added);
         }
         catch (final IOException | RuntimeException ex)
         {
@@ -185,15 +246,20 @@ public final class Cleaner implements Runnable
             }
             throw ex;
         }
+        finally
+        {
+            passes.incrementAndGet(); // after the pass: a reader of the count sees what the pass changed
+        }
     }
 
-    private long cleanPass(final ZoneLog zone, final boolean urgent, final Work work, final List<Segment> added)
-        throws IOException
+    private long cleanPass(final ZoneLog zone, final boolean urgent, final boolean midCycle, final Work work,
+        final List<Segment> added) throws IOException
     {
         final ByteBuffer output = work.output;
         final SegmentScanner scanner = work.scanner;
         final KeyTable table = new KeyTable(1 << 12, 0.6, true);
-        final int cutoffEpoch;
+        final KeyTable validity;
+        final boolean compactAnyway;
         final List<Segment> candidates;
         logLock.lock();
         try
@@ -204,6 +270,19 @@ public final class Cleaner implements Runnable
             }
             zone.cleanRequested(false);
             VersionLog.readInto(zone.versionLog().path(), table);
+            if (midCycle)
+            {
+                // In the middle of a flush cycle the version buffer already holds the versions of this cycle's
+                // entries, which are not written (let alone synced) yet. Judging garbage by them could delete an
+                // acknowledged older version before its successor is durable, so only versions of the version-log
+                // file (data of earlier cycles) decide what is garbage here.
+                validity = new KeyTable(1 << 12, 0.6, true);
+                VersionLog.readInto(zone.versionLog().path(), validity);
+            }
+            else
+            {
+                validity = table;
+            }
             final KeyTable buffered = zone.versionBuffer().table();
             for (int slot = 0; slot < buffered.capacity(); slot++)
             {
@@ -214,10 +293,8 @@ public final class Cleaner implements Runnable
                         VersionCodec.pack(zone.epoch(), VersionCodec.version(v), VersionCodec.tombstone(v)));
                 }
             }
-            zone.versionLog().rewrite(table);
-            zone.versionBuffer().clear();
-            zone.advanceEpoch(zone.epoch() + 1);
-            cutoffEpoch = zone.epoch();
+            final long logTuples = Files.size(zone.versionLog().path()) / VersionLog.TUPLE_BYTES;
+            compactAnyway = !midCycle && logTuples > 2L * table.size() + 65_536;
             final Segment head = zone.headSegment();
             candidates = new ArrayList<>();
             for (final Segment segment : zone.segments())
@@ -261,25 +338,32 @@ public final class Cleaner implements Runnable
                 image.flip();
             }
             final long[] live = new long[1];
+            final int[] ordinal = new int[1];
             scanner.scan(segment.path(), image, image.limit(), (LogEntry entry) ->
             {
-                if (valid(entry, table, cutoffEpoch))
+                final boolean valid = valid(entry, validity);
+                work.valid(ordinal[0]++, valid); // remembered for the copy below: one table lookup per entry
+                if (valid)
                 {
                     live[0] += entry.totalLength();
                 }
             }, damages);
             final double garbage = 1.0 - live[0] / (double)Math.max(1, segment.fillBytes());
-            if (!urgent && garbage < config.cleanerMinGarbage() && damages.isEmpty())
+            final boolean worthIt = urgent
+                ? live[0] < segment.fillBytes() || segment.fillBytes() < config.segmentSizeBytes() / 2
+                : garbage >= config.cleanerMinGarbage();
+            if (!worthIt && damages.isEmpty())
             {
-                continue;
+                continue; // (an urgent pass still merges half-empty segments, but never copies a full, clean one)
             }
             if (output.position() + live[0] > output.capacity())
             {
                 added.add(emit(zone, work));
             }
+            ordinal[0] = 0;
             scanner.scan(segment.path(), image, image.limit(), (LogEntry entry) ->
             {
-                if (valid(entry, table, cutoffEpoch))
+                if (work.valid(ordinal[0]++))
                 {
                     output.put(output.position(), image, entry.offset(), entry.totalLength());
                     output.position(output.position() + entry.totalLength());
@@ -295,6 +379,10 @@ public final class Cleaner implements Runnable
         }
         if (removed.isEmpty())
         {
+            if (compactAnyway)
+            {
+                compactVersionsLocked(zone);
+            }
             return 0;
         }
         logLock.lock();
@@ -309,6 +397,10 @@ public final class Cleaner implements Runnable
                 return 0;
             }
             zone.replaceSegments(removed, added);
+            if (!midCycle)
+            {
+                compactVersions(zone);
+            }
         }
         finally
         {
@@ -321,15 +413,56 @@ public final class Cleaner implements Runnable
         return reclaimed;
     }
 
-    private static boolean valid(final LogEntry entry, final KeyTable table, final int cutoffEpoch)
+    private void compactVersionsLocked(final ZoneLog zone) throws IOException
     {
-        if (entry.epoch() >= cutoffEpoch)
+        logLock.lock();
+        try
         {
-            return true;
+            if (!zone.recovering())
+            {
+                compactVersions(zone);
+            }
         }
+        finally
+        {
+            logLock.unlock();
+        }
+    }
+
+    /**
+     * Compacts the zone's version log (log plus buffer into one tuple per key, crash-safe rewrite), clears the
+     * version buffer and ends the epoch. Under the log lock, between flush cycles (every version in the buffer
+     * belongs to written data), and only after a pass that did work or when the log has grown well past one tuple
+     * per key, so an idle cleaner never burns epochs (a zone has 65,536).
+     */
+    private static void compactVersions(final ZoneLog zone) throws IOException
+    {
+        final KeyTable table = new KeyTable(1 << 12, 0.6, true);
+        VersionLog.readInto(zone.versionLog().path(), table);
+        final KeyTable buffered = zone.versionBuffer().table();
+        for (int slot = 0; slot < buffered.capacity(); slot++)
+        {
+            if (buffered.usedAt(slot))
+            {
+                final long v = buffered.valueAt(slot);
+                table.putMax(buffered.keyHashAt(slot), buffered.sequenceAt(slot),
+                    VersionCodec.pack(zone.epoch(), VersionCodec.version(v), VersionCodec.tombstone(v)));
+            }
+        }
+        zone.versionLog().rewrite(table);
+        zone.versionBuffer().clear();
+        zone.advanceEpoch(zone.epoch() + 1);
+    }
+
+    private static boolean valid(final LogEntry entry, final KeyTable table)
+    {
+        // The table may lack a key's newest versions: a crash or restart loses the version buffer of the last
+        // epoch, and tuples staged mid-cycle are not in the file yet. So an entry is garbage only if it is strictly
+        // older than a version the table knows (whose data was written before the table recorded it); an entry as
+        // new as or newer than the table's is kept.
         final long newest = table.get(entry.keyHash(), entry.sequence(), -1);
-        return newest < 0 || VersionCodec.sameVersion(newest,
-            VersionCodec.pack(entry.epoch(), entry.version(), entry.tombstone()));
+        return newest < 0 || !VersionCodec.older(VersionCodec.pack(entry.epoch(), entry.version(),
+            entry.tombstone()), newest);
     }
 
     private Segment emit(final ZoneLog zone, final Work work) throws IOException

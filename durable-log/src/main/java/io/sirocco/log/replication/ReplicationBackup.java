@@ -205,6 +205,11 @@ public final class ReplicationBackup implements MembershipListener, AutoCloseabl
                 batch.zone, batch.sourceNodeId());
             return;
         }
+        if (batch.count == 0)
+        {
+            acknowledge(batch.zone, batch.firstTicket - 1); // an empty snapshot: nothing to persist, nothing missing
+            return;
+        }
         final ByteBuffer data = ByteBuffer.wrap(batch.data, 0, batch.length).order(ByteOrder.LITTLE_ENDIAN);
         int p = 0;
         long ticket = batch.firstTicket;

@@ -23,10 +23,17 @@ import io.sirocco.transport.NodeUnreachableException;
  * {@code batchBytes} or on {@link #flush}. Backups acknowledge per zone; {@link #persistedUpTo} is the minimum
  * over the zone's current backups, reported to the {@link PersistedUpToListener} as it advances.
  *
- * <p>Threads: appends and flushes of one zone come from one thread (the writer's); acknowledgements arrive on the
- * transport's handler thread and only touch the per-backup ack array (volatile stores, single writer per backup
- * through ordered delivery) and the monotonic persisted figure (CAS). Membership events replace a zone's backup
- * list copy-on-write.
+ * <p>When a backup of a zone leaves, it stops counting in the minimum; if a {@link ZoneSource} is set, the owner
+ * restores the replication factor: it picks replacement backups ({@link ZonePlacement#repair}), announces the new
+ * backup order to all of them, and sends the new ones a snapshot of the zone's live entries from the source, ahead
+ * of every later batch. The snapshot's entries carry the tickets just below the next one, so a new backup's ack of
+ * the last ticket means it holds the whole zone; until then it holds {@link #persistedUpTo} back, which never
+ * decreases.
+ *
+ * <p>Threads: appends and flushes of one zone come from one thread (the writer's) and run under the zone's monitor,
+ * which a membership event also takes while it re-replicates the zone (uncontended otherwise); acknowledgements
+ * arrive on the transport's handler thread and only touch the per-backup ack map and the monotonic persisted
+ * figure (under the zone's {@code recompute} lock). Membership events replace a zone's backup list copy-on-write.
  */
 public final class ReplicationOwner implements MembershipListener
 {
@@ -39,6 +46,7 @@ public final class ReplicationOwner implements MembershipListener
     private final int batchBytes;
     private final PersistedUpToListener listener;
     private final ConcurrentHashMap<ZoneId, OwnedZone> zones = new ConcurrentHashMap<>();
+    private volatile ZoneSource source;
 
     public ReplicationOwner(final MessagingService service, final Membership membership, final ZonePlacement placement,
         final int replicationFactor, final int batchBytes, final PersistedUpToListener listener)
@@ -56,6 +64,16 @@ public final class ReplicationOwner implements MembershipListener
     public int ownNodeId()
     {
         return service.ownNodeId();
+    }
+
+    /**
+     * Sets the owner's copy of its zones, used to re-replicate a zone to a new backup when one of its backups leaves
+     * (null: the zone just continues with fewer backups).
+     */
+    public ReplicationOwner zoneSource(final ZoneSource zoneSource)
+    {
+        this.source = zoneSource;
+        return this;
     }
 
     /** Opens a zone on the backups that the placement picks from the current membership. */
@@ -98,12 +116,15 @@ public final class ReplicationOwner implements MembershipListener
         final int offset, final int length)
     {
         final OwnedZone owned = zone(zone);
-        final long ticket = owned.add(0, keyHash, sequence, payload, offset, length);
-        if (owned.batchLength >= batchBytes)
+        synchronized (owned)
         {
-            send(owned);
+            final long ticket = owned.add(0, keyHash, sequence, payload, offset, length);
+            if (owned.batchLength >= batchBytes)
+            {
+                send(owned);
+            }
+            return ticket;
         }
-        return ticket;
     }
 
     public long append(final ZoneId zone, final long keyHash, final long sequence, final byte[] payload)
@@ -115,28 +136,39 @@ public final class ReplicationOwner implements MembershipListener
     public long delete(final ZoneId zone, final long keyHash, final long sequence)
     {
         final OwnedZone owned = zone(zone);
-        final long ticket = owned.add(1, keyHash, sequence, null, 0, 0);
-        if (owned.batchLength >= batchBytes)
+        synchronized (owned)
         {
-            send(owned);
+            final long ticket = owned.add(1, keyHash, sequence, null, 0, 0);
+            if (owned.batchLength >= batchBytes)
+            {
+                send(owned);
+            }
+            return ticket;
         }
-        return ticket;
     }
 
     /** Sends the zone's pending batch. */
     public void flush(final ZoneId zone)
     {
-        send(zone(zone));
+        final OwnedZone owned = zone(zone);
+        synchronized (owned)
+        {
+            send(owned);
+        }
     }
 
     public void flushAll()
     {
         for (final OwnedZone owned : zones.values())
         {
-            send(owned);
+            synchronized (owned)
+            {
+                send(owned);
+            }
         }
     }
 
+    /** Sends the pending batch to the zone's backups; the caller holds the zone's monitor. */
     private void send(final OwnedZone owned)
     {
         if (owned.batchCount == 0)
@@ -169,6 +201,12 @@ public final class ReplicationOwner implements MembershipListener
             // The membership layer decides whether the backup failed; until then its ack simply does not advance.
             LOG.debug("durable-log: node {} cannot reach backup {}: {}", service.ownNodeId(), backup, ex.toString());
         }
+    }
+
+    /** The highest ticket {@code backup} acknowledged for the zone; -1 before any (or if it is no backup of it). */
+    public long acknowledged(final ZoneId zone, final int backup)
+    {
+        return zone(zone).acked.getOrDefault(backup, -1L);
     }
 
     /** Minimum over the zone's current backups of their acknowledged tickets; -1 before any. */
@@ -209,9 +247,8 @@ public final class ReplicationOwner implements MembershipListener
     }
 
     /**
-     * A backup left: it no longer counts in any zone's minimum, so persistedUpTo may advance. Restoring the
-     * replication factor for a zone the owner still writes needs the zone's data at the owner (the DDS history
-     * cache, in the later wiring), so it is not done here; the failover path restores it for recovered zones.
+     * A backup left: it no longer counts in any zone's minimum, so persistedUpTo may advance; then, if a
+     * {@link ZoneSource} is set, the zone is re-replicated to replacement backups ({@link #restoreReplication}).
      */
     @Override
     public void onMemberLeft(final int member)
@@ -220,14 +257,136 @@ public final class ReplicationOwner implements MembershipListener
         {
             if (owned.backups.contains(member))
             {
-                final List<Integer> next = new ArrayList<>(owned.backups);
-                next.remove(Integer.valueOf(member));
-                owned.backups = List.copyOf(next);
-                owned.acked.remove(member);
-                LOG.warn("durable-log: backup {} of {} left; {} backups remain: {}", member, owned.zone, next.size(),
-                    next);
-                owned.recompute(listener);
+                synchronized (owned)
+                {
+                    final List<Integer> next = new ArrayList<>(owned.backups);
+                    next.remove(Integer.valueOf(member));
+                    owned.backups = List.copyOf(next);
+                    owned.acked.remove(member);
+                    LOG.warn("durable-log: backup {} of {} left; {} backups remain: {}", member, owned.zone,
+                        next.size(), next);
+                    owned.recompute(listener);
+                    restoreReplication(owned);
+                }
             }
+        }
+    }
+
+    /**
+     * Picks replacement backups for a zone that lost some, announces the new backup order to every backup, and
+     * sends the new ones a snapshot of the zone's live entries (the tickets just below the next one), ahead of any
+     * later batch. Runs under the zone's monitor, so no append of the zone interleaves.
+     */
+    private void restoreReplication(final OwnedZone owned)
+    {
+        final ZoneSource zoneSource = source;
+        if (zoneSource == null || owned.backups.size() >= replicationFactor)
+        {
+            if (zoneSource == null && owned.backups.size() < replicationFactor)
+            {
+                LOG.warn("durable-log: {} runs with {} of {} backups: no zone source to re-replicate from", owned.zone,
+                    owned.backups.size(), replicationFactor);
+            }
+            return;
+        }
+        final List<Integer> repaired = placement.repair(owned.zone, service.ownNodeId(), owned.backups,
+            membership.members(), replicationFactor);
+        final List<Integer> added = new ArrayList<>(repaired);
+        added.removeAll(owned.backups);
+        if (added.isEmpty())
+        {
+            LOG.warn("durable-log: {} runs with {} of {} backups: no live member left to take a copy", owned.zone,
+                owned.backups.size(), replicationFactor);
+            return;
+        }
+        send(owned); // the pending batch still goes to the surviving backups only
+        final ReplicationMessages.CreateZone create = new ReplicationMessages.CreateZone(owned.zone,
+            service.ownNodeId(), List.copyOf(repaired));
+        for (final int backup : repaired)
+        {
+            sendQuietly(create, backup);
+        }
+        final long entries = new SnapshotSender(owned, added).send(zoneSource);
+        owned.backups = List.copyOf(repaired);
+        LOG.info("durable-log: {} re-replicated to new backups {} ({} live entries); backups now {}", owned.zone,
+            added, entries, repaired);
+    }
+
+    /** Streams a zone's live entries to new backups as batches of at most {@code batchBytes}. Control path. */
+    private final class SnapshotSender implements ZoneSource.EntrySink
+    {
+        private final OwnedZone owned;
+        private final List<Integer> targets;
+        private final java.io.ByteArrayOutputStream collected = new java.io.ByteArrayOutputStream();
+        private final ByteBuffer header = ByteBuffer.allocate(ReplicationMessages.ENTRY_HEADER_BYTES)
+            .order(java.nio.ByteOrder.LITTLE_ENDIAN);
+        private int count;
+
+        SnapshotSender(final OwnedZone owned, final List<Integer> targets)
+        {
+            this.owned = owned;
+            this.targets = targets;
+        }
+
+        @Override
+        public void onEntry(final long keyHash, final long sequence, final ByteBuffer payload, final int offset,
+            final int length)
+        {
+            header.clear();
+            header.put(0, (byte)0).putLong(1, keyHash).putLong(9, sequence).putInt(17, length);
+            collected.write(header.array(), 0, ReplicationMessages.ENTRY_HEADER_BYTES);
+            final byte[] bytes = new byte[length];
+            payload.get(offset, bytes);
+            collected.write(bytes, 0, length);
+            count++;
+        }
+
+        long send(final ZoneSource zoneSource)
+        {
+            zoneSource.forEachLive(owned.zone, this);
+            if (count == 0)
+            {
+                // No live entry: an empty batch tells the new backups they hold the whole zone up to the last ticket.
+                final ReplicationMessages.LogBatch empty = new ReplicationMessages.LogBatch();
+                empty.zone = owned.zone;
+                empty.firstTicket = owned.nextTicket;
+                empty.data = new byte[0];
+                for (final int backup : targets)
+                {
+                    sendQuietly(empty, backup);
+                }
+                return 0;
+            }
+            final byte[] all = collected.toByteArray();
+            final ByteBuffer view = ByteBuffer.wrap(all).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+            long ticket = owned.nextTicket - count; // the last snapshot entry carries the last ticket given out
+            int start = 0;
+            int p = 0;
+            int inBatch = 0;
+            for (int i = 0; i <= count; i++)
+            {
+                final boolean last = i == count;
+                final int entryLength = last ? 0 : ReplicationMessages.ENTRY_HEADER_BYTES + view.getInt(p + 17);
+                if (inBatch > 0 && (last || p + entryLength - start > batchBytes))
+                {
+                    final ReplicationMessages.LogBatch batch = new ReplicationMessages.LogBatch();
+                    batch.zone = owned.zone;
+                    batch.firstTicket = ticket;
+                    batch.count = inBatch;
+                    batch.data = java.util.Arrays.copyOfRange(all, start, p);
+                    batch.length = p - start;
+                    for (final int backup : targets)
+                    {
+                        sendQuietly(batch, backup);
+                    }
+                    ticket += inBatch;
+                    start = p;
+                    inBatch = 0;
+                }
+                p += entryLength;
+                inBatch++;
+            }
+            return count;
         }
     }
 

@@ -168,6 +168,12 @@ public final class ZoneLog implements AutoCloseable
         return new ArrayList<>(segments);
     }
 
+    /** Segments in the log, the head included (under the log lock). */
+    public int segmentCount()
+    {
+        return segments.size();
+    }
+
     public Segment headSegment()
     {
         return headSegment;

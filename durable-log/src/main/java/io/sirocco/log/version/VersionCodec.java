@@ -30,9 +30,9 @@ public final class VersionCodec
         return (packed & 1) != 0;
     }
 
-    /** Same (epoch, version), ignoring the tombstone bit. */
-    public static boolean sameVersion(final long a, final long b)
+    /** Whether {@code a}'s (epoch, version) is strictly older than {@code b}'s, ignoring the tombstone bit. */
+    public static boolean older(final long a, final long b)
     {
-        return (a >>> 1) == (b >>> 1);
+        return (a >>> 1) < (b >>> 1);
     }
 }

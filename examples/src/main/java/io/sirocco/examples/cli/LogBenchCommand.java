@@ -12,6 +12,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Stream;
 
 import io.sirocco.examples.cli.log.BenchResult;
+import io.sirocco.examples.cli.log.ForkedBackups;
 import io.sirocco.examples.cli.log.FsyncProbe;
 import io.sirocco.log.BackupStore;
 import io.sirocco.log.LogConfig;
@@ -24,9 +25,10 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /**
- * {@code sirocco log-bench}: logs N entries of B bytes over Z zones into K in-process backup stores (one appending
- * thread per backup, as each backup's replication handler would), then optionally recovers every zone of backup 0
- * from disk after a restart (cold start: primary-log replay, then parallel zone recovery).
+ * {@code sirocco log-bench}: logs N entries of B bytes over Z zones into K backup stores (one appending thread per
+ * backup, as each backup's replication handler would), either all in this process or, with {@code --fork}, each in
+ * its own child JVM; then optionally recovers every zone of backup 0 from disk after a restart (cold start:
+ * primary-log replay, then parallel zone recovery).
  *
  * <p>entries_per_s counts until the last entry is acknowledged under the sync policy (for none: accepted into
  * the write buffer); drain_entries_per_s counts until everything is written and fsync'ed. fsync_per_s is the raw
@@ -48,9 +50,26 @@ public final class LogBenchCommand implements Callable<Integer>
     @Option(names = "--sync", description = "none|group|each (default ${DEFAULT-VALUE}).")
     String sync = "none";
 
-    @Option(names = "--backups", description = "In-process backup stores, one appending thread each "
+    @Option(names = "--backups", description = "Backup stores, one appending thread each "
         + "(default ${DEFAULT-VALUE}).")
     int backups = 1;
+
+    @Option(names = "--fork", description = "Run each backup store in its own forked JVM (default: in-process).")
+    boolean fork;
+
+    @Option(names = "--backup-index", hidden = true, description = "Internal: run as forked backup N.")
+    int backupIndex = -1;
+
+    @Option(names = "--keys", description = "Distinct keys (0 = every entry a new key); fewer keys than entries "
+        + "make an overwrite workload (default ${DEFAULT-VALUE}).")
+    long keys;
+
+    @Option(names = "--cleaner", description = "Run the background cleaner during the run (default: off).")
+    boolean cleaner;
+
+    @Option(names = "--log-segments", description = "Secondary-log segments per zone (default: room for every "
+        + "entry, so nothing needs cleaning).")
+    int logSegments;
 
     @Option(names = "--recover", description = "Restart backup 0 and recover all its zones; report the time.")
     boolean recover;
@@ -96,16 +115,24 @@ public final class LogBenchCommand implements Callable<Integer>
     private LogConfig config(final SyncPolicy policy)
     {
         final long perZone = (entries / zones + 1) * (size + 32L);
-        final int segments = (int)Math.max(64, 2 * perZone / (8 << 20) + 8);
+        final int segments = logSegments > 0 ? logSegments : (int)Math.max(64, 2 * perZone / (8 << 20) + 8);
         return new LogConfig().syncPolicy(policy).directIo(!bufferedIo).secondaryLogSegments(segments)
-            .zoneSizeLimitBytes(Math.max(256L << 20, perZone)).cleanerEnabled(false)
+            .zoneSizeLimitBytes(Math.max(256L << 20, perZone)).cleanerEnabled(cleaner)
             .recoveryThreads(recoveryThreads);
     }
 
     private int run(final SyncPolicy policy, final Path root) throws Exception
     {
+        if (backupIndex >= 0)
+        {
+            return runForkedChild(policy, root);
+        }
         final double fsyncPerSecond = FsyncProbe.fsyncsPerSecond(root, 1000);
         final LogConfig config = config(policy);
+        if (fork)
+        {
+            return runForked(policy, root, config, fsyncPerSecond);
+        }
         final BackupStore[] stores = new BackupStore[backups];
         final ZoneHandle[][] handles = new ZoneHandle[backups][zones];
         for (int b = 0; b < backups; b++)
@@ -158,8 +185,12 @@ public final class LogBenchCommand implements Callable<Integer>
         final long drainedNs = System.nanoTime();
         final long logCpuNs = processCpuNs() - startCpuNs;
         final boolean direct = stores[0].directIo();
+        long segmentsCleaned = 0;
+        long reclaimedBytes = 0;
         for (final BackupStore store : stores)
         {
+            segmentsCleaned += store.cleaner().segmentsCleaned();
+            reclaimedBytes += store.cleaner().reclaimedBytes();
             store.close();
         }
         if (failures.get() > 0)
@@ -170,12 +201,15 @@ public final class LogBenchCommand implements Callable<Integer>
         final double drainSeconds = (drainedNs - startNs) / 1e9;
         final BenchResult result = new BenchResult()
             .put("bench", "log-bench").put("size", size).put("entries", entries).put("zones", zones)
-            .put("sync", policy.name().toLowerCase()).put("backups", backups).put("direct_io", direct)
+            .put("sync", policy.name().toLowerCase()).put("backups", backups).put("forked", false)
+            .put("direct_io", direct)
             .put("entries_per_s", entries / ackSeconds)
             .put("mb_per_s", entries * (double)size / ackSeconds / 1e6)
             .put("drain_entries_per_s", entries / drainSeconds)
             .put("fsync_per_s", fsyncPerSecond)
-            .put("log_cpu_ms", logCpuNs / 1e6);
+            .put("log_cpu_ms", logCpuNs / 1e6)
+            .put("keys", keys > 0 ? keys : entries).put("cleaner", cleaner)
+            .put("segments_cleaned", segmentsCleaned).put("reclaimed_mb", reclaimedBytes / 1e6);
         if (recover)
         {
             recoverAll(root.resolve("backup-0"), config, result);
@@ -184,6 +218,102 @@ public final class LogBenchCommand implements Callable<Integer>
         if (json)
         {
             System.out.println(result.toJson());
+        }
+        return 0;
+    }
+
+    /** {@code --fork}: every backup store in its own child JVM, all started at once. */
+    private int runForked(final SyncPolicy policy, final Path root, final LogConfig config,
+        final double fsyncPerSecond) throws Exception
+    {
+        final List<List<String>> childArguments = new ArrayList<>();
+        for (int b = 0; b < backups; b++)
+        {
+            final List<String> arguments = new ArrayList<>(List.of("log-bench", "--backup-index",
+                Integer.toString(b), "--dir", root.toString(), "--keep", "--size", Integer.toString(size),
+                "--entries", Long.toString(entries), "--zones", Integer.toString(zones), "--sync", sync,
+                "--recovery-threads", Integer.toString(recoveryThreads)));
+            if (bufferedIo)
+            {
+                arguments.add("--buffered-io");
+            }
+            if (cleaner)
+            {
+                arguments.add("--cleaner");
+            }
+            arguments.addAll(List.of("--keys", Long.toString(keys), "--log-segments", Integer.toString(logSegments)));
+            childArguments.add(arguments);
+        }
+        final List<ForkedBackups.ChildResult> results;
+        try (ForkedBackups children = new ForkedBackups(SiroccoCli.class.getName(), childArguments))
+        {
+            results = children.runAll();
+        }
+        long ackNs = 0;
+        long drainNs = 0;
+        long cpuNs = 0;
+        for (final ForkedBackups.ChildResult child : results)
+        {
+            ackNs = Math.max(ackNs, child.ackNs());
+            drainNs = Math.max(drainNs, child.drainNs());
+            cpuNs += child.cpuNs();
+        }
+        final BenchResult result = new BenchResult()
+            .put("bench", "log-bench").put("size", size).put("entries", entries).put("zones", zones)
+            .put("sync", policy.name().toLowerCase()).put("backups", backups).put("forked", true)
+            .put("direct_io", results.get(0).directIo())
+            .put("entries_per_s", entries / (ackNs / 1e9))
+            .put("mb_per_s", entries * (double)size / (ackNs / 1e9) / 1e6)
+            .put("drain_entries_per_s", entries / (drainNs / 1e9))
+            .put("fsync_per_s", fsyncPerSecond)
+            .put("log_cpu_ms", cpuNs / 1e6);
+        if (recover)
+        {
+            recoverAll(root.resolve("backup-0"), config, result);
+        }
+        System.out.print(result.toText());
+        if (json)
+        {
+            System.out.println(result.toJson());
+        }
+        return 0;
+    }
+
+    /**
+     * Child side of {@code --fork}: opens backup N's store, says READY, waits for GO on stdin, logs every entry,
+     * and reports {@code RESULT ackNs drainNs cpuNs directIo} (times from GO) before closing its store.
+     */
+    private int runForkedChild(final SyncPolicy policy, final Path root) throws Exception
+    {
+        final LogConfig config = config(policy);
+        final java.io.BufferedReader stdin = new java.io.BufferedReader(
+            new java.io.InputStreamReader(System.in, java.nio.charset.StandardCharsets.US_ASCII));
+        try (BackupStore store = BackupStore.open(root.resolve("backup-" + backupIndex), config, null))
+        {
+            final ZoneHandle[] zoneHandles = new ZoneHandle[zones];
+            for (int z = 0; z < zones; z++)
+            {
+                zoneHandles[z] = store.createZone(new ZoneId(1, z));
+            }
+            System.out.println("READY");
+            System.out.flush();
+            if (!"GO".equals(stdin.readLine()))
+            {
+                return 1;
+            }
+            final long startCpuNs = processCpuNs();
+            final long startNs = System.nanoTime();
+            appendAll(store, zoneHandles);
+            for (final ZoneHandle handle : zoneHandles)
+            {
+                store.awaitPersisted(handle, lastTicket(handle.id().zoneIndex()), Long.MAX_VALUE);
+            }
+            final long ackedNs = System.nanoTime();
+            store.flush();
+            final long drainedNs = System.nanoTime();
+            System.out.println("RESULT " + (ackedNs - startNs) + " " + (drainedNs - startNs) + " "
+                + (processCpuNs() - startCpuNs) + " " + store.directIo());
+            System.out.flush();
         }
         return 0;
     }
@@ -217,7 +347,8 @@ public final class LogBenchCommand implements Callable<Integer>
                 payload.putLong(0, i);
             }
             final int zone = (int)(i % zones);
-            store.append(zoneHandles[zone], i / zones, i * 0x9E37_79B9_7F4A_7C15L, i, payload, 0, size);
+            final long key = keys > 0 ? i % keys : i;
+            store.append(zoneHandles[zone], i / zones, key * 0x9E37_79B9_7F4A_7C15L, key, payload, 0, size);
         }
     }
 
