@@ -11,9 +11,10 @@ import java.util.concurrent.locks.LockSupport;
  * The one platform thread of a group in a process: evaluates every registered predicate in registration order and
  * runs the triggers of those that hold. Nothing here knows the transport underneath.
  *
- * <p><b>Idle policy.</b> A pass in which no trigger reported progress counts as idle. After {@code spinPasses} idle
- * passes it yields, after {@code yieldPasses} more it parks, for 1 µs doubling up to {@code maxParkNs}. Any progress
- * resets the policy. {@link #wake()} is the doorbell: application threads ring it on commit, in-JVM transports when
+ * <p><b>Idle policy.</b> A pass in which no trigger reported progress counts as idle. For {@link #spinWindowNs(long)}
+ * after the last progress (default 0) idle passes only spin, so a hot exchange (a ping/pong) never pays a wake-up;
+ * then, after {@code spinPasses} more idle passes it yields, after {@code yieldPasses} more it parks, for 1 µs doubling
+ * up to {@code maxParkNs}. Any progress resets the policy. {@link #wake()} is the doorbell: application threads ring it on commit, in-JVM transports when
  * they landed a push; it unparks the thread only when it is parked (a volatile flag), so ringing is cheap.
  *
  * <p><b>Threading.</b> {@link #register} and {@link #remove} may be called from any thread; the changes are applied by
@@ -33,6 +34,7 @@ public final class PredicateEngine implements AutoCloseable
     private final long maxParkNs;
     private volatile boolean running = true;
     private volatile boolean parked;
+    private volatile long spinWindowNs;
     private volatile Throwable failure;
     private long passes;
     private long idleParks;
@@ -49,6 +51,22 @@ public final class PredicateEngine implements AutoCloseable
         this.yieldPasses = yieldPasses;
         this.maxParkNs = maxParkNs;
         this.thread = Thread.ofPlatform().name(name).daemon(true).unstarted(this::run);
+    }
+
+    /**
+     * Sets the adaptive spin window: how long after the last progress idle passes keep spinning before the
+     * spin/yield/park policy starts. Any thread; takes effect at the next idle pass.
+     *
+     * @param ns window in nanoseconds, 0 for none.
+     */
+    public void spinWindowNs(final long ns)
+    {
+        if (ns < 0)
+        {
+            throw new IllegalArgumentException("predicate thread " + thread.getName() + ": spin window must be >= 0 ns, "
+                + "got " + ns);
+        }
+        spinWindowNs = ns;
     }
 
     public void start()
@@ -133,6 +151,7 @@ public final class PredicateEngine implements AutoCloseable
     {
         int idle = 0;
         long parkNs = 1_000;
+        long hotSinceNs = -1;
         try
         {
             while (running)
@@ -180,6 +199,12 @@ public final class PredicateEngine implements AutoCloseable
                 {
                     idle = 0;
                     parkNs = 1_000;
+                    hotSinceNs = -1;
+                }
+                else if (idle == 0 && (hotSinceNs = hotSince(hotSinceNs)) >= 0)
+                {
+                    // Hot: spin without counting idle passes until the window since the last progress ran out.
+                    Thread.onSpinWait();
                 }
                 else if (++idle > spinPasses + yieldPasses)
                 {
@@ -207,6 +232,28 @@ public final class PredicateEngine implements AutoCloseable
             failure = t;
             LOG.error("predicate thread {} stopped by an exception", thread.getName(), t);
         }
+    }
+
+    /**
+     * Engine thread, on an idle pass right after progress: whether the idle stretch is still inside the spin window.
+     * One clock read per idle pass while hot, none while busy.
+     *
+     * @param sinceNs when the idle stretch began, or -1 on its first pass.
+     * @return the stretch's start while inside the window, else -1 (the window ran out, or there is none).
+     */
+    private long hotSince(final long sinceNs)
+    {
+        final long window = spinWindowNs;
+        if (window == 0)
+        {
+            return -1;
+        }
+        final long now = System.nanoTime();
+        if (sinceNs < 0)
+        {
+            return now;
+        }
+        return now - sinceNs < window ? sinceNs : -1;
     }
 
     private void applyChanges()
