@@ -22,9 +22,16 @@ import java.util.Map;
  * @param idleSpins      {@code sirocco.idle.spins}: predicate-thread idle passes spent spinning (default 50).
  * @param idleYields     {@code sirocco.idle.yields}: then yielding (default 0).
  * @param idleParkNs     {@code sirocco.idle.park.ns}: then parking at most this long per pass (default 1000).
+ * @param idleSpinNs     {@code sirocco.idle.spin.ns}: the adaptive spin window: for this long after its last work the
+ *                       predicate thread only spins, before the spins/yields/park policy above (default 100000 = 100 µs;
+ *                       0 turns it off).
+ * @param inlineListeners {@code sirocco.listener.inline}: run the data listeners (DataAvailable, DataOnReaders,
+ *                       SampleLost, SampleRejected) of every reader on the process's predicate thread, as ddsperf does,
+ *                       instead of the reader's delivery thread (default false). Such listeners must be fast: while one
+ *                       runs, no subgroup of the participant moves.
  */
 public record SiroccoConfig(String transport, int windowSlots, int slotBytes, String peers, String networkInterface,
-    int tcpPort, int idleSpins, int idleYields, long idleParkNs)
+    int tcpPort, int idleSpins, int idleYields, long idleParkNs, long idleSpinNs, boolean inlineListeners)
 {
     public static SiroccoConfig fromEnvironment()
     {
@@ -46,7 +53,14 @@ public record SiroccoConfig(String transport, int windowSlots, int slotBytes, St
         final int spins = Integer.parseInt(setting(environment, "sirocco.idle.spins", "50"));
         final int yields = Integer.parseInt(setting(environment, "sirocco.idle.yields", "0"));
         final long parkNs = Long.parseLong(setting(environment, "sirocco.idle.park.ns", "1000"));
-        return new SiroccoConfig(transport, window, slotBytes, peers, networkInterface, tcpPort, spins, yields, parkNs);
+        final long spinNs = Long.parseLong(setting(environment, "sirocco.idle.spin.ns", "100000"));
+        if (spinNs < 0)
+        {
+            throw new IllegalArgumentException("sirocco.idle.spin.ns must be >= 0, got " + spinNs);
+        }
+        final boolean inline = Boolean.parseBoolean(setting(environment, "sirocco.listener.inline", "false"));
+        return new SiroccoConfig(transport, window, slotBytes, peers, networkInterface, tcpPort, spins, yields, parkNs,
+            spinNs, inline);
     }
 
     private static String setting(final Map<String, Object> environment, final String property, final String fallback)

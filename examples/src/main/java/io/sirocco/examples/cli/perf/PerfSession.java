@@ -34,6 +34,9 @@ public final class PerfSession implements AutoCloseable
     /** How long an idle perf loop parks between polls ({@code SIROCCO_PERF_PARK_NS}, default 1000). */
     public static final long PARK_NS = Long.parseLong(System.getenv().getOrDefault("SIROCCO_PERF_PARK_NS", "1000"));
 
+    /** The setting the perf commands turn on by default (docs/configuration.md). */
+    public static final String INLINE_LISTENERS = "sirocco.listener.inline";
+
     private final ServiceEnvironment env;
     private final DomainParticipant participant;
     private final PolicyFactory policies;
@@ -43,6 +46,11 @@ public final class PerfSession implements AutoCloseable
     public PerfSession(final String transport, final int domain)
     {
         System.setProperty("sirocco.transport", transport);
+        if (System.getProperty(INLINE_LISTENERS) == null && System.getenv("SIROCCO_LISTENER_INLINE") == null)
+        {
+            // ddsperf answers from its listener: run the perf listeners on the predicate thread unless told otherwise.
+            System.setProperty(INLINE_LISTENERS, "true");
+        }
         env = ServiceBootstrap.createEnvironment(PerfSession.class.getClassLoader());
         participant = DomainParticipantFactory.getInstance(env).createParticipant(domain);
         policies = PolicyFactory.getPolicyFactory(env);

@@ -114,6 +114,7 @@ public final class GroupBus implements DomainBus, MembershipListener
         final long startNs = System.nanoTime();
         this.group = Group.join(groupConfig, List.of(new Group.SubgroupRegistration(dcpsSpec, Role.WRITER_READER,
             new DiscoveryChannel())), this, Duration.ofSeconds(30));
+        group.predicateEngine().spinWindowNs(config.idleSpinNs());
         this.dcps = group.subgroup(DCPS);
         this.view = group.view();
         LOG.info("domain {}: joined group '{}' as member {} ({}) over row transport '{}' in {} ms; view {}", domainId,
@@ -550,6 +551,12 @@ public final class GroupBus implements DomainBus, MembershipListener
             this.ordered = ordered;
         }
 
+        /** Whether the caller is the group's predicate thread (an inline listener). */
+        boolean onPredicateThread()
+        {
+            return group.predicateEngine().onEngineThread();
+        }
+
         @Override
         public void onMessage(final long senderId, final int senderRank, final long index, final long seq,
             final MemorySegment payload, final int length)
@@ -651,7 +658,9 @@ public final class GroupBus implements DomainBus, MembershipListener
                 }
                 lastEngine = engine;
             }
-            final int rc = subgroup.claim(length, claim, timeoutNs);
+            // A write from a listener running on the predicate thread must not wait for room: only that thread can
+            // make room (its delivery trigger), so it fails at once and the writer reports the timeout.
+            final int rc = subgroup.claim(length, claim, channel.onPredicateThread() ? 0 : timeoutNs);
             if (rc != ClaimResult.OK)
             {
                 if (rc == ClaimResult.TOO_LARGE)
