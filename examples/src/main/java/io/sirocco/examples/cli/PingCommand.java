@@ -168,6 +168,9 @@ public final class PingCommand implements Callable<Integer>
             System.out.printf("allocation: %.1f bytes per round trip over %d round trips (every thread of this " +
                 "process%s; ThreadMXBean.getTotalThreadAllocatedBytes)%n", echoes.allocatedBytes() /
                 (double)allocTrips, allocTrips, "local".equals(transport) ? ", pong included" : ", pong not included");
+            System.out.printf("allocation: %.1f bytes per round trip on the listener's thread %s (it receives, " +
+                "delivers, takes and writes the next ping)%n", echoes.listenerAllocatedBytes() / (double)allocTrips,
+                echoes.listenerThread());
         }
         if (json)
         {
@@ -196,6 +199,9 @@ public final class PingCommand implements Callable<Integer>
         private int seconds;
         private long allocStart = -1;
         private volatile long allocated;
+        private long ownAllocStart;
+        private volatile long ownAllocated;
+        private volatile String listenerThread = "?";
         private volatile long measured;
         private volatile long outstanding;
         private volatile long trips;
@@ -269,6 +275,7 @@ public final class PingCommand implements Callable<Integer>
                 if (allocStart < 0)
                 {
                     allocStart = threads.getTotalThreadAllocatedBytes();
+                    ownAllocStart = threads.getCurrentThreadAllocatedBytes();
                 }
                 report.recordRoundTripNs(rtt);
                 measured++;
@@ -283,6 +290,8 @@ public final class PingCommand implements Callable<Integer>
                 if (allocStart >= 0)
                 {
                     allocated = threads.getTotalThreadAllocatedBytes() - allocStart;
+                    ownAllocated = threads.getCurrentThreadAllocatedBytes() - ownAllocStart;
+                    listenerThread = Thread.currentThread().getName();
                 }
                 if (second < seconds)
                 {
@@ -327,6 +336,17 @@ public final class PingCommand implements Callable<Integer>
         long allocatedBytes()
         {
             return allocated;
+        }
+
+        /** Bytes the listener's own thread allocated while measuring (ThreadMXBean.getCurrentThreadAllocatedBytes). */
+        long listenerAllocatedBytes()
+        {
+            return ownAllocated;
+        }
+
+        String listenerThread()
+        {
+            return listenerThread;
         }
 
         LatencyReport report()
