@@ -11,10 +11,10 @@ import java.util.concurrent.locks.LockSupport;
  * The one platform thread of a group in a process: evaluates every registered predicate in registration order and
  * runs the triggers of those that hold. Nothing here knows the transport underneath.
  *
- * <p><b>Idle policy.</b> A pass in which no trigger reported progress counts as idle. For {@link #spinWindowNs(long)}
- * after the last progress (default 0) idle passes only spin, so a hot exchange (a ping/pong) never pays a wake-up;
- * then, after {@code spinPasses} more idle passes it yields, after {@code yieldPasses} more it parks, for 1 µs doubling
- * up to {@code maxParkNs}. Any progress resets the policy. {@link #wake()} is the doorbell: application threads ring it on commit, in-JVM transports when
+ * <p><b>Idle policy.</b> A pass in which no trigger reported progress counts as idle. After {@code spinPasses} idle
+ * passes it yields; with a hot window ({@link #spinWindowNs(long)}, default 0) it keeps yielding until that long after
+ * the first idle pass, so a hot exchange (a ping/pong) never pays a wake-up while a descheduled partner can still run;
+ * after {@code yieldPasses} more it parks, for 1 µs doubling up to {@code maxParkNs}. Any progress resets the policy. {@link #wake()} is the doorbell: application threads ring it on commit, in-JVM transports when
  * they landed a push; it unparks the thread only when it is parked (a volatile flag), so ringing is cheap.
  *
  * <p><b>Threading.</b> {@link #register} and {@link #remove} may be called from any thread; the changes are applied by
@@ -54,8 +54,8 @@ public final class PredicateEngine implements AutoCloseable
     }
 
     /**
-     * Sets the adaptive spin window: how long after the last progress idle passes keep spinning before the
-     * spin/yield/park policy starts. Any thread; takes effect at the next idle pass.
+     * Sets the adaptive hot window: how long after the first idle pass (following progress) the thread keeps spinning
+     * then yielding before it parks. Any thread; takes effect at the next idle pass.
      *
      * @param ns window in nanoseconds, 0 for none.
      */
@@ -151,7 +151,7 @@ public final class PredicateEngine implements AutoCloseable
     {
         int idle = 0;
         long parkNs = 1_000;
-        long hotSinceNs = -1;
+        boolean hotStarted = false;
         try
         {
             while (running)
@@ -199,12 +199,15 @@ public final class PredicateEngine implements AutoCloseable
                 {
                     idle = 0;
                     parkNs = 1_000;
-                    hotSinceNs = -1;
+                    hotStarted = false;
+                    hotSpent = false;
                 }
-                else if (idle == 0 && (hotSinceNs = hotSince(hotSinceNs)) >= 0)
+                else if (idle >= spinPasses && !hotSpent && inHotWindow(hotStarted))
                 {
-                    // Hot: spin without counting idle passes until the window since the last progress ran out.
-                    Thread.onSpinWait();
+                    hotStarted = true;
+                    // Hot: after the spins, yield (without counting passes) until the window since the first idle
+                    // pass ran out; yielding lets a descheduled partner (the other end of a ping/pong) run.
+                    Thread.yield();
                 }
                 else if (++idle > spinPasses + yieldPasses)
                 {
@@ -234,26 +237,38 @@ public final class PredicateEngine implements AutoCloseable
         }
     }
 
+    /** Engine thread: the current idle stretch's hot window ran out (reset by progress). */
+    private boolean hotSpent;
+    /** Engine thread: when the current idle stretch's hot window began. */
+    private long hotStartNs;
+
     /**
-     * Engine thread, on an idle pass right after progress: whether the idle stretch is still inside the spin window.
-     * One clock read per idle pass while hot, none while busy.
+     * Engine thread, on an idle pass after the spins: whether the idle stretch is still inside the hot window (which
+     * begins at the first such pass). One clock read per such pass, none while busy; sets {@code hotSpent} when the
+     * window ran out (or there is none).
      *
-     * @param sinceNs when the idle stretch began, or -1 on its first pass.
-     * @return the stretch's start while inside the window, else -1 (the window ran out, or there is none).
+     * @param started whether the window of this idle stretch began already.
      */
-    private long hotSince(final long sinceNs)
+    private boolean inHotWindow(final boolean started)
     {
         final long window = spinWindowNs;
         if (window == 0)
         {
-            return -1;
+            hotSpent = true;
+            return false;
         }
         final long now = System.nanoTime();
-        if (sinceNs < 0)
+        if (!started)
         {
-            return now;
+            hotStartNs = now;
+            return true;
         }
-        return now - sinceNs < window ? sinceNs : -1;
+        if (now - hotStartNs < window)
+        {
+            return true;
+        }
+        hotSpent = true;
+        return false;
     }
 
     private void applyChanges()
