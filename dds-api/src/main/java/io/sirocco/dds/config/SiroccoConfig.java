@@ -23,7 +23,7 @@ import java.util.Map;
  * @param idleYields     {@code sirocco.idle.yields}: then yielding (default 0).
  * @param idleParkNs     {@code sirocco.idle.park.ns}: then parking at most this long per pass (default 1000).
  * @param idleSpinNs     {@code sirocco.idle.spin.ns}: the adaptive spin window: for this long after its last work the
- *                       predicate thread only spins, before the spins/yields/park policy above (default 100000 = 100 µs;
+ *                       predicate thread spins then yields, before the yields/park policy above (default 1000000 = 1 ms;
  *                       0 turns it off).
  * @param inlineListeners {@code sirocco.listener.inline}: run the data listeners (DataAvailable, DataOnReaders,
  *                       SampleLost, SampleRejected) of every reader on the process's predicate thread, as ddsperf does,
@@ -53,7 +53,7 @@ public record SiroccoConfig(String transport, int windowSlots, int slotBytes, St
         final int spins = Integer.parseInt(setting(environment, "sirocco.idle.spins", "50"));
         final int yields = Integer.parseInt(setting(environment, "sirocco.idle.yields", "0"));
         final long parkNs = Long.parseLong(setting(environment, "sirocco.idle.park.ns", "1000"));
-        final long spinNs = Long.parseLong(setting(environment, "sirocco.idle.spin.ns", "100000"));
+        final long spinNs = Long.parseLong(setting(environment, "sirocco.idle.spin.ns", "1000000"));
         if (spinNs < 0)
         {
             throw new IllegalArgumentException("sirocco.idle.spin.ns must be >= 0, got " + spinNs);
