@@ -13,9 +13,11 @@ import java.util.concurrent.locks.LockSupport;
  *
  * <p><b>Idle policy.</b> A pass in which no trigger reported progress counts as idle. After {@code spinPasses} idle
  * passes it yields; with a hot window ({@link #spinWindowNs(long)}, default 0) it keeps yielding until that long after
- * the first idle pass, so a hot exchange (a ping/pong) never pays a wake-up while a descheduled partner can still run;
- * after {@code yieldPasses} more it parks, for 1 µs doubling up to {@code maxParkNs}. Any progress resets the policy. {@link #wake()} is the doorbell: application threads ring it on commit, in-JVM transports when
- * they landed a push; it unparks the thread only when it is parked (a volatile flag), so ringing is cheap.
+ * its first yield, so a hot exchange (a ping/pong) never pays a wake-up while a descheduled partner can still run;
+ * after {@code yieldPasses} more it parks, for 1 µs doubling up to {@code maxParkNs}. Any progress resets the policy.
+ * Only progress (work done) arms the window; a trigger that merely checked something does not.
+ * {@link #wake()} is the doorbell: application threads ring it on commit, in-JVM transports when they landed a push;
+ * it unparks the thread only when it is parked (a volatile flag), so ringing is cheap.
  *
  * <p><b>Threading.</b> {@link #register} and {@link #remove} may be called from any thread; the changes are applied by
  * the engine thread at the start of its next pass. Triggers registered by the engine thread itself (from inside a
@@ -54,8 +56,8 @@ public final class PredicateEngine implements AutoCloseable
     }
 
     /**
-     * Sets the adaptive hot window: how long after the first idle pass (following progress) the thread keeps spinning
-     * then yielding before it parks. Any thread; takes effect at the next idle pass.
+     * Sets the hot window: how long, after its spins, an idle thread keeps yielding (counted from its first yield)
+     * before the yield/park policy resumes. Any thread; takes effect at the next idle pass.
      *
      * @param ns window in nanoseconds, 0 for none.
      */
@@ -63,8 +65,8 @@ public final class PredicateEngine implements AutoCloseable
     {
         if (ns < 0)
         {
-            throw new IllegalArgumentException("predicate thread " + thread.getName() + ": spin window must be >= 0 ns, "
-                + "got " + ns);
+            throw new IllegalArgumentException("predicate thread " + thread.getName() +
+                ": spin window must be >= 0 ns, got " + ns);
         }
         spinWindowNs = ns;
     }
@@ -205,8 +207,8 @@ public final class PredicateEngine implements AutoCloseable
                 else if (idle >= spinPasses && !hotSpent && inHotWindow(hotStarted))
                 {
                     hotStarted = true;
-                    // Hot: after the spins, yield (without counting passes) until the window since the first idle
-                    // pass ran out; yielding lets a descheduled partner (the other end of a ping/pong) run.
+                    // Hot: after the spins, yield (without counting passes) until the window since the first yield
+                    // ran out; yielding lets a descheduled partner (the other end of a ping/pong) run.
                     Thread.yield();
                 }
                 else if (++idle > spinPasses + yieldPasses)

@@ -27,7 +27,8 @@ import java.util.concurrent.locks.ReentrantLock;
  * <p><b>Memory ordering.</b> A slot's bytes are written by the claiming thread, then the lock is released (commit);
  * the send trigger acquires the lock and stores {@code COMMITTED} with release semantics, which on shared memory is the
  * publication itself. With {@link SpindleOptions#publishOnCommit()} on shared rows the committing thread makes that
- * release store itself, still under the lock (so the two stores of {@code COMMITTED} never go backwards). Receivers read {@code COMMITTED} of the sender's row with acquire semantics, then the slots it
+ * release store itself, still under the lock (so the two stores of {@code COMMITTED} never go backwards). Receivers
+ * read {@code COMMITTED} of the sender's row with acquire semantics, then the slots it
  * covers. In lossy mode the slot header's {@code index} is a seqlock: the writer stores {@code ~index} and a
  * store-store fence before rewriting a slot and the real index with release at commit; the reader checks it before
  * and, after a load-load fence, after copying.

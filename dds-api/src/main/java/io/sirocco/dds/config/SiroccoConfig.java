@@ -22,9 +22,9 @@ import java.util.Map;
  * @param idleSpins      {@code sirocco.idle.spins}: predicate-thread idle passes spent spinning (default 50).
  * @param idleYields     {@code sirocco.idle.yields}: then yielding (default 0).
  * @param idleParkNs     {@code sirocco.idle.park.ns}: then parking at most this long per pass (default 1000).
- * @param idleSpinNs     {@code sirocco.idle.spin.ns}: the adaptive spin window: for this long after its last work the
- *                       predicate thread spins then yields, before the yields/park policy above (default 1000000 = 1 ms;
- *                       0 turns it off).
+ * @param idleSpinNs     {@code sirocco.idle.spin.ns}: the hot window: after its spins the predicate thread yields
+ *                       until this long after its first yield, before the yields/park policy above (default
+ *                       1000000 = 1 ms; 0 turns it off).
  * @param inlineListeners {@code sirocco.listener.inline}: run the data listeners (DataAvailable, DataOnReaders,
  *                       SampleLost, SampleRejected) of every reader on the process's predicate thread, as ddsperf does,
  *                       instead of the reader's delivery thread (default false). Such listeners must be fast: while one

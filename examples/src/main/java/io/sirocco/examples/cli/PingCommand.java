@@ -21,7 +21,10 @@ import picocli.CommandLine.Option;
 
 /**
  * {@code sirocco ping}: the latency half of ddsperf's ping/pong. Writes a {@code sirocco.perf.Sample} on the ping
- * topic (RELIABLE, KEEP_LAST 1), waits for pong's echo, and reports one-way latency = RTT/2 per second and overall.
+ * topic (RELIABLE, KEEP_LAST 1); like ddsperf, the reader's DataAvailable listener takes pong's echo, records it and
+ * writes the next ping (on the predicate thread: the perf commands turn {@code sirocco.listener.inline} on), while the
+ * main thread only watches. Reports one-way latency = RTT/2 per second and overall, and the bytes allocated per round
+ * trip.
  * Exit codes: 0 done, 1 failure, 4 no pong matched within 60 s.
  */
 @Command(name = "ping", mixinStandardHelpOptions = true,

@@ -130,8 +130,9 @@ public final class ReaderQueue implements BusReader
         {
             lock.lock();
             delivering = false;
-            if (tail != head)
+            if (tail != head || lost.get() > 0)
             {
+                // Queued messages or a loss count that arrived during the batch: the delivery thread's turn.
                 notEmpty.signal();
             }
             lock.unlock();

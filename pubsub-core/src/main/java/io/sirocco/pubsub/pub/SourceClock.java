@@ -6,8 +6,8 @@ import java.util.concurrent.TimeUnit;
 /**
  * The writers' default source timestamp: wall-clock time in nanoseconds since the epoch, without allocating.
  * {@code Instant.now()} allocates an {@code Instant} per call; this clock reads {@code System.nanoTime()} plus an
- * offset to the wall clock that is re-taken from {@code Instant.now()} at most once per second, so it follows wall-clock
- * adjustments within a second and its precision is {@code nanoTime}'s.
+ * offset to the wall clock that is re-taken from {@code Instant.now()} at most once per second, so it follows
+ * wall-clock adjustments within a second and its precision is {@code nanoTime}'s.
  *
  * <p>Threads: any. The offset and the time it was taken are two volatile longs written by whichever caller finds the
  * offset stale; a reader that pairs a new offset with an old calibration time (or the reverse) still gets a valid

@@ -12,8 +12,8 @@ import org.junit.jupiter.api.Timeout;
 /**
  * {@code sirocco pub --with-sub} over shm, end to end and repeatedly: every run must end on its own with the
  * subscriber's JSON line, which must report samples received and none lost. This is the end-of-run hand-shake
- * (waitForAcknowledgments, writer close, the subscriber seeing the writer go, the forked subscriber's exit) that used to
- * leave about one run in three without a result. Each run publishes for 2 s; the bound covers two JVM starts, the
+ * (waitForAcknowledgments, writer close, the subscriber seeing the writer go, the forked subscriber's exit) that
+ * used to leave about one run in three without a result. Each run publishes for 2 s; the bound covers two JVM starts, the
  * match, the drain and the leave on a loaded 2-core machine.
  */
 @Timeout(180)
