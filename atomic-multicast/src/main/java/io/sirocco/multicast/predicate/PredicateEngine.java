@@ -12,9 +12,12 @@ import java.util.concurrent.locks.LockSupport;
  * runs the triggers of those that hold. Nothing here knows the transport underneath.
  *
  * <p><b>Idle policy.</b> A pass in which no trigger reported progress counts as idle. After {@code spinPasses} idle
- * passes it yields, after {@code yieldPasses} more it parks, for 1 µs doubling up to {@code maxParkNs}. Any progress
- * resets the policy. {@link #wake()} is the doorbell: application threads ring it on commit, in-JVM transports when
- * they landed a push; it unparks the thread only when it is parked (a volatile flag), so ringing is cheap.
+ * passes it yields; with a hot window ({@link #spinWindowNs(long)}, default 0) it keeps yielding until that long after
+ * its first yield, so a hot exchange (a ping/pong) never pays a wake-up while a descheduled partner can still run;
+ * after {@code yieldPasses} more it parks, for 1 µs doubling up to {@code maxParkNs}. Any progress resets the policy.
+ * Only progress (work done) arms the window; a trigger that merely checked something does not.
+ * {@link #wake()} is the doorbell: application threads ring it on commit, in-JVM transports when they landed a push;
+ * it unparks the thread only when it is parked (a volatile flag), so ringing is cheap.
  *
  * <p><b>Threading.</b> {@link #register} and {@link #remove} may be called from any thread; the changes are applied by
  * the engine thread at the start of its next pass. Triggers registered by the engine thread itself (from inside a
@@ -33,6 +36,7 @@ public final class PredicateEngine implements AutoCloseable
     private final long maxParkNs;
     private volatile boolean running = true;
     private volatile boolean parked;
+    private volatile long spinWindowNs;
     private volatile Throwable failure;
     private long passes;
     private long idleParks;
@@ -49,6 +53,22 @@ public final class PredicateEngine implements AutoCloseable
         this.yieldPasses = yieldPasses;
         this.maxParkNs = maxParkNs;
         this.thread = Thread.ofPlatform().name(name).daemon(true).unstarted(this::run);
+    }
+
+    /**
+     * Sets the hot window: how long, after its spins, an idle thread keeps yielding (counted from its first yield)
+     * before the yield/park policy resumes. Any thread; takes effect at the next idle pass.
+     *
+     * @param ns window in nanoseconds, 0 for none.
+     */
+    public void spinWindowNs(final long ns)
+    {
+        if (ns < 0)
+        {
+            throw new IllegalArgumentException("predicate thread " + thread.getName() +
+                ": spin window must be >= 0 ns, got " + ns);
+        }
+        spinWindowNs = ns;
     }
 
     public void start()
@@ -133,6 +153,7 @@ public final class PredicateEngine implements AutoCloseable
     {
         int idle = 0;
         long parkNs = 1_000;
+        boolean hotStarted = false;
         try
         {
             while (running)
@@ -180,6 +201,15 @@ public final class PredicateEngine implements AutoCloseable
                 {
                     idle = 0;
                     parkNs = 1_000;
+                    hotStarted = false;
+                    hotSpent = false;
+                }
+                else if (idle >= spinPasses && !hotSpent && inHotWindow(hotStarted))
+                {
+                    hotStarted = true;
+                    // Hot: after the spins, yield (without counting passes) until the window since the first yield
+                    // ran out; yielding lets a descheduled partner (the other end of a ping/pong) run.
+                    Thread.yield();
                 }
                 else if (++idle > spinPasses + yieldPasses)
                 {
@@ -207,6 +237,40 @@ public final class PredicateEngine implements AutoCloseable
             failure = t;
             LOG.error("predicate thread {} stopped by an exception", thread.getName(), t);
         }
+    }
+
+    /** Engine thread: the current idle stretch's hot window ran out (reset by progress). */
+    private boolean hotSpent;
+    /** Engine thread: when the current idle stretch's hot window began. */
+    private long hotStartNs;
+
+    /**
+     * Engine thread, on an idle pass after the spins: whether the idle stretch is still inside the hot window (which
+     * begins at the first such pass). One clock read per such pass, none while busy; sets {@code hotSpent} when the
+     * window ran out (or there is none).
+     *
+     * @param started whether the window of this idle stretch began already.
+     */
+    private boolean inHotWindow(final boolean started)
+    {
+        final long window = spinWindowNs;
+        if (window == 0)
+        {
+            hotSpent = true;
+            return false;
+        }
+        final long now = System.nanoTime();
+        if (!started)
+        {
+            hotStartNs = now;
+            return true;
+        }
+        if (now - hotStartNs < window)
+        {
+            return true;
+        }
+        hotSpent = true;
+        return false;
     }
 
     private void applyChanges()

@@ -26,7 +26,9 @@ import java.util.concurrent.locks.ReentrantLock;
  *
  * <p><b>Memory ordering.</b> A slot's bytes are written by the claiming thread, then the lock is released (commit);
  * the send trigger acquires the lock and stores {@code COMMITTED} with release semantics, which on shared memory is the
- * publication itself. Receivers read {@code COMMITTED} of the sender's row with acquire semantics, then the slots it
+ * publication itself. With {@link SpindleOptions#publishOnCommit()} on shared rows the committing thread makes that
+ * release store itself, still under the lock (so the two stores of {@code COMMITTED} never go backwards). Receivers
+ * read {@code COMMITTED} of the sender's row with acquire semantics, then the slots it
  * covers. In lossy mode the slot header's {@code index} is a seqlock: the writer stores {@code ~index} and a
  * store-store fence before rewriting a slot and the real index with release at commit; the reader checks it before
  * and, after a load-load fence, after copying.
@@ -74,6 +76,10 @@ public final class SubgroupEngine
     private final MemorySegment[][] payloads;
     private final MemorySegment[][] bulks;
     private final MemorySegment scratch;
+    /** {@link SpindleOptions#publishOnCommit()} applies: rows are shared and sends are batched. */
+    private final boolean publishOnCommit;
+    /** Per entry of {@code memberRanks}: its sender rank when {@link SpindleOptions#selfReceipt()} applies, else -1. */
+    private final int[] memberSender;
 
     /** Guards the sender state; held by an application thread from claim to commit. */
     private final ReentrantLock lock = new ReentrantLock();
@@ -188,6 +194,19 @@ public final class SubgroupEngine
                 }
             }
         }
+        this.publishOnCommit = options.publishOnCommit() && options.sendBatching() && transport.sharesRows();
+        this.memberSender = new int[memberRanks.length];
+        for (int j = 0; j < memberRanks.length; j++)
+        {
+            memberSender[j] = -1;
+            for (int k = 0; options.selfReceipt() && memberRanks[j] != myRank && k < senderRanks.length; k++)
+            {
+                if (senderRanks[k] == memberRanks[j])
+                {
+                    memberSender[j] = k;
+                }
+            }
+        }
         this.scratch = mode == DeliveryMode.UNORDERED_LOSSY ? Arena.ofAuto().allocate(Math.max(8, maxMessage), 64)
             : null;
     }
@@ -259,6 +278,13 @@ public final class SubgroupEngine
             table.setPlain(myRank, slotIndex, index);
         }
         committedCount = index + 1;
+        if (publishOnCommit)
+        {
+            // Publishes every committed slot (this thread wrote the bytes; nulls were published by the send trigger
+            // under this lock): on shared rows this release store is the push. The send trigger still counts the
+            // push and rings in-JVM peers, and it republishes the same value, so COMMITTED stays monotonic.
+            table.setRelease(myRank, offCommitted, committedCount);
+        }
         lock.unlock();
         doorbell.run();
     }
@@ -596,9 +622,11 @@ public final class SubgroupEngine
             return progress;
         }
         long stable = Long.MAX_VALUE;
-        for (final int m : memberRanks)
+        for (int j = 0; j < memberRanks.length; j++)
         {
-            stable = Math.min(stable, table.getAcquire(m, offSeq));
+            final int m = memberRanks[j];
+            stable = Math.min(stable, memberSender[j] < 0 ? table.getAcquire(m, offSeq)
+                : seqCountingOwn(m, memberSender[j]));
         }
         if (stable <= delivered)
         {
@@ -607,6 +635,23 @@ public final class SubgroupEngine
         final long limit = options.deliveryBatching() ? stable : delivered + 1;
         deliverUpTo(limit, null);
         return true;
+    }
+
+    /**
+     * The SEQ of another member that is sender {@code own}, counting its own published messages as received by it
+     * (Spindle's self-receipt: a sender holds its own slots). Its RECEIVED entries for the other senders are read as
+     * published; every value is a monotonic count, so a stale read only delays delivery.
+     */
+    private long seqCountingOwn(final int rank, final int own)
+    {
+        long seq = Long.MAX_VALUE;
+        for (int k = 0; k < senders; k++)
+        {
+            final long count = k == own ? table.getAcquire(rank, offCommitted)
+                : table.getAcquire(rank, offReceived + 8L * k);
+            seq = Math.min(seq, count * senders + k);
+        }
+        return seq;
     }
 
     private void deliverUpTo(final long limit, final long[] trim)

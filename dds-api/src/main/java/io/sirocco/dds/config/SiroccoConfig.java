@@ -22,6 +22,13 @@ import java.util.Map;
  * @param idleSpins      {@code sirocco.idle.spins}: predicate-thread idle passes spent spinning (default 50).
  * @param idleYields     {@code sirocco.idle.yields}: then yielding (default 0).
  * @param idleParkNs     {@code sirocco.idle.park.ns}: then parking at most this long per pass (default 1000).
+ * @param idleSpinNs     {@code sirocco.idle.spin.ns}: the hot window: after its spins the predicate thread yields
+ *                       until this long after its first yield, before the yields/park policy above (default
+ *                       1000000 = 1 ms; 0 turns it off).
+ * @param inlineListeners {@code sirocco.listener.inline}: run the data listeners (DataAvailable, DataOnReaders,
+ *                       SampleLost, SampleRejected) of every reader on the process's predicate thread, as ddsperf does,
+ *                       instead of the reader's delivery thread (default false). Such listeners must be fast: while one
+ *                       runs, no subgroup of the participant moves.
  * @param discovery      {@code sirocco.discovery}: how members find each other: {@code shm} (the per-domain registry
  *                       directory, one host), {@code peers} (static peers, registry over the network) or
  *                       {@code multicast} (UDP beacons plus the static peers); default {@code auto} = {@code peers}
@@ -35,8 +42,9 @@ import java.util.Map;
  *                       before it may form one (default 2000).
  */
 public record SiroccoConfig(String transport, int windowSlots, int slotBytes, String peers, String networkInterface,
-    int tcpPort, int idleSpins, int idleYields, long idleParkNs, String discovery, int contactPort,
-    String multicastGroup, int multicastPort, long beaconPeriodMs, long discoveryWaitMs)
+    int tcpPort, int idleSpins, int idleYields, long idleParkNs, long idleSpinNs, boolean inlineListeners,
+    String discovery, int contactPort, String multicastGroup, int multicastPort, long beaconPeriodMs,
+    long discoveryWaitMs)
 {
     /** The settings before network discovery existed; discovery settings take their defaults. */
     public SiroccoConfig(final String transport, final int windowSlots, final int slotBytes, final String peers,
@@ -44,7 +52,7 @@ public record SiroccoConfig(String transport, int windowSlots, int slotBytes, St
         final long idleParkNs)
     {
         this(transport, windowSlots, slotBytes, peers, networkInterface, tcpPort, idleSpins, idleYields, idleParkNs,
-            peers == null || peers.isBlank() ? "shm" : "peers", 0, "239.255.0.1", 7399, 200, 2000);
+            1_000_000, false, peers == null || peers.isBlank() ? "shm" : "peers", 0, "239.255.0.1", 7399, 200, 2000);
     }
 
     /** @return the registry port of a domain: {@link #contactPort()} if set, else 7400 + domain id. */
@@ -99,8 +107,14 @@ public record SiroccoConfig(String transport, int windowSlots, int slotBytes, St
         final int groupPort = Integer.parseInt(setting(environment, "sirocco.discovery.port", "7399"));
         final long periodMs = Long.parseLong(setting(environment, "sirocco.discovery.period.ms", "200"));
         final long waitMs = Long.parseLong(setting(environment, "sirocco.discovery.wait.ms", "2000"));
+        final long spinNs = Long.parseLong(setting(environment, "sirocco.idle.spin.ns", "1000000"));
+        if (spinNs < 0)
+        {
+            throw new IllegalArgumentException("sirocco.idle.spin.ns must be >= 0, got " + spinNs);
+        }
+        final boolean inline = Boolean.parseBoolean(setting(environment, "sirocco.listener.inline", "false"));
         return new SiroccoConfig(transport, window, slotBytes, peers, networkInterface, tcpPort, spins, yields, parkNs,
-            discovery, contactPort, group, groupPort, periodMs, waitMs);
+            spinNs, inline, discovery, contactPort, group, groupPort, periodMs, waitMs);
     }
 
     private static String setting(final Map<String, Object> environment, final String property, final String fallback)

@@ -4,12 +4,16 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.locks.LockSupport;
 
 import io.sirocco.examples.cli.perf.LatencyReport;
 import io.sirocco.examples.cli.perf.PerfSession;
+import org.omg.dds.core.event.DataAvailableEvent;
+import org.omg.dds.core.status.DataAvailableStatus;
 import org.omg.dds.pub.DataWriter;
 import org.omg.dds.sub.DataReader;
+import org.omg.dds.sub.DataReaderAdapter;
 import org.omg.dds.sub.Sample;
 import org.omg.dds.topic.Topic;
 import picocli.CommandLine.Command;
@@ -17,7 +21,10 @@ import picocli.CommandLine.Option;
 
 /**
  * {@code sirocco ping}: the latency half of ddsperf's ping/pong. Writes a {@code sirocco.perf.Sample} on the ping
- * topic (RELIABLE, KEEP_LAST 1), waits for pong's echo, and reports one-way latency = RTT/2 per second and overall.
+ * topic (RELIABLE, KEEP_LAST 1); like ddsperf, the reader's DataAvailable listener takes pong's echo, records it and
+ * writes the next ping (on the predicate thread: the perf commands turn {@code sirocco.listener.inline} on), while the
+ * main thread only watches. Reports one-way latency = RTT/2 per second and overall, and the bytes allocated per round
+ * trip.
  * Exit codes: 0 done, 1 failure, 4 no pong matched within 60 s.
  */
 @Command(name = "ping", mixinStandardHelpOptions = true,
@@ -56,9 +63,10 @@ public final class PingCommand implements Callable<Integer>
                 sirocco.perf.Sample.class);
             final DataWriter<sirocco.perf.Sample> writer = session.publisher().createDataWriter(ping,
                 session.writerQos(true, false));
+            final EchoListener echoes = new EchoListener(writer);
             final long readerCreatedNs = System.nanoTime();
             final DataReader<sirocco.perf.Sample> reader = session.subscriber().createDataReader(pong,
-                session.readerQos(true, false));
+                session.readerQos(true, false), echoes, List.of(DataAvailableStatus.class));
             PerfSession.Child child = null;
             try
             {
@@ -98,7 +106,7 @@ public final class PingCommand implements Callable<Integer>
                 System.out.printf("ping: matched a pong %.1f ms after createDataReader (%.1f ms after waiting " +
                     "began; transport %s, size %d B)%n", (System.nanoTime() - readerCreatedNs) / 1e6,
                     (System.nanoTime() - matchStart) / 1e6, transport, size);
-                return run(writer, reader);
+                return run(writer, echoes);
             }
             finally
             {
@@ -114,64 +122,58 @@ public final class PingCommand implements Callable<Integer>
         }
     }
 
-    private int run(final DataWriter<sirocco.perf.Sample> writer, final DataReader<sirocco.perf.Sample> reader)
-        throws Exception
+    /**
+     * Drives the measurement from the main thread: arms the listener, sends the first ping, then only watches (the
+     * listener sends every further ping), re-sending a ping while none came back during the warm-up (a first sample
+     * can precede the pong's match of this writer) and giving up after 10 s without an echo.
+     */
+    private int run(final DataWriter<sirocco.perf.Sample> writer, final EchoListener echoes) throws Exception
     {
-        final sirocco.perf.Sample sample = new sirocco.perf.Sample(0, 0, 0, new byte[size]);
-        final LatencyReport report = new LatencyReport(System.out);
+        final sirocco.perf.Sample kick = new sirocco.perf.Sample(0, 0, 0, new byte[size]);
         final long startNs = System.nanoTime();
         final long measureFromNs = startNs + TimeUnit.SECONDS.toNanos(warmup);
         final long endNs = measureFromNs + TimeUnit.SECONDS.toNanos(seconds);
-        long nextReportNs = measureFromNs + TimeUnit.SECONDS.toNanos(1);
-        int second = 0;
-        report.printHeader();
-        long seq = 0;
-        long allocStart = -1;
-        long allocTrips = 0;
-        final com.sun.management.ThreadMXBean threads =
-            (com.sun.management.ThreadMXBean)java.lang.management.ManagementFactory.getThreadMXBean();
-        while (true)
+        echoes.arm(size, measureFromNs, endNs, new LatencyReport(System.out));
+        long lastTrips = -1;
+        long lastProgressNs = startNs;
+        long lastKickNs = 0;
+        while (!echoes.done())
         {
             final long now = System.nanoTime();
-            if (now >= endNs)
+            final long trips = echoes.roundTrips();
+            if (trips != lastTrips)
             {
-                break;
+                lastTrips = trips;
+                lastProgressNs = now;
             }
-            if (now >= nextReportNs)
+            if (echoes.failure() != null)
             {
-                report.endInterval(++second);
-                nextReportNs += TimeUnit.SECONDS.toNanos(1);
-            }
-            sample.seq = ++seq;
-            sample.timestampNs = System.nanoTime();
-            writer.write(sample);
-            final long rtt = awaitEcho(reader, seq);
-            if (rtt < 0)
-            {
-                System.err.println("ping: no echo of sample " + seq + " within 10 s; pong gone?");
+                System.err.println("ping: writing from the listener failed: " + echoes.failure());
                 return 1;
             }
-            if (sample.timestampNs >= measureFromNs)
+            if (trips == 0 && now - lastKickNs > TimeUnit.SECONDS.toNanos(1))
             {
-                report.recordRoundTripNs(rtt);
-                if (allocStart < 0)
-                {
-                    allocStart = threads.getTotalThreadAllocatedBytes();
-                }
-                allocTrips++;
+                echoes.kick(kick);
+                lastKickNs = now;
             }
+            else if (now - lastProgressNs > TimeUnit.SECONDS.toNanos(10))
+            {
+                System.err.println("ping: no echo within 10 s after " + trips + " round trips; pong gone?");
+                return 1;
+            }
+            LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(20));
         }
-        if (second < seconds)
-        {
-            report.endInterval(++second);
-        }
+        final LatencyReport report = echoes.report();
         report.printOverall();
-        if (allocStart >= 0 && allocTrips > 0)
+        final long allocTrips = echoes.measuredTrips();
+        if (allocTrips > 0)
         {
-            final long allocated = threads.getTotalThreadAllocatedBytes() - allocStart;
             System.out.printf("allocation: %.1f bytes per round trip over %d round trips (every thread of this " +
-                "process%s; ThreadMXBean.getTotalThreadAllocatedBytes)%n", allocated / (double)allocTrips, allocTrips,
-                "local".equals(transport) ? ", pong included" : ", pong not included");
+                "process%s; ThreadMXBean.getTotalThreadAllocatedBytes)%n", echoes.allocatedBytes() /
+                (double)allocTrips, allocTrips, "local".equals(transport) ? ", pong included" : ", pong not included");
+            System.out.printf("allocation: %.1f bytes per round trip on the listener's thread %s (it receives, " +
+                "delivers, takes and writes the next ping)%n", echoes.listenerAllocatedBytes() / (double)allocTrips,
+                echoes.listenerThread());
         }
         if (json)
         {
@@ -180,36 +182,179 @@ public final class PingCommand implements Callable<Integer>
         return 0;
     }
 
-    /** Takes until the echo of {@code seq} arrives; returns the RTT in ns, or -1 after 10 s. */
-    private static long awaitEcho(final DataReader<sirocco.perf.Sample> reader, final long seq) throws Exception
+    /**
+     * The ping loop, ddsperf-style: on every echo (the reader's DataAvailable listener, which runs on the predicate
+     * thread when {@code sirocco.listener.inline} is on) it records the round trip and writes the next ping. Its state
+     * is confined to the listener's thread except the volatile fields read by the main thread; {@link #kick} (main
+     * thread, before the first echo only) replaces the outstanding sequence number.
+     */
+    private static final class EchoListener extends DataReaderAdapter<sirocco.perf.Sample>
     {
-        final long giveUp = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        int idle = 0;
-        while (true)
+        private final DataWriter<sirocco.perf.Sample> writer;
+        private final com.sun.management.ThreadMXBean threads =
+            (com.sun.management.ThreadMXBean)java.lang.management.ManagementFactory.getThreadMXBean();
+        private sirocco.perf.Sample sample;
+        private LatencyReport report;
+        private long measureFromNs;
+        private long endNs;
+        private long nextReportNs;
+        private int second;
+        private int seconds;
+        private long allocStart = -1;
+        private volatile long allocated;
+        private long ownAllocStart;
+        private volatile long ownAllocated;
+        private volatile String listenerThread = "?";
+        private volatile long measured;
+        private volatile long outstanding;
+        private volatile long trips;
+        private volatile boolean armed;
+        private volatile boolean done;
+        private volatile Exception failure;
+
+        EchoListener(final DataWriter<sirocco.perf.Sample> writer)
         {
-            try (Sample.Iterator<sirocco.perf.Sample> it = reader.take())
+            this.writer = writer;
+        }
+
+        void arm(final int size, final long measureFrom, final long end, final LatencyReport latencyReport)
+        {
+            sample = new sirocco.perf.Sample(0, 0, 0, new byte[size]);
+            measureFromNs = measureFrom;
+            endNs = end;
+            seconds = (int)TimeUnit.NANOSECONDS.toSeconds(end - measureFrom);
+            nextReportNs = measureFrom + TimeUnit.SECONDS.toNanos(1);
+            report = latencyReport;
+            report.printHeader();
+            armed = true;
+        }
+
+        /** Main thread: (re)starts the exchange with a new sequence number (before the first echo only). */
+        synchronized void kick(final sirocco.perf.Sample first) throws Exception
+        {
+            first.seq = outstanding + 1_000_000;
+            first.timestampNs = System.nanoTime();
+            outstanding = first.seq;
+            writer.write(first);
+        }
+
+        @Override
+        public void onDataAvailable(final DataAvailableEvent<sirocco.perf.Sample> event)
+        {
+            if (!armed || done)
+            {
+                return;
+            }
+            long rtt = -1;
+            final long expected = outstanding;
+            try (Sample.Iterator<sirocco.perf.Sample> it = event.getSource().take())
             {
                 while (it.hasNext())
                 {
                     final sirocco.perf.Sample echo = it.next().getData();
-                    if (echo != null && echo.seq == seq)
+                    if (echo != null && echo.seq == expected)
                     {
-                        return System.nanoTime() - echo.timestampNs;
+                        rtt = System.nanoTime() - echo.timestampNs;
                     }
                 }
             }
-            if (++idle < PerfSession.SPINS)
+            catch (final java.io.IOException ex)
             {
-                Thread.onSpinWait();
+                failure = ex;
+                return;
             }
-            else
+            if (rtt >= 0)
             {
-                LockSupport.parkNanos(PerfSession.PARK_NS);
-                if (System.nanoTime() > giveUp)
+                echoed(rtt);
+            }
+        }
+
+        private void echoed(final long rtt)
+        {
+            final long now = System.nanoTime();
+            trips++;
+            if (now - rtt >= measureFromNs)
+            {
+                if (allocStart < 0)
                 {
-                    return -1;
+                    allocStart = threads.getTotalThreadAllocatedBytes();
+                    ownAllocStart = threads.getCurrentThreadAllocatedBytes();
                 }
+                report.recordRoundTripNs(rtt);
+                measured++;
             }
+            if (now >= nextReportNs)
+            {
+                report.endInterval(++second);
+                nextReportNs += TimeUnit.SECONDS.toNanos(1);
+            }
+            if (now >= endNs)
+            {
+                if (allocStart >= 0)
+                {
+                    allocated = threads.getTotalThreadAllocatedBytes() - allocStart;
+                    ownAllocated = threads.getCurrentThreadAllocatedBytes() - ownAllocStart;
+                    listenerThread = Thread.currentThread().getName();
+                }
+                if (second < seconds)
+                {
+                    report.endInterval(++second);
+                }
+                done = true;
+                return;
+            }
+            sample.seq = outstanding + 1;
+            sample.timestampNs = System.nanoTime();
+            outstanding = sample.seq;
+            try
+            {
+                writer.write(sample);
+            }
+            catch (final TimeoutException ex)
+            {
+                failure = ex;
+            }
+        }
+
+        boolean done()
+        {
+            return done;
+        }
+
+        Exception failure()
+        {
+            return failure;
+        }
+
+        long roundTrips()
+        {
+            return trips;
+        }
+
+        long measuredTrips()
+        {
+            return measured;
+        }
+
+        long allocatedBytes()
+        {
+            return allocated;
+        }
+
+        /** Bytes the listener's own thread allocated while measuring (ThreadMXBean.getCurrentThreadAllocatedBytes). */
+        long listenerAllocatedBytes()
+        {
+            return ownAllocated;
+        }
+
+        String listenerThread()
+        {
+            return listenerThread;
+        }
+
+        LatencyReport report()
+        {
+            return report;
         }
     }
 }

@@ -1,12 +1,16 @@
 package io.sirocco.examples.cli;
 
+import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
 import io.sirocco.examples.cli.perf.PerfSession;
+import org.omg.dds.core.event.DataAvailableEvent;
+import org.omg.dds.core.status.DataAvailableStatus;
 import org.omg.dds.pub.DataWriter;
 import org.omg.dds.sub.DataReader;
+import org.omg.dds.sub.DataReaderAdapter;
 import org.omg.dds.sub.Sample;
 import org.omg.dds.topic.Topic;
 import picocli.CommandLine.Command;
@@ -37,54 +41,76 @@ public final class PongCommand implements Callable<Integer>
                 sirocco.perf.Sample.class);
             final Topic<sirocco.perf.Sample> pong = session.participant().createTopic(PerfSession.PONG_TOPIC,
                 sirocco.perf.Sample.class);
+            final Echo echo = new Echo();
             final DataReader<sirocco.perf.Sample> reader = session.subscriber().createDataReader(ping,
-                session.readerQos(true, false));
-            final DataWriter<sirocco.perf.Sample> writer = session.publisher().createDataWriter(pong,
-                session.writerQos(true, false));
+                session.readerQos(true, false), echo, List.of(DataAvailableStatus.class));
+            echo.writer = session.publisher().createDataWriter(pong, session.writerQos(true, false));
+            // Samples that arrived before the writer existed: the listener only runs on new data.
+            echo.onDataAvailable(null, reader);
             System.err.println("pong: ready on domain " + domain + " (" + transport + ")");
             final long endNs = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
             boolean seenPing = false;
-            long echoed = 0;
-            int idle = 0;
-            while (System.nanoTime() < endNs)
+            while (System.nanoTime() < endNs && echo.failure == null)
             {
-                boolean got = false;
-                try (Sample.Iterator<sirocco.perf.Sample> it = reader.take())
+                LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(20));
+                final int matched = reader.getSubscriptionMatchedStatus().getCurrentCount();
+                seenPing |= matched > 0;
+                if (seenPing && matched == 0)
                 {
-                    while (it.hasNext())
+                    break;
+                }
+            }
+            if (echo.failure != null)
+            {
+                System.err.println("pong: echoing failed: " + echo.failure);
+                return 1;
+            }
+            System.err.println("pong: echoed " + echo.echoed + " samples");
+            return 0;
+        }
+    }
+
+    /**
+     * Echoes every ping from the reader's DataAvailable listener (on the predicate thread when
+     * {@code sirocco.listener.inline} is on), as ddsperf's pong does. Synchronized: the listener's thread and the
+     * main thread's first call never overlap.
+     */
+    private static final class Echo extends DataReaderAdapter<sirocco.perf.Sample>
+    {
+        volatile DataWriter<sirocco.perf.Sample> writer;
+        volatile long echoed;
+        volatile Exception failure;
+
+        @Override
+        public void onDataAvailable(final DataAvailableEvent<sirocco.perf.Sample> event)
+        {
+            onDataAvailable(event, event.getSource());
+        }
+
+        synchronized void onDataAvailable(final DataAvailableEvent<sirocco.perf.Sample> event,
+            final DataReader<sirocco.perf.Sample> reader)
+        {
+            final DataWriter<sirocco.perf.Sample> out = writer;
+            if (out == null)
+            {
+                return;
+            }
+            try (Sample.Iterator<sirocco.perf.Sample> it = reader.take())
+            {
+                while (it.hasNext())
+                {
+                    final sirocco.perf.Sample sample = it.next().getData();
+                    if (sample != null)
                     {
-                        final sirocco.perf.Sample sample = it.next().getData();
-                        if (sample != null)
-                        {
-                            writer.write(sample);
-                            echoed++;
-                            got = true;
-                        }
-                    }
-                }
-                if (got)
-                {
-                    idle = 0;
-                    continue;
-                }
-                if (++idle < PerfSession.SPINS)
-                {
-                    Thread.onSpinWait();
-                    continue;
-                }
-                LockSupport.parkNanos(PerfSession.PARK_NS);
-                if ((idle & 1023) == 0)
-                {
-                    final int matched = reader.getSubscriptionMatchedStatus().getCurrentCount();
-                    seenPing |= matched > 0;
-                    if (seenPing && matched == 0)
-                    {
-                        break;
+                        out.write(sample);
+                        echoed++;
                     }
                 }
             }
-            System.err.println("pong: echoed " + echoed + " samples");
-            return 0;
+            catch (final Exception ex)
+            {
+                failure = ex;
+            }
         }
     }
 }

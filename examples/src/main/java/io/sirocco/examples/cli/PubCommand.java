@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.locks.LockSupport;
 
 import io.sirocco.examples.cli.perf.PerfSession;
@@ -74,7 +75,15 @@ public final class PubCommand implements Callable<Integer>
                 }
                 final long sent = publish(writer);
                 final double perSecond = sent / (double)seconds;
-                writer.waitForAcknowledgments(30, TimeUnit.SECONDS);
+                try
+                {
+                    writer.waitForAcknowledgments(30, TimeUnit.SECONDS);
+                }
+                catch (final TimeoutException ex)
+                {
+                    // Still close and collect the subscriber's count: it reports what was lost.
+                    System.err.println("pub: " + ex.getMessage());
+                }
                 writer.close();
                 if (child == null)
                 {
@@ -88,12 +97,15 @@ public final class PubCommand implements Callable<Integer>
                     }
                     return 0;
                 }
-                if (!child.waitFor(60_000))
+                final boolean exited = child.waitFor(60_000);
+                System.out.println("pub: sent " + sent + " samples; subscriber reports:");
+                if (!exited)
                 {
-                    System.err.println("pub: the forked sub did not finish within 60 s");
+                    System.err.println("pub: the forked sub did not exit within 60 s after the writer closed" +
+                        (child.jsonLine().isEmpty() ? "" : " (its result line is below)"));
+                    System.out.println(child.jsonLine());
                     return 1;
                 }
-                System.out.println("pub: sent " + sent + " samples; subscriber reports:");
                 System.out.println(child.lastLine());
                 return child.exitCode();
             }
@@ -128,7 +140,16 @@ public final class PubCommand implements Callable<Integer>
             }
             sample.seq = ++seq;
             sample.timestampNs = now;
-            writer.write(sample);
+            try
+            {
+                writer.write(sample);
+            }
+            catch (final TimeoutException ex)
+            {
+                // A reader held the window full for max_blocking_time: stop, and let the subscriber report.
+                System.err.println("pub: sample " + seq + " not written: " + ex.getMessage());
+                return seq - 1;
+            }
         }
         return seq;
     }

@@ -1,12 +1,16 @@
 package io.sirocco.examples.cli;
 
+import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
 import io.sirocco.examples.cli.perf.PerfSession;
+import org.omg.dds.core.event.DataAvailableEvent;
+import org.omg.dds.core.status.DataAvailableStatus;
 import org.omg.dds.sub.DataReader;
+import org.omg.dds.sub.DataReaderAdapter;
 import org.omg.dds.sub.Sample;
 import org.omg.dds.topic.Topic;
 import picocli.CommandLine.Command;
@@ -41,86 +45,40 @@ public final class SubCommand implements Callable<Integer>
         {
             final Topic<sirocco.perf.Sample> topic = session.participant().createTopic(PerfSession.THROUGHPUT_TOPIC,
                 sirocco.perf.Sample.class);
+            final Counter counter = new Counter();
             final DataReader<sirocco.perf.Sample> reader = session.subscriber().createDataReader(topic,
-                session.readerQos(!bestEffort, !bestEffort));
+                session.readerQos(!bestEffort, !bestEffort), counter, List.of(DataAvailableStatus.class));
             final long giveUpNs = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
-            long received = 0;
-            long bytes = 0;
-            long lastSeq = 0;
-            long gaps = 0;
-            long firstNs = 0;
-            long lastNs = 0;
-            long intervalStart = 0;
-            long intervalCount = 0;
-            int size = 0;
             boolean matched = false;
-            int idle = 0;
             while (System.nanoTime() < giveUpNs)
             {
-                boolean got = false;
-                try (Sample.Iterator<sirocco.perf.Sample> it = reader.take())
+                LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(20));
+                // Samples that came while no listener call was due (none expected; cheap when empty).
+                counter.onDataAvailable(null, reader);
+                final int current = reader.getSubscriptionMatchedStatus().getCurrentCount();
+                matched |= current > 0;
+                if (matched && current == 0)
                 {
-                    while (it.hasNext())
-                    {
-                        final sirocco.perf.Sample sample = it.next().getData();
-                        if (sample == null)
-                        {
-                            continue;
-                        }
-                        got = true;
-                        final long now = System.nanoTime();
-                        if (firstNs == 0)
-                        {
-                            firstNs = now;
-                            intervalStart = now;
-                        }
-                        lastNs = now;
-                        received++;
-                        intervalCount++;
-                        size = sample.payload.length;
-                        bytes += size;
-                        if (sample.seq > lastSeq + 1)
-                        {
-                            gaps += sample.seq - lastSeq - 1;
-                        }
-                        lastSeq = Math.max(lastSeq, sample.seq);
-                        if (now - intervalStart >= 1_000_000_000L)
-                        {
-                            final double rate = intervalCount * 1e9 / (now - intervalStart);
-                            System.out.printf(Locale.ROOT, "sub: %.0f samples/s, %.1f Mbit/s, lost so far %d%n",
-                                rate, rate * size * 8 / 1e6, gaps);
-                            intervalStart = now;
-                            intervalCount = 0;
-                        }
-                    }
-                }
-                if (got)
-                {
-                    idle = 0;
-                    continue;
-                }
-                if (++idle < PerfSession.SPINS)
-                {
-                    Thread.onSpinWait();
-                    continue;
-                }
-                LockSupport.parkNanos(50_000);
-                if ((idle & 1023) == 0)
-                {
-                    final int current = reader.getSubscriptionMatchedStatus().getCurrentCount();
-                    matched |= current > 0;
-                    if (matched && current == 0)
-                    {
-                        break;
-                    }
+                    break;
                 }
             }
+            counter.onDataAvailable(null, reader);
             final long lostByStatus = reader.getSampleLostStatus().getTotalCount();
-            final double seconds = Math.max(1e-9, (lastNs - firstNs) / 1e9);
-            final double rate = received > 1 ? (received - 1) / seconds : 0;
-            final long lost = Math.max(gaps, lostByStatus);
+            final long received;
+            final double rate;
+            final long lost;
+            final int size;
+            final double elapsed;
+            synchronized (counter)
+            {
+                received = counter.received;
+                elapsed = Math.max(1e-9, (counter.lastNs - counter.firstNs) / 1e9);
+                rate = received > 1 ? (received - 1) / elapsed : 0;
+                lost = Math.max(counter.gaps, lostByStatus);
+                size = counter.size;
+            }
             System.out.printf(Locale.ROOT, "sub: received %d samples in %.2f s: %.0f samples/s, %.1f Mbit/s, lost %d%n",
-                received, seconds, rate, rate * size * 8 / 1e6, lost);
+                received, elapsed, rate, rate * size * 8 / 1e6, lost);
             if (json)
             {
                 System.out.println(String.format(Locale.ROOT, "{\"mode\":\"throughput\",\"transport\":\"%s\"," +
@@ -128,6 +86,76 @@ public final class SubCommand implements Callable<Integer>
                     rate * size * 8 / 1e6, lost));
             }
             return 0;
+        }
+    }
+
+    /**
+     * Counts samples from the reader's DataAvailable listener (on the predicate thread when
+     * {@code sirocco.listener.inline} is on): received, bytes, gaps in the sequence numbers, and a line per second.
+     * Synchronized: the listener's thread and the main thread's sweeps never overlap.
+     */
+    private static final class Counter extends DataReaderAdapter<sirocco.perf.Sample>
+    {
+        long received;
+        long lastSeq;
+        long gaps;
+        long firstNs;
+        long lastNs;
+        long intervalStart;
+        long intervalCount;
+        int size;
+
+        @Override
+        public void onDataAvailable(final DataAvailableEvent<sirocco.perf.Sample> event)
+        {
+            onDataAvailable(event, event.getSource());
+        }
+
+        synchronized void onDataAvailable(final DataAvailableEvent<sirocco.perf.Sample> event,
+            final DataReader<sirocco.perf.Sample> reader)
+        {
+            try (Sample.Iterator<sirocco.perf.Sample> it = reader.take())
+            {
+                while (it.hasNext())
+                {
+                    final sirocco.perf.Sample sample = it.next().getData();
+                    if (sample != null)
+                    {
+                        count(sample);
+                    }
+                }
+            }
+            catch (final java.io.IOException ex)
+            {
+                throw new java.io.UncheckedIOException(ex);
+            }
+        }
+
+        private void count(final sirocco.perf.Sample sample)
+        {
+            final long now = System.nanoTime();
+            if (firstNs == 0)
+            {
+                firstNs = now;
+                intervalStart = now;
+            }
+            lastNs = now;
+            received++;
+            intervalCount++;
+            size = sample.payload.length;
+            if (sample.seq > lastSeq + 1)
+            {
+                gaps += sample.seq - lastSeq - 1;
+            }
+            lastSeq = Math.max(lastSeq, sample.seq);
+            if (now - intervalStart >= 1_000_000_000L)
+            {
+                final double rate = intervalCount * 1e9 / (now - intervalStart);
+                System.out.printf(Locale.ROOT, "sub: %.0f samples/s, %.1f Mbit/s, lost so far %d%n", rate,
+                    rate * size * 8 / 1e6, gaps);
+                intervalStart = now;
+                intervalCount = 0;
+            }
         }
     }
 }

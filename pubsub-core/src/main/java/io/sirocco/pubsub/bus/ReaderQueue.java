@@ -14,6 +14,10 @@ import org.slf4j.LoggerFactory;
  * lock, and frees them afterwards. A slot is never rewritten before it is freed, and the lock release after a copy
  * / acquire before a read orders the bytes.
  *
+ * <p>Inline delivery: when the window is empty, nobody is delivering and the handler allows it, the offering thread
+ * delivers itself (no hand-off). The predicate thread does so in batches ({@link #offerInBatch} then
+ * {@link #endBatch}), holding {@code delivering} for the batch, so listeners run once per multicast delivery batch.
+ *
  * <p>This is where a slow reader is contained: a best-effort offer to a full window drops the message and counts
  * it as lost; a reliable offer waits on {@code notFull} for up to the writer's max_blocking_time.
  */
@@ -42,6 +46,8 @@ public final class ReaderQueue implements BusReader
     private long delivered;
     private boolean closed;
     private boolean delivering;
+    /** The thread whose inline batch is open (then {@code delivering} is true), or null. */
+    private Thread batchOwner;
 
     public ReaderQueue(final long readerGuid, final String topicName, final boolean reliable, final int window,
         final int initialSlotBytes, final DeliveryHandler handler)
@@ -82,6 +88,59 @@ public final class ReaderQueue implements BusReader
      */
     public Offer offer(final BusMessage message, final boolean block, final long timeoutNs)
     {
+        return offer(message, block, timeoutNs, false);
+    }
+
+    /**
+     * Like {@link #offer(BusMessage, boolean, long)}, for a thread that delivers batches (the predicate thread): an
+     * inline delivery leaves the batch open, so that further offers of the same thread are delivered inline too and
+     * the handler's {@code onBatchEnd} (listeners, WaitSets) runs once, at {@link #endBatch()}.
+     */
+    public Offer offerInBatch(final BusMessage message, final boolean block, final long timeoutNs)
+    {
+        return offer(message, block, timeoutNs, true);
+    }
+
+    /** Ends the batch the calling thread opened with {@link #offerInBatch}, if any: runs the handler's batch end. */
+    public void endBatch()
+    {
+        lock.lock();
+        try
+        {
+            if (batchOwner != Thread.currentThread())
+            {
+                return;
+            }
+            batchOwner = null;
+        }
+        finally
+        {
+            lock.unlock();
+        }
+        try
+        {
+            handler.onBatchEnd();
+        }
+        catch (final RuntimeException ex)
+        {
+            LOG.error("reader {} on topic '{}': delivery handler failed at the end of a batch", readerGuid, topicName,
+                ex);
+        }
+        finally
+        {
+            lock.lock();
+            delivering = false;
+            if (tail != head || lost.get() > 0)
+            {
+                // Queued messages or a loss count that arrived during the batch: the delivery thread's turn.
+                notEmpty.signal();
+            }
+            lock.unlock();
+        }
+    }
+
+    private Offer offer(final BusMessage message, final boolean block, final long timeoutNs, final boolean batched)
+    {
         lock.lock();
         try
         {
@@ -112,9 +171,37 @@ public final class ReaderQueue implements BusReader
             {
                 return Offer.CLOSED;
             }
+            if (batchOwner == Thread.currentThread() && tail == head)
+            {
+                // This thread's open inline batch: deliver inline, the batch end comes with endBatch().
+                lock.unlock();
+                try
+                {
+                    deliverInlineInBatch(message);
+                }
+                finally
+                {
+                    lock.lock();
+                }
+                return Offer.QUEUED;
+            }
             if (tail == head && !delivering && lost.get() == 0 && handler.inlineSafe())
             {
                 delivering = true;
+                if (batched)
+                {
+                    batchOwner = Thread.currentThread();
+                    lock.unlock();
+                    try
+                    {
+                        deliverInlineInBatch(message);
+                    }
+                    finally
+                    {
+                        lock.lock();
+                    }
+                    return Offer.QUEUED;
+                }
                 lock.unlock();
                 try
                 {
@@ -205,6 +292,20 @@ public final class ReaderQueue implements BusReader
             {
                 handler.onBatchEnd();
             }
+        }
+        catch (final RuntimeException ex)
+        {
+            LOG.error("reader {} on topic '{}': delivery handler failed; the sample is skipped", readerGuid, topicName,
+                ex);
+        }
+    }
+
+    /** One message of an open inline batch; the batch end is {@link #endBatch()}'s. */
+    private void deliverInlineInBatch(final BusMessage message)
+    {
+        try
+        {
+            handler.onMessage(message);
         }
         catch (final RuntimeException ex)
         {

@@ -298,7 +298,7 @@ public final class DataWriterImpl<T> extends EntityBase<DataWriterListener<T>, D
     @Override
     public void write(final T data) throws TimeoutException
     {
-        write(data, null, TimeImpl.nowNs());
+        write(data, null, SourceClock.nowNs());
     }
 
     @Override
@@ -316,7 +316,7 @@ public final class DataWriterImpl<T> extends EntityBase<DataWriterListener<T>, D
     @Override
     public void write(final T data, final InstanceHandle handle) throws TimeoutException
     {
-        write(data, handle, TimeImpl.nowNs());
+        write(data, handle, SourceClock.nowNs());
     }
 
     @Override
@@ -397,7 +397,7 @@ public final class DataWriterImpl<T> extends EntityBase<DataWriterListener<T>, D
                     instance = instanceOf(keyScratch, true);
                 }
                 instance.registered = true;
-                send(instance, BusMessage.KIND_DATA, TimeImpl.nowNs());
+                send(instance, BusMessage.KIND_DATA, SourceClock.nowNs());
             }
             finally
             {
@@ -428,7 +428,7 @@ public final class DataWriterImpl<T> extends EntityBase<DataWriterListener<T>, D
     @Override
     public InstanceHandle registerInstance(final T instanceData) throws TimeoutException
     {
-        return registerInstance(instanceData, TimeImpl.nowNs(), TimeUnit.NANOSECONDS);
+        return registerInstance(instanceData, SourceClock.nowNs(), TimeUnit.NANOSECONDS);
     }
 
     @Override
@@ -534,13 +534,13 @@ public final class DataWriterImpl<T> extends EntityBase<DataWriterListener<T>, D
     @Override
     public void unregisterInstance(final InstanceHandle handle) throws TimeoutException
     {
-        unregisterInstance(handle, null, TimeImpl.nowNs(), TimeUnit.NANOSECONDS);
+        unregisterInstance(handle, null, SourceClock.nowNs(), TimeUnit.NANOSECONDS);
     }
 
     @Override
     public void unregisterInstance(final InstanceHandle handle, final T instanceData) throws TimeoutException
     {
-        unregisterInstance(handle, instanceData, TimeImpl.nowNs(), TimeUnit.NANOSECONDS);
+        unregisterInstance(handle, instanceData, SourceClock.nowNs(), TimeUnit.NANOSECONDS);
     }
 
     @Override
@@ -562,13 +562,13 @@ public final class DataWriterImpl<T> extends EntityBase<DataWriterListener<T>, D
     @Override
     public void dispose(final InstanceHandle handle) throws TimeoutException
     {
-        dispose(handle, null, TimeImpl.nowNs(), TimeUnit.NANOSECONDS);
+        dispose(handle, null, SourceClock.nowNs(), TimeUnit.NANOSECONDS);
     }
 
     @Override
     public void dispose(final InstanceHandle handle, final T instanceData) throws TimeoutException
     {
-        dispose(handle, instanceData, TimeImpl.nowNs(), TimeUnit.NANOSECONDS);
+        dispose(handle, instanceData, SourceClock.nowNs(), TimeUnit.NANOSECONDS);
     }
 
     @Override
@@ -988,7 +988,7 @@ public final class DataWriterImpl<T> extends EntityBase<DataWriterListener<T>, D
                         {
                             serialize(instance.keyHolder);
                             send(instance, autodispose ? BusMessage.KIND_UNREGISTER | BusMessage.KIND_DISPOSE :
-                                BusMessage.KIND_UNREGISTER, TimeImpl.nowNs());
+                                BusMessage.KIND_UNREGISTER, SourceClock.nowNs());
                         }
                         catch (final TimeoutException ex)
                         {

@@ -114,6 +114,10 @@ public final class DataReaderImpl<T> extends EntityBase<DataReaderListener<T>, D
     private final Map<Class<? extends QosPolicy>, Integer> incompatibleCounts = new LinkedHashMap<>();
     private BusReader busReader;
     private volatile io.sirocco.dds.loan.InPlaceSampleListener inPlace;
+    /** Snapshot of {@code conditions} for the delivery path (no iterator per batch); replaced on every change. */
+    private volatile Object[] conditionArray = new Object[0];
+    /** The DataAvailable event handed to listeners; racy single assignment of an immutable object (benign). */
+    private Events.DataAvailableEventImpl<T> dataAvailableEvent;
     private long lastWriterGuid = -1;
     private WriterState lastWriter;
     private int totalSamples;
@@ -259,8 +263,8 @@ public final class DataReaderImpl<T> extends EntityBase<DataReaderListener<T>, D
         @Override
         public boolean inlineSafe()
         {
-            return !keepAll && !hasListener(StatusKinds.DATA_AVAILABLE | StatusKinds.DATA_ON_READERS |
-                StatusKinds.SAMPLE_LOST | StatusKinds.SAMPLE_REJECTED);
+            return env.config().inlineListeners() || !keepAll && !hasListener(StatusKinds.DATA_AVAILABLE |
+                StatusKinds.DATA_ON_READERS | StatusKinds.SAMPLE_LOST | StatusKinds.SAMPLE_REJECTED);
         }
 
         @Override
@@ -1195,20 +1199,29 @@ public final class DataReaderImpl<T> extends EntityBase<DataReaderListener<T>, D
     {
         checkOpen();
         final ReadConditionImpl<T> condition = new ReadConditionImpl<>(this, DataStateImpl.of(env, states));
-        conditions.add(condition);
+        synchronized (conditions)
+        {
+            conditions.add(condition);
+            conditionArray = conditions.toArray();
+        }
         return condition;
     }
 
     void removeCondition(final ReadConditionImpl<T> condition)
     {
-        conditions.remove(condition);
+        synchronized (conditions)
+        {
+            conditions.remove(condition);
+            conditionArray = conditions.toArray();
+        }
     }
 
     private void signalConditions()
     {
-        for (final ReadConditionImpl<T> condition : conditions)
+        final Object[] current = conditionArray;
+        for (int i = 0; i < current.length; i++)
         {
-            condition.links().signal();
+            ((ReadConditionImpl<?>)current[i]).links().signal();
         }
     }
 
@@ -1230,7 +1243,11 @@ public final class DataReaderImpl<T> extends EntityBase<DataReaderListener<T>, D
     @Override
     public void closeContainedEntities()
     {
-        conditions.clear();
+        synchronized (conditions)
+        {
+            conditions.clear();
+            conditionArray = new Object[0];
+        }
     }
 
     // ------------------------------------------------------------------------------------------------------------
@@ -1428,8 +1445,13 @@ public final class DataReaderImpl<T> extends EntityBase<DataReaderListener<T>, D
             return;
         }
         statusRead(StatusKinds.DATA_AVAILABLE);
-        final Events.DataAvailableEventImpl<T> event = new Events.DataAvailableEventImpl<>(env, this,
-            new Statuses.DataAvailableStatusImpl(env));
+        Events.DataAvailableEventImpl<T> event = dataAvailableEvent;
+        if (event == null)
+        {
+            // The event carries no per-call state (DataAvailableStatus has no fields): one per reader, made once.
+            event = new Events.DataAvailableEventImpl<>(env, this, new Statuses.DataAvailableStatusImpl(env));
+            dataAvailableEvent = event;
+        }
         if (handler instanceof DataReaderListener<?> l)
         {
             ((DataReaderListener<T>)l).onDataAvailable(event);

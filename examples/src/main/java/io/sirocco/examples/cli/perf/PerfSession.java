@@ -29,10 +29,8 @@ public final class PerfSession implements AutoCloseable
     public static final String PING_TOPIC = "sirocco_perf_ping";
     public static final String PONG_TOPIC = "sirocco_perf_pong";
     public static final String THROUGHPUT_TOPIC = "sirocco_perf_throughput";
-    /** Polls of take() an idle perf loop spins before it parks ({@code SIROCCO_PERF_SPINS}, default 100). */
-    public static final int SPINS = Integer.parseInt(System.getenv().getOrDefault("SIROCCO_PERF_SPINS", "100"));
-    /** How long an idle perf loop parks between polls ({@code SIROCCO_PERF_PARK_NS}, default 1000). */
-    public static final long PARK_NS = Long.parseLong(System.getenv().getOrDefault("SIROCCO_PERF_PARK_NS", "1000"));
+    /** The setting the perf commands turn on by default (docs/configuration.md). */
+    public static final String INLINE_LISTENERS = "sirocco.listener.inline";
 
     private final ServiceEnvironment env;
     private final DomainParticipant participant;
@@ -43,6 +41,11 @@ public final class PerfSession implements AutoCloseable
     public PerfSession(final String transport, final int domain)
     {
         System.setProperty("sirocco.transport", transport);
+        if (System.getProperty(INLINE_LISTENERS) == null && System.getenv("SIROCCO_LISTENER_INLINE") == null)
+        {
+            // ddsperf answers from its listener: run the perf listeners on the predicate thread unless told otherwise.
+            System.setProperty(INLINE_LISTENERS, "true");
+        }
         env = ServiceBootstrap.createEnvironment(PerfSession.class.getClassLoader());
         participant = DomainParticipantFactory.getInstance(env).createParticipant(domain);
         policies = PolicyFactory.getPolicyFactory(env);
@@ -106,6 +109,7 @@ public final class PerfSession implements AutoCloseable
     {
         private final Process process;
         private final AtomicReference<String> lastLine = new AtomicReference<>("");
+        private final AtomicReference<String> jsonLine = new AtomicReference<>("");
         private final Thread pump;
 
         public Child(final List<String> args) throws IOException
@@ -127,6 +131,10 @@ public final class PerfSession implements AutoCloseable
                     while ((line = in.readLine()) != null)
                     {
                         lastLine.set(line);
+                        if (line.startsWith("{"))
+                        {
+                            jsonLine.set(line);
+                        }
                     }
                 }
                 catch (final IOException ex)
@@ -149,6 +157,12 @@ public final class PerfSession implements AutoCloseable
         public String lastLine()
         {
             return lastLine.get();
+        }
+
+        /** The last line of the child's output that is a JSON object ("" if none yet). */
+        public String jsonLine()
+        {
+            return jsonLine.get();
         }
 
         public int exitCode()

@@ -133,6 +133,7 @@ public final class GroupBus implements DomainBus, MembershipListener
             sender.shutdownNow();
             throw ex;
         }
+        group.predicateEngine().spinWindowNs(config.idleSpinNs());
         this.dcps = group.subgroup(DCPS);
         this.view = group.view();
         final boolean formed = view.viewId() == 1 && view.members().size() == 1;
@@ -553,6 +554,9 @@ public final class GroupBus implements DomainBus, MembershipListener
         /** Snapshot of {@code readers} for the predicate thread: replaced on every change, read without iterators. */
         volatile ReaderQueue[] readerArray = new ReaderQueue[0];
         private final BusMessage scratch = new BusMessage(2048);
+        /** Predicate thread only: the windows offered to in the current delivery batch. */
+        private ReaderQueue[] touched = new ReaderQueue[4];
+        private int touchedCount;
         volatile Subgroup subgroup;
         volatile long sent;
         volatile long deliveredOwn;
@@ -570,6 +574,12 @@ public final class GroupBus implements DomainBus, MembershipListener
         {
             this.name = name;
             this.ordered = ordered;
+        }
+
+        /** Whether the caller is the group's predicate thread (an inline listener). */
+        boolean onPredicateThread()
+        {
+            return group.predicateEngine().onEngineThread();
         }
 
         @Override
@@ -620,7 +630,9 @@ public final class GroupBus implements DomainBus, MembershipListener
                     continue;
                 }
                 final boolean block = ordered && reader.reliable();
-                final ReaderQueue.Offer offer = reader.offer(scratch, block, block ? RELIABLE_OFFER_TIMEOUT_NS : 0);
+                final ReaderQueue.Offer offer = reader.offerInBatch(scratch, block,
+                    block ? RELIABLE_OFFER_TIMEOUT_NS : 0);
+                touch(reader);
                 if (offer == ReaderQueue.Offer.TIMED_OUT)
                 {
                     reader.addLost(1);
@@ -629,6 +641,34 @@ public final class GroupBus implements DomainBus, MembershipListener
                         TimeUnit.NANOSECONDS.toSeconds(RELIABLE_OFFER_TIMEOUT_NS));
                 }
             }
+        }
+
+        /** Predicate thread: remembers a window offered to in this delivery batch (even if it is closed meanwhile). */
+        private void touch(final ReaderQueue reader)
+        {
+            for (int i = 0; i < touchedCount; i++)
+            {
+                if (touched[i] == reader)
+                {
+                    return;
+                }
+            }
+            if (touchedCount == touched.length)
+            {
+                touched = java.util.Arrays.copyOf(touched, touchedCount * 2);
+            }
+            touched[touchedCount++] = reader;
+        }
+
+        @Override
+        public void onBatchEnd(final int messages)
+        {
+            for (int i = 0; i < touchedCount; i++)
+            {
+                touched[i].endBatch();
+                touched[i] = null;
+            }
+            touchedCount = 0;
         }
 
         @Override
@@ -655,7 +695,11 @@ public final class GroupBus implements DomainBus, MembershipListener
             this.reliable = reliable;
         }
 
-        private boolean send(final BusMessage message, final long target, final long timeoutNs)
+        /**
+         * Under this writer's monitor (uncontended: the DataWriter's lock already serializes writes; the monitor
+         * also orders them against {@link #awaitDelivered}'s re-send).
+         */
+        private synchronized boolean send(final BusMessage message, final long target, final long timeoutNs)
         {
             final int length = HEADER + message.payloadLength();
             final Subgroup subgroup = channel.subgroup;
@@ -673,7 +717,9 @@ public final class GroupBus implements DomainBus, MembershipListener
                 }
                 lastEngine = engine;
             }
-            final int rc = subgroup.claim(length, claim, timeoutNs);
+            // A write from a listener running on the predicate thread must not wait for room: only that thread can
+            // make room (its delivery trigger), so it fails at once and the writer reports the timeout.
+            final int rc = subgroup.claim(length, claim, channel.onPredicateThread() ? 0 : timeoutNs);
             if (rc != ClaimResult.OK)
             {
                 if (rc == ClaimResult.TOO_LARGE)
@@ -713,6 +759,20 @@ public final class GroupBus implements DomainBus, MembershipListener
                 }
                 MemorySegment.copy(buffer, ValueLayout.JAVA_BYTE, 0, copy, 0, length);
                 channel.unconfirmed.addLast(copy);
+            }
+        }
+
+        /**
+         * While waiting for acknowledgments: a view installed since the last send trimmed what is still unconfirmed,
+         * and no further write may come to re-send it, so re-send it here (else the wait could only time out).
+         */
+        private synchronized void resendAfterViewChange(final long timeoutNs)
+        {
+            final Subgroup subgroup = channel.subgroup;
+            final Object engine = subgroup.currentEngine();
+            if (engine != null && engine != lastEngine && lastEngine != null && resendTrimmed(subgroup, timeoutNs))
+            {
+                lastEngine = engine;
             }
         }
 
@@ -775,6 +835,7 @@ public final class GroupBus implements DomainBus, MembershipListener
                 {
                     return false;
                 }
+                resendAfterViewChange(Math.max(0, deadlineNs - System.nanoTime()));
                 java.util.concurrent.locks.LockSupport.parkNanos(50_000);
             }
             return true;

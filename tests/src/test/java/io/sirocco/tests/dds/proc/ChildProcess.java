@@ -93,6 +93,17 @@ public final class ChildProcess implements AutoCloseable
         return List.copyOf(lines);
     }
 
+    /** Waits (bounded) for the process to end on its own; returns its exit code. */
+    public int awaitExit(final long timeoutSeconds) throws InterruptedException
+    {
+        if (!process.waitFor(timeoutSeconds, TimeUnit.SECONDS))
+        {
+            throw new AssertionError(name + " did not exit within " + timeoutSeconds + " s; output:\n" +
+                String.join("\n", lines.subList(Math.max(0, lines.size() - 40), lines.size())));
+        }
+        return process.exitValue();
+    }
+
     /** SIGKILL: a crash, no clean-up. */
     public void kill() throws InterruptedException
     {

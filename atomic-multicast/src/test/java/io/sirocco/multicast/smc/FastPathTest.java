@@ -1,0 +1,111 @@
+package io.sirocco.multicast.smc;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.util.ArrayList;
+import java.util.List;
+
+import io.sirocco.multicast.ClaimResult;
+import io.sirocco.multicast.DeliveryHandler;
+import io.sirocco.multicast.DeliveryMode;
+import io.sirocco.multicast.SlotClaim;
+import io.sirocco.multicast.spi.RowTransport;
+import io.sirocco.multicast.spi.RowTransportContext;
+import io.sirocco.multicast.spi.shm.ShmRowTransportProvider;
+import io.sirocco.multicast.sst.SstLayout;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The one-hop shm fast path, stepped by hand (no predicate threads): an ORDERED subgroup of two members on one shared
+ * table, rank 0 the only sender, rank 1 a reader. With {@link SpindleOptions#publishOnCommit()} a commit alone makes
+ * the message visible; with {@link SpindleOptions#selfReceipt()} the reader delivers it before the sender's own
+ * receive trigger ever ran. With the fast path off, the reader needs the sender's send and receive triggers first.
+ */
+class FastPathTest
+{
+    private static final int WINDOW = 8;
+    private final List<RowTransport> transports = new ArrayList<>();
+    private final String group = "fastpath-" + ProcessHandle.current().pid() + "-" + System.nanoTime();
+
+    @AfterEach
+    void close() throws java.io.IOException
+    {
+        transports.forEach(RowTransport::close);
+        java.nio.file.Files.deleteIfExists(ShmRowTransportProvider.groupDirectory(group));
+    }
+
+    private static final class Recorder implements DeliveryHandler
+    {
+        final List<Long> values = new ArrayList<>();
+
+        @Override
+        public void onMessage(final long senderId, final int senderRank, final long index, final long seq,
+            final MemorySegment payload, final int length)
+        {
+            values.add(payload.get(ValueLayout.JAVA_LONG_UNALIGNED, 0));
+        }
+    }
+
+    private SubgroupEngine engine(final int rank, final SpindleOptions options, final DeliveryHandler handler)
+    {
+        final SstLayout layout = new SstLayout(new int[] {1}, new int[] {WINDOW}, new int[] {64}, new int[] {64});
+        final List<RowTransportContext.MemberAddress> members = List.of(
+            new RowTransportContext.MemberAddress(100, "h", ProcessHandle.current().pid(), ""),
+            new RowTransportContext.MemberAddress(101, "h", ProcessHandle.current().pid(), ""));
+        final RowTransport transport = new ShmRowTransportProvider().open(new RowTransportContext(group, 1, rank,
+            members, layout.rowLengthBytes(), () -> { }));
+        transports.add(transport);
+        return new SubgroupEngine("t", DeliveryMode.ORDERED, WINDOW, 64, 64, 0, layout, new int[] {0},
+            new long[] {100}, new int[] {0, 1}, rank, transport, options, handler, () -> { });
+    }
+
+    private static void send(final SubgroupEngine sender, final long value)
+    {
+        final SlotClaim claim = new SlotClaim();
+        assertThat(sender.tryClaim(8, claim)).isEqualTo(ClaimResult.OK);
+        claim.buffer().set(ValueLayout.JAVA_LONG_UNALIGNED, 0, value);
+        claim.commit();
+    }
+
+    @Test
+    void shouldDeliverAfterOneHopWhenTheFastPathIsOn()
+    {
+        final Recorder atReader = new Recorder();
+        final SubgroupEngine sender = engine(0, SpindleOptions.ALL_ON, new Recorder());
+        final SubgroupEngine reader = engine(1, SpindleOptions.ALL_ON, atReader);
+        for (long v = 1; v <= 3 * WINDOW; v++)
+        {
+            send(sender, v);
+            // Only the reader's triggers run for this message: the commit published it, the reader delivers it.
+            assertThat(reader.receiveTrigger()).isTrue();
+            assertThat(reader.deliveryTrigger()).isTrue();
+            assertThat(atReader.values).last().isEqualTo(v);
+            // The sender's own triggers then free its slot (window of 8, 24 messages: the ring wraps twice).
+            sender.sendTrigger();
+            sender.receiveTrigger();
+            sender.deliveryTrigger();
+        }
+        assertThat(atReader.values).hasSize(3 * WINDOW).isSorted();
+    }
+
+    @Test
+    void shouldWaitForTheSenderWhenTheFastPathIsOff()
+    {
+        final SpindleOptions off = SpindleOptions.ALL_ON.withFastPath(false);
+        final Recorder atReader = new Recorder();
+        final SubgroupEngine sender = engine(0, off, new Recorder());
+        final SubgroupEngine reader = engine(1, off, atReader);
+        send(sender, 7);
+        assertThat(reader.receiveTrigger()).as("nothing published before the send trigger").isFalse();
+        assertThat(sender.sendTrigger()).isTrue();
+        assertThat(reader.receiveTrigger()).isTrue();
+        reader.deliveryTrigger();
+        assertThat(atReader.values).as("not stable before the sender received its own message").isEmpty();
+        assertThat(sender.receiveTrigger()).isTrue();
+        assertThat(reader.deliveryTrigger()).isTrue();
+        assertThat(atReader.values).containsExactly(7L);
+    }
+}
