@@ -351,7 +351,7 @@ public final class Group implements AutoCloseable
             ctx.close();
         }
         registry.withdraw(config.memberId());
-        if ("tcp".equals(config.transport()))
+        if ("tcp".equals(config.transport()) || "mixed".equals(config.transport()))
         {
             io.sirocco.multicast.spi.tcp.TcpRowTransportProvider.shutdown(config.groupName(), config.memberId());
         }
@@ -367,6 +367,8 @@ public final class Group implements AutoCloseable
                 return new ShmRowTransportProvider();
             case "tcp":
                 return new io.sirocco.multicast.spi.tcp.TcpRowTransportProvider();
+            case "mixed":
+                return new io.sirocco.multicast.spi.mixed.MixedRowTransportProvider();
             default:
                 for (final RowTransportProvider p : ServiceLoader.load(RowTransportProvider.class))
                 {
@@ -375,8 +377,8 @@ public final class Group implements AutoCloseable
                         return p;
                     }
                 }
-                throw new IllegalArgumentException("no RowTransport named '" + name + "' (built in: local, shm;"
-                    + " others through ServiceLoader)");
+                throw new IllegalArgumentException("no RowTransport named '" + name + "' (built in: local, shm,"
+                    + " tcp, mixed; others through ServiceLoader)");
         }
     }
 
