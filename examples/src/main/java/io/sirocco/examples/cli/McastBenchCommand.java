@@ -44,7 +44,9 @@ public final class McastBenchCommand implements Callable<Integer>
         description = "Messages per sender and active subgroup (default ${DEFAULT-VALUE}).")
     long messages;
 
-    @Option(names = "--transport", defaultValue = "shm", description = "shm|tcp|local (default ${DEFAULT-VALUE}).")
+    @Option(names = "--transport", defaultValue = "shm",
+        description = "shm|tcp|local|mixed (mixed: two hosts stood for by halves of the members; default "
+            + "${DEFAULT-VALUE}).")
     String transport;
 
     @Option(names = "--batching", defaultValue = "on", description = "on|off (default ${DEFAULT-VALUE}).")
@@ -90,9 +92,9 @@ public final class McastBenchCommand implements Callable<Integer>
             System.err.println("mcast-bench: need --size >= 16, 2 <= --members <= 64, --window >= 1, --subgroups >= 1");
             return 2;
         }
-        if (!List.of("shm", "tcp", "local").contains(transport))
+        if (!List.of("shm", "tcp", "local", "mixed").contains(transport))
         {
-            System.err.println("mcast-bench: --transport must be shm, tcp or local");
+            System.err.println("mcast-bench: --transport must be shm, tcp, local or mixed");
             return 2;
         }
         final String group = "bench" + Long.toHexString(ThreadLocalRandom.current().nextLong() >>> 8);
