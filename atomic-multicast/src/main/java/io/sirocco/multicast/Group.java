@@ -48,6 +48,8 @@ public final class Group implements AutoCloseable
     private final List<Member.Registration> registrations = new CopyOnWriteArrayList<>();
     private final List<MembershipListener> listeners = new CopyOnWriteArrayList<>();
     private final String hostName;
+    /** Fault injector (tests); read on the predicate thread at each fault point. */
+    private volatile io.sirocco.multicast.fault.FaultInjector faults = io.sirocco.multicast.fault.FaultInjector.NONE;
     private volatile View view;
     private volatile boolean closed;
     private volatile String exclusion;
@@ -168,7 +170,8 @@ public final class Group implements AutoCloseable
     private ViewContext build(final View v, final int rank)
     {
         return new ViewContext(config.groupName(), v, rank, provider, config.spindle(),
-            name -> Optional.ofNullable(handles.get(name)).map(Subgroup::handler).orElse(null), engine::wake);
+            name -> Optional.ofNullable(handles.get(name)).map(Subgroup::handler).orElse(null), engine::wake,
+            (point, viewId, subgroup) -> faults.at(point, viewId, subgroup));
     }
 
     private void installEngines(final ViewContext previous, final ViewContext next)
@@ -313,6 +316,18 @@ public final class Group implements AutoCloseable
     {
         final ViewContext ctx = viewManager.context();
         return retiredPushes + (ctx == null ? 0 : ctx.pushCount());
+    }
+
+    /**
+     * Installs a fault injector (fault-injection tests): it is called on the predicate thread at each
+     * {@link io.sirocco.multicast.fault.FaultPoint} this member reaches, and may crash the member there by throwing
+     * {@link io.sirocco.multicast.fault.InjectedCrash}.
+     *
+     * @param injector the injector, or {@link io.sirocco.multicast.fault.FaultInjector#NONE}.
+     */
+    public void faultInjector(final io.sirocco.multicast.fault.FaultInjector injector)
+    {
+        faults = java.util.Objects.requireNonNull(injector, "injector");
     }
 
     /**

@@ -4,6 +4,8 @@ import io.sirocco.multicast.ClaimResult;
 import io.sirocco.multicast.DeliveryHandler;
 import io.sirocco.multicast.DeliveryMode;
 import io.sirocco.multicast.SlotClaim;
+import io.sirocco.multicast.fault.FaultInjector;
+import io.sirocco.multicast.fault.FaultPoint;
 import io.sirocco.multicast.spi.RowTransport;
 import io.sirocco.multicast.sst.SlotDescriptor;
 import io.sirocco.multicast.sst.SstLayout;
@@ -60,6 +62,9 @@ public final class SubgroupEngine
     private final Runnable doorbell;
     private final DeliveryHandler handler;
     private final SubgroupStats stats = new SubgroupStats();
+    /** Predicate thread only (set once when the view's context is built). */
+    private FaultInjector faults = FaultInjector.NONE;
+    private long viewId;
 
     private final long offCommitted;
     private final long offReceived;
@@ -763,9 +768,24 @@ public final class SubgroupEngine
     private void publishTrim()
     {
         transport.pushCounters(offTrim, senders);
+        transport.flush();
+        faults.at(FaultPoint.TRIM_VALUES_PUSHED, viewId, name);
         table.setRelease(myRank, offTrimReady, 1);
         transport.pushCounters(offTrimReady, 1);
         transport.flush();
+        faults.at(FaultPoint.TRIM_READY_PUSHED, viewId, name);
+    }
+
+    /**
+     * Installs a fault injector (tests). Called when the view's context is built, before the engine runs.
+     *
+     * @param injector the injector.
+     * @param view     the id of this engine's view (reported to the injector).
+     */
+    public void faultInjector(final FaultInjector injector, final long view)
+    {
+        this.faults = injector;
+        this.viewId = view;
     }
 
     /**
