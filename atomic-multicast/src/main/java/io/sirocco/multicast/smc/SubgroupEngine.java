@@ -84,6 +84,13 @@ public final class SubgroupEngine
     private final ReentrantLock lock = new ReentrantLock();
     private long nextIndex;
     private long committedCount;
+    /**
+     * {@code committedCount} as last stored by a commit, readable without the lock: lets the send trigger of an idle
+     * subgroup return without taking the lock (volatile: written by application threads, read by the predicate thread).
+     */
+    private volatile long commitHint;
+    /** Predicate thread only: {@code nextIndex} when {@link #emitNulls} last ran; nulls below it are emitted. */
+    private long nullsCoveredTo;
     private long publishedCount;
     private long openRunHead = -1;
     private int openRunLength;
@@ -264,6 +271,7 @@ public final class SubgroupEngine
             table.setPlain(myRank, slotIndex, index);
         }
         committedCount = index + 1;
+        commitHint = index + 1;
         lock.unlock();
         doorbell.run();
     }
@@ -310,7 +318,9 @@ public final class SubgroupEngine
      */
     public boolean sendTrigger()
     {
-        if (mySender < 0 || !lock.tryLock())
+        // Idle fast path, no lock: nothing committed since the last publication (publishedCount has this thread as
+        // its only writer) and no null owed beyond what the last emission covered (nextIndex only grows).
+        if (mySender < 0 || (commitHint <= publishedCount && nullTarget <= nullsCoveredTo) || !lock.tryLock())
         {
             return false;
         }
@@ -383,6 +393,9 @@ public final class SubgroupEngine
             committedCount = nextIndex;
             stats.nullsSent++;
         }
+        nullsCoveredTo = nextIndex;
+        // Under the lock, like the commits: the hint never goes back.
+        commitHint = committedCount;
     }
 
     /** Pushes the slots of messages {@code [from, to)} (at most two ranges), their bulk bytes, then the guard. */
