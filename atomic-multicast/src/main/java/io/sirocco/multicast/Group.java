@@ -48,6 +48,8 @@ public final class Group implements AutoCloseable
     private final List<Member.Registration> registrations = new CopyOnWriteArrayList<>();
     private final List<MembershipListener> listeners = new CopyOnWriteArrayList<>();
     private final String hostName;
+    /** Fault injector (tests); read on the predicate thread at each fault point. */
+    private volatile io.sirocco.multicast.fault.FaultInjector faults = io.sirocco.multicast.fault.FaultInjector.NONE;
     private volatile View view;
     private volatile boolean closed;
     private volatile String exclusion;
@@ -203,7 +205,8 @@ public final class Group implements AutoCloseable
     private ViewContext build(final View v, final int rank)
     {
         return new ViewContext(config.groupName(), v, rank, provider, config.spindle(),
-            name -> Optional.ofNullable(handles.get(name)).map(Subgroup::handler).orElse(null), engine::wake);
+            name -> Optional.ofNullable(handles.get(name)).map(Subgroup::handler).orElse(null), engine::wake,
+            (point, viewId, subgroup) -> faults.at(point, viewId, subgroup));
     }
 
     private void installEngines(final ViewContext previous, final ViewContext next)
@@ -351,6 +354,18 @@ public final class Group implements AutoCloseable
     }
 
     /**
+     * Installs a fault injector (fault-injection tests): it is called on the predicate thread at each
+     * {@link io.sirocco.multicast.fault.FaultPoint} this member reaches, and may crash the member there by throwing
+     * {@link io.sirocco.multicast.fault.InjectedCrash}.
+     *
+     * @param injector the injector, or {@link io.sirocco.multicast.fault.FaultInjector#NONE}.
+     */
+    public void faultInjector(final io.sirocco.multicast.fault.FaultInjector injector)
+    {
+        faults = java.util.Objects.requireNonNull(injector, "injector");
+    }
+
+    /**
      * Stops this member abruptly, as a crash would: the predicate thread stops, nothing is pushed or cleaned up, the
      * others detect it through the heartbeat. For fault-injection tests in one JVM.
      */
@@ -387,7 +402,7 @@ public final class Group implements AutoCloseable
         }
         registry.withdraw(config.memberId());
         registry.close();
-        if ("tcp".equals(config.transport()))
+        if ("tcp".equals(config.transport()) || "mixed".equals(config.transport()))
         {
             io.sirocco.multicast.spi.tcp.TcpRowTransportProvider.shutdown(config.groupName(), config.memberId());
         }
@@ -403,6 +418,8 @@ public final class Group implements AutoCloseable
                 return new ShmRowTransportProvider();
             case "tcp":
                 return new io.sirocco.multicast.spi.tcp.TcpRowTransportProvider();
+            case "mixed":
+                return new io.sirocco.multicast.spi.mixed.MixedRowTransportProvider();
             default:
                 for (final RowTransportProvider p : ServiceLoader.load(RowTransportProvider.class))
                 {
@@ -411,8 +428,8 @@ public final class Group implements AutoCloseable
                         return p;
                     }
                 }
-                throw new IllegalArgumentException("no RowTransport named '" + name + "' (built in: local, shm;"
-                    + " others through ServiceLoader)");
+                throw new IllegalArgumentException("no RowTransport named '" + name + "' (built in: local, shm,"
+                    + " tcp, mixed; others through ServiceLoader)");
         }
     }
 

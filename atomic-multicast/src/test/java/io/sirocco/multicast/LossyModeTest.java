@@ -16,7 +16,7 @@ class LossyModeTest
 {
     /** A reader slower than the writer: it is lapped, never sees a torn slot, and counts exactly what it missed. */
     @ParameterizedTest(name = "{0}")
-    @ValueSource(strings = {"local", "shm", "tcp"})
+    @ValueSource(strings = {"local", "shm", "tcp", "mixed"})
     @Timeout(value = 90, unit = TimeUnit.SECONDS)
     void slowReaderIsLappedNeverTornAndCountsExactly(final String transport) throws Exception
     {

@@ -98,7 +98,8 @@ final class TestCluster implements AutoCloseable
                     .withRegistry("local".equals(transport) ? "local" : "shm")
                     .withMemberId(100 + i).withContact(i == 0, members).withSpindle(options)
                     .withIdle(50, 10, 50_000)
-                    .withEndpoint("tcp".equals(transport) ? "127.0.0.1:" + freePort() : "");
+                    .withEndpoint("tcp".equals(transport) || "mixed".equals(transport)
+                        ? "127.0.0.1:" + freePort() : "");
                 final List<Group.SubgroupRegistration> regs = new ArrayList<>();
                 for (final SubgroupSpec s : specs.apply(i))
                 {

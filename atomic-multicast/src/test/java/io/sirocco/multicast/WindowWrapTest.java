@@ -17,7 +17,8 @@ class WindowWrapTest
         "1, ORDERED, local", "2, ORDERED, local", "100, ORDERED, local",
         "1, UNORDERED, local", "2, UNORDERED, local", "100, UNORDERED, local",
         "1, ORDERED, shm", "2, ORDERED, shm", "100, ORDERED, shm", "2, UNORDERED, shm",
-        "2, ORDERED, tcp", "100, ORDERED, tcp", "3, UNORDERED, tcp"})
+        "2, ORDERED, tcp", "100, ORDERED, tcp", "3, UNORDERED, tcp",
+        "2, ORDERED, mixed", "3, UNORDERED, mixed"})
     @Timeout(value = 60, unit = TimeUnit.SECONDS)
     void ringWrapsManyTimesWithoutLossOrReorder(final int window, final DeliveryMode mode, final String transport)
         throws Exception

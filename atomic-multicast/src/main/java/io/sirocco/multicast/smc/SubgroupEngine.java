@@ -4,6 +4,8 @@ import io.sirocco.multicast.ClaimResult;
 import io.sirocco.multicast.DeliveryHandler;
 import io.sirocco.multicast.DeliveryMode;
 import io.sirocco.multicast.SlotClaim;
+import io.sirocco.multicast.fault.FaultInjector;
+import io.sirocco.multicast.fault.FaultPoint;
 import io.sirocco.multicast.spi.RowTransport;
 import io.sirocco.multicast.sst.SlotDescriptor;
 import io.sirocco.multicast.sst.SstLayout;
@@ -62,6 +64,9 @@ public final class SubgroupEngine
     private final Runnable doorbell;
     private final DeliveryHandler handler;
     private final SubgroupStats stats = new SubgroupStats();
+    /** Predicate thread only (set once when the view's context is built). */
+    private FaultInjector faults = FaultInjector.NONE;
+    private long viewId;
 
     private final long offCommitted;
     private final long offReceived;
@@ -85,6 +90,13 @@ public final class SubgroupEngine
     private final ReentrantLock lock = new ReentrantLock();
     private long nextIndex;
     private long committedCount;
+    /**
+     * {@code committedCount} as last stored by a commit, readable without the lock: lets the send trigger of an idle
+     * subgroup return without taking the lock (volatile: written by application threads, read by the predicate thread).
+     */
+    private volatile long commitHint;
+    /** Predicate thread only: {@code nextIndex} when {@link #emitNulls} last ran; nulls below it are emitted. */
+    private long nullsCoveredTo;
     private long publishedCount;
     private long openRunHead = -1;
     private int openRunLength;
@@ -285,6 +297,7 @@ public final class SubgroupEngine
             // push and rings in-JVM peers, and it republishes the same value, so COMMITTED stays monotonic.
             table.setRelease(myRank, offCommitted, committedCount);
         }
+        commitHint = index + 1;
         lock.unlock();
         doorbell.run();
     }
@@ -331,7 +344,9 @@ public final class SubgroupEngine
      */
     public boolean sendTrigger()
     {
-        if (mySender < 0 || !lock.tryLock())
+        // Idle fast path, no lock: nothing committed since the last publication (publishedCount has this thread as
+        // its only writer) and no null owed beyond what the last emission covered (nextIndex only grows).
+        if (mySender < 0 || (commitHint <= publishedCount && nullTarget <= nullsCoveredTo) || !lock.tryLock())
         {
             return false;
         }
@@ -366,6 +381,7 @@ public final class SubgroupEngine
         {
             pushRange(from, to);
         }
+        receiveOwn();
         transport.flush();
         stats.sendBatches++;
         stats.sentMessages += to - from;
@@ -403,6 +419,9 @@ public final class SubgroupEngine
             committedCount = nextIndex;
             stats.nullsSent++;
         }
+        nullsCoveredTo = nextIndex;
+        // Under the lock, like the commits: the hint never goes back.
+        commitHint = committedCount;
     }
 
     /** Pushes the slots of messages {@code [from, to)} (at most two ranges), their bulk bytes, then the guard. */
@@ -451,6 +470,24 @@ public final class SubgroupEngine
      */
     public boolean receiveTrigger()
     {
+        return receive(0, senders, true);
+    }
+
+    /**
+     * Takes this member's own slots just published by the send trigger, so its {@code SEQ} moves in the same pass
+     * rather than the next one (a null run answering another sender then costs one predicate pass, not two). Only
+     * with receive batching: with it off, a pass takes one message.
+     */
+    private void receiveOwn()
+    {
+        if (options.receiveBatching() && mySender >= 0)
+        {
+            receive(mySender, mySender + 1, false);
+        }
+    }
+
+    private boolean receive(final int fromSender, final int toSender, final boolean flush)
+    {
         if (senders == 0)
         {
             return false;
@@ -458,7 +495,7 @@ public final class SubgroupEngine
         int budget = options.receiveBatching() ? Integer.MAX_VALUE : 1;
         int deliveredNow = 0;
         boolean progress = false;
-        for (int k = 0; k < senders && budget > 0; k++)
+        for (int k = fromSender; k < toSender && budget > 0; k++)
         {
             final int row = senderRanks[k];
             final long recv = table.getAcquire(row, offCommitted);
@@ -548,7 +585,10 @@ public final class SubgroupEngine
             }
             table.setRelease(myRank, offSeq, seq);
             transport.pushCounters(offReceived, senders + 1);
-            transport.flush();
+            if (flush)
+            {
+                transport.flush();
+            }
             stats.receiveBatches++;
             if (deliveredNow > 0)
             {
@@ -786,9 +826,24 @@ public final class SubgroupEngine
     private void publishTrim()
     {
         transport.pushCounters(offTrim, senders);
+        transport.flush();
+        faults.at(FaultPoint.TRIM_VALUES_PUSHED, viewId, name);
         table.setRelease(myRank, offTrimReady, 1);
         transport.pushCounters(offTrimReady, 1);
         transport.flush();
+        faults.at(FaultPoint.TRIM_READY_PUSHED, viewId, name);
+    }
+
+    /**
+     * Installs a fault injector (tests). Called when the view's context is built, before the engine runs.
+     *
+     * @param injector the injector.
+     * @param view     the id of this engine's view (reported to the injector).
+     */
+    public void faultInjector(final FaultInjector injector, final long view)
+    {
+        this.faults = injector;
+        this.viewId = view;
     }
 
     /**

@@ -9,6 +9,7 @@ import io.sirocco.multicast.spi.RowTransportProvider;
 import io.sirocco.multicast.sst.SstLayout;
 import io.sirocco.multicast.sst.SstTable;
 import io.sirocco.multicast.DeliveryHandler;
+import io.sirocco.multicast.fault.FaultInjector;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -37,6 +38,7 @@ public final class ViewContext implements AutoCloseable
      * @param options   Spindle switches.
      * @param handlers  delivery handler of a subgroup this member registered, by name (null if not registered).
      * @param doorbell  wakes the predicate thread.
+     * @param faults    fault injector of the group ({@link FaultInjector#NONE} outside fault-injection tests).
      */
     public ViewContext(
         final String groupName,
@@ -45,7 +47,8 @@ public final class ViewContext implements AutoCloseable
         final RowTransportProvider provider,
         final SpindleOptions options,
         final Function<String, DeliveryHandler> handlers,
-        final Runnable doorbell)
+        final Runnable doorbell,
+        final FaultInjector faults)
     {
         this.view = view;
         this.myRank = myRank;
@@ -89,9 +92,11 @@ public final class ViewContext implements AutoCloseable
             {
                 ids[k] = view.members().get(info.senderRanks()[k]).memberId();
             }
-            es.add(new SubgroupEngine(info.name(), info.spec().mode(), info.spec().windowSize(),
-                info.spec().slotSizeBytes(), info.spec().maxMessageBytes(), i, layout, info.senderRanks(), ids,
-                info.memberRanks(), myRank, transport, options, h, doorbell));
+            final SubgroupEngine engine = new SubgroupEngine(info.name(), info.spec().mode(),
+                info.spec().windowSize(), info.spec().slotSizeBytes(), info.spec().maxMessageBytes(), i, layout,
+                info.senderRanks(), ids, info.memberRanks(), myRank, transport, options, h, doorbell);
+            engine.faultInjector(faults, view.viewId());
+            es.add(engine);
             names.add(info.name());
         }
         this.engines = es.toArray(new SubgroupEngine[0]);

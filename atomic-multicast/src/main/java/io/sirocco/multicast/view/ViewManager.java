@@ -84,6 +84,8 @@ public final class ViewManager
     private long nextBeatNs;
     private long[] lastHeartbeat;
     private long[] lastMoveNs;
+    /** Processes of the members on this host, by rank (null: another host, this process, or already exited). */
+    private ProcessHandle[] sameHostProcesses = new ProcessHandle[0];
     private long suspected;
     /**
      * Ranks the current view's row transport gave up on ({@link io.sirocco.multicast.spi.RowSuspicionListener}):
@@ -147,13 +149,39 @@ public final class ViewManager
                     view.members().get(rank).memberId(), rank, view.viewId(), reason);
             }
         });
-        for (final Member m : context.view.members())
+        sameHostProcesses = new ProcessHandle[members];
+        for (int r = 0; r < members; r++)
         {
+            final Member m = context.view.members().get(r);
             if (m.memberId() != host.memberId() && m.host().equals(localHost()) && m.pid() != SELF_PID)
             {
+                final int rank = r;
                 ProcessHandle.of(m.pid()).ifPresentOrElse(
-                    h -> h.onExit().thenRun(() -> exited(m.memberId())),
+                    h ->
+                    {
+                        sameHostProcesses[rank] = h;
+                        h.onExit().thenRun(() -> exited(m.memberId()));
+                    },
                     () -> exited(m.memberId()));
+            }
+        }
+    }
+
+    /**
+     * Same-host crash detection on the heartbeat period. {@link ProcessHandle#onExit()} alone is slow for a process
+     * that is not our child: the JDK polls it every 300 ms plus 30 ms per poll (up to 5 s), so a crash was seen up to
+     * several hundred ms late. {@link ProcessHandle#isAlive()} is one {@code /proc} read (it also checks the start time,
+     * so a reused pid is not taken for the member). Predicate thread.
+     */
+    private void pollSameHostProcesses()
+    {
+        for (int r = 0; r < members; r++)
+        {
+            final ProcessHandle h = sameHostProcesses[r];
+            if (h != null && !h.isAlive())
+            {
+                sameHostProcesses[r] = null;
+                exited(ctx.view.members().get(r).memberId());
             }
         }
     }
@@ -196,6 +224,7 @@ public final class ViewManager
             ctx.transport.pushCounters(SstLayout.HEARTBEAT, 1);
             ctx.transport.flush();
             nextBeatNs = now + heartbeatPeriodNs;
+            pollSameHostProcesses();
         }
         long mask = suspected | (transportSuspected.get() & ~(1L << me));
         if (leaveRequested)

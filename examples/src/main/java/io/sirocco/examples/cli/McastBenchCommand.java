@@ -44,7 +44,9 @@ public final class McastBenchCommand implements Callable<Integer>
         description = "Messages per sender and active subgroup (default ${DEFAULT-VALUE}).")
     long messages;
 
-    @Option(names = "--transport", defaultValue = "shm", description = "shm|tcp|local (default ${DEFAULT-VALUE}).")
+    @Option(names = "--transport", defaultValue = "shm",
+        description = "shm|tcp|local|mixed (mixed: two hosts stood for by halves of the members; default "
+            + "${DEFAULT-VALUE}).")
     String transport;
 
     @Option(names = "--batching", defaultValue = "on", description = "on|off (default ${DEFAULT-VALUE}).")
@@ -64,6 +66,11 @@ public final class McastBenchCommand implements Callable<Integer>
 
     @Option(names = "--delayed", defaultValue = "one", description = "one|half of the senders are delayed.")
     String delayed;
+
+    @Option(names = "--delay-mode", defaultValue = "spin",
+        description = "spin: busy-wait keeping the core (the paper's); yield: busy-wait yielding the core between "
+            + "clock reads (default ${DEFAULT-VALUE}).")
+    String delayMode;
 
     @Option(names = "--kill-one-at", defaultValue = "0",
         description = "SIGKILL the last member this many ms after start (0: never).")
@@ -90,15 +97,20 @@ public final class McastBenchCommand implements Callable<Integer>
             System.err.println("mcast-bench: need --size >= 16, 2 <= --members <= 64, --window >= 1, --subgroups >= 1");
             return 2;
         }
-        if (!List.of("shm", "tcp", "local").contains(transport))
+        if (!List.of("spin", "yield").contains(delayMode))
         {
-            System.err.println("mcast-bench: --transport must be shm, tcp or local");
+            System.err.println("mcast-bench: --delay-mode must be spin or yield");
+            return 2;
+        }
+        if (!List.of("shm", "tcp", "local", "mixed").contains(transport))
+        {
+            System.err.println("mcast-bench: --transport must be shm, tcp, local or mixed");
             return 2;
         }
         final String group = "bench" + Long.toHexString(ThreadLocalRandom.current().nextLong() >>> 8);
         final McastMemberParams base = new McastMemberParams(group, 0, members, transport, senders, size, window,
             messages, "on".equals(batching), "on".equals(nulls), subgroups, active, delayUs, delayed, heartbeatMs,
-            suspicionMs, "");
+            suspicionMs, "", delayMode);
         final List<McastMemberResult> results = new ArrayList<>();
         long killEpochMs = 0;
         try
@@ -238,11 +250,12 @@ public final class McastBenchCommand implements Callable<Integer>
         {
             System.out.printf(Locale.ROOT, "{\"members\":%d,\"senders\":\"%s\",\"size\":%d,\"window\":%d,"
                     + "\"messages\":%d,\"transport\":\"%s\",\"batching\":\"%s\",\"nulls\":\"%s\",\"subgroups\":%d,"
-                    + "\"active\":\"%s\",\"delay_us\":%d,\"delayed\":\"%s\",\"delivered\":%d,\"msgs_per_s\":%.1f,"
+                    + "\"active\":\"%s\",\"delay_us\":%d,\"delayed\":\"%s\",\"delay_mode\":\"%s\",\"delivered\":%d,"
+                    + "\"msgs_per_s\":%.1f,"
                     + "\"mb_per_s\":%.2f,\"others_msgs_per_s\":%.1f,\"send_batch\":%.3f,\"recv_batch\":%.3f,"
                     + "\"deliver_batch\":%.3f,\"nulls_sent\":%d,\"pushes\":%d,\"digests_match\":%s%s}%n",
                 members, senders, size, window, messages, transport, batching, nulls, subgroups, active, delayUs,
-                delayed, count, msgs, mb, othersRate, ratio(sent, sendBatches), ratio(recv, recvBatches),
+                delayed, delayMode, count, msgs, mb, othersRate, ratio(sent, sendBatches), ratio(recv, recvBatches),
                 ratio(deliv, delivBatches), nullsSent, pushes, match,
                 viewChangeMs >= 0 ? ",\"view_change_ms\":" + viewChangeMs : "");
         }

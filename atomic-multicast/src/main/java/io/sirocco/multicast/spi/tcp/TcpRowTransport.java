@@ -37,6 +37,17 @@ final class TcpRowTransport implements RowTransport
 
     TcpRowTransport(final TcpEndpoint endpoint, final RowTransportContext context)
     {
+        this(endpoint, context, null, null);
+    }
+
+    /**
+     * @param table   the local table to read this member's row from and apply peers' frames into, or null to
+     *                allocate one (a composite transport passes the table it shares with another transport).
+     * @param targets ranks this transport pushes to, or null for every other member.
+     */
+    TcpRowTransport(final TcpEndpoint endpoint, final RowTransportContext context, final MemorySegment table,
+        final boolean[] targets)
+    {
         this.endpoint = endpoint;
         this.viewId = context.viewId();
         this.myRank = context.myRank();
@@ -48,8 +59,10 @@ final class TcpRowTransport implements RowTransport
         for (int r = 0; r < n; r++)
         {
             nodeIds[r] = TcpEndpoint.nodeId(context.members().get(r).memberId());
+            // A rank this transport does not serve is frozen from the start: no frames to it.
+            frozen[r] = targets != null && !targets[r];
         }
-        this.table = SparseTable.allocate(context.groupName(), viewId, n * rowLengthBytes);
+        this.table = table != null ? table : SparseTable.allocate(context.groupName(), viewId, n * rowLengthBytes);
         this.rowBase = myRank * rowLengthBytes;
         this.frame = Arena.ofAuto().allocate(64 * 1024, 8);
         startFrame();

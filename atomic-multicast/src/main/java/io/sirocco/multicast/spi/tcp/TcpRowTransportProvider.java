@@ -37,6 +37,26 @@ public final class TcpRowTransportProvider implements RowTransportProvider
         return t;
     }
 
+    /**
+     * Opens a tcp transport that serves only some of the view's members and shares its table with another transport
+     * (the {@code mixed} transport: shared memory within a host, tcp between hosts). Frames from any member are
+     * applied into {@code table}; this member's row is read from it.
+     *
+     * @param context the view's geometry.
+     * @param table   the local table ({@code members * rowLengthBytes} bytes).
+     * @param targets ranks to push to over tcp.
+     * @return the transport.
+     */
+    public static RowTransport openInto(final RowTransportContext context, final java.lang.foreign.MemorySegment table,
+        final boolean[] targets)
+    {
+        final TcpEndpoint endpoint = endpoint(context.groupName(), context.members().get(context.myRank()));
+        endpoint.addPeers(context);
+        final TcpRowTransport t = new TcpRowTransport(endpoint, context, table, targets.clone());
+        endpoint.opened(context.viewId(), t);
+        return t;
+    }
+
     private static TcpEndpoint endpoint(final String groupName, final RowTransportContext.MemberAddress me)
     {
         final String key = groupName + "/" + me.memberId();

@@ -25,6 +25,8 @@ import java.util.Map;
  * @param heartbeatMs  heartbeat period.
  * @param suspicionMs  suspicion timeout.
  * @param endpoint     tcp endpoint of this member (host:port) or empty.
+ * @param delayMode    how a delayed sender waits: {@code spin} (busy-wait with a spin hint, the paper's) or
+ *                     {@code yield} (busy-wait that yields the core between clock reads).
  */
 public record McastMemberParams(
     String group,
@@ -43,8 +45,20 @@ public record McastMemberParams(
     String delayed,
     long heartbeatMs,
     long suspicionMs,
-    String endpoint)
+    String endpoint,
+    String delayMode)
 {
+    /** Parameters with the paper's spinning delay. */
+    @SuppressWarnings("checkstyle:ParameterNumber")
+    public McastMemberParams(final String group, final int index, final int members, final String transport,
+        final String senders, final int size, final int window, final long messages, final boolean batching,
+        final boolean nulls, final int subgroups, final String active, final long delayUs, final String delayed,
+        final long heartbeatMs, final long suspicionMs, final String endpoint)
+    {
+        this(group, index, members, transport, senders, size, window, messages, batching, nulls, subgroups, active,
+            delayUs, delayed, heartbeatMs, suspicionMs, endpoint, "spin");
+    }
+
     public boolean isSender(final int i)
     {
         return switch (senders)
@@ -93,7 +107,7 @@ public record McastMemberParams(
     public McastMemberParams withIndex(final int i, final String ep)
     {
         return new McastMemberParams(group, i, members, transport, senders, size, window, messages, batching, nulls,
-            subgroups, active, delayUs, delayed, heartbeatMs, suspicionMs, ep);
+            subgroups, active, delayUs, delayed, heartbeatMs, suspicionMs, ep, delayMode);
     }
 
     public List<String> toArgs()
@@ -116,6 +130,7 @@ public record McastMemberParams(
         a.add("heartbeatMs=" + heartbeatMs);
         a.add("suspicionMs=" + suspicionMs);
         a.add("endpoint=" + endpoint);
+        a.add("delayMode=" + delayMode);
         return a;
     }
 
@@ -137,6 +152,6 @@ public record McastMemberParams(
             Boolean.parseBoolean(m.get("batching")), Boolean.parseBoolean(m.get("nulls")),
             Integer.parseInt(m.get("subgroups")), m.get("active"), Long.parseLong(m.get("delayUs")), m.get("delayed"),
             Long.parseLong(m.get("heartbeatMs")), Long.parseLong(m.get("suspicionMs")),
-            m.getOrDefault("endpoint", ""));
+            m.getOrDefault("endpoint", ""), m.getOrDefault("delayMode", "spin"));
     }
 }

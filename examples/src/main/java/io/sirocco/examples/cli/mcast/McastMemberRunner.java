@@ -168,6 +168,7 @@ public final class McastMemberRunner implements AutoCloseable
         final SlotClaim claim = new SlotClaim();
         final int active = p.activeSubgroups();
         final boolean delayed = p.isDelayed(p.index());
+        final boolean yielding = "yield".equals(p.delayMode());
         for (long n = 0; n < p.messages() && !stop; n++)
         {
             for (int k = 0; k < active && !stop; k++)
@@ -178,11 +179,7 @@ public final class McastMemberRunner implements AutoCloseable
                 }
                 if (delayed)
                 {
-                    final long until = System.nanoTime() + p.delayUs() * 1000;
-                    while (System.nanoTime() < until)
-                    {
-                        Thread.onSpinWait();
-                    }
+                    busyWait(p.delayUs() * 1000, yielding);
                 }
             }
         }
@@ -223,6 +220,28 @@ public final class McastMemberRunner implements AutoCloseable
             catch (final InterruptedException ex)
             {
                 return;
+            }
+        }
+    }
+
+    /**
+     * The delayed sender's wait after each send, on this application thread and holding no lock: a busy-wait that
+     * reads the clock until {@code ns} passed. {@code spin} keeps the core (the paper's, where each member has its
+     * own cores); {@code yield} offers the core to other runnable threads between clock reads, so on a host where
+     * the members share fewer cores than they have busy threads the wait does not take a core away from the others.
+     */
+    private static void busyWait(final long ns, final boolean yielding)
+    {
+        final long until = System.nanoTime() + ns;
+        while (System.nanoTime() - until < 0)
+        {
+            if (yielding)
+            {
+                Thread.yield();
+            }
+            else
+            {
+                Thread.onSpinWait();
             }
         }
     }

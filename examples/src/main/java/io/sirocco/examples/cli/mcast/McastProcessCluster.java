@@ -27,16 +27,20 @@ public final class McastProcessCluster
     public static long run(final McastMemberParams base, final long killAtMs, final long timeoutS,
         final List<McastMemberResult> results) throws Exception
     {
+        final boolean mixed = "mixed".equals(base.transport());
         final List<String> endpoints = new ArrayList<>();
-        final List<Integer> ports = "tcp".equals(base.transport()) ? freePorts(base.members()) : List.of();
+        final List<Integer> ports = "tcp".equals(base.transport()) || mixed ? freePorts(base.members()) : List.of();
         final List<List<String>> prefixes = new ArrayList<>();
+        final List<String> hosts = new ArrayList<>();
         for (int i = 0; i < base.members(); i++)
         {
             endpoints.add(ports.isEmpty() ? "" : "127.0.0.1:" + ports.get(i));
             prefixes.add(List.of());
+            // mixed: the first half of the members stand for one host, the rest for another.
+            hosts.add(mixed ? base.group() + (i < (base.members() + 1) / 2 ? "-hostA" : "-hostB") : "");
         }
-        return runWith(base, endpoints, prefixes, killAtMs, procs -> procs.get(procs.size() - 1).destroyForcibly(),
-            timeoutS, results);
+        return runWith(base, endpoints, prefixes, hosts, killAtMs,
+            procs -> procs.get(procs.size() - 1).destroyForcibly(), timeoutS, results);
     }
 
     /**
@@ -48,6 +52,27 @@ public final class McastProcessCluster
      */
     public static long runWith(final McastMemberParams base, final List<String> endpoints,
         final List<List<String>> prefixes, final long actionAtMs,
+        final java.util.function.Consumer<List<Process>> action, final long timeoutS,
+        final List<McastMemberResult> results) throws Exception
+    {
+        final List<String> hosts = new ArrayList<>();
+        for (int i = 0; i < base.members(); i++)
+        {
+            // A prefixed member (a network namespace) stands for another host.
+            hosts.add(prefixes.get(i).isEmpty() ? "" : base.group() + "-h" + i);
+        }
+        return runWith(base, endpoints, prefixes, hosts, actionAtMs, action, timeoutS, results);
+    }
+
+    /**
+     * Like {@link #runWith(McastMemberParams, List, List, long, java.util.function.Consumer, long, List)} with the
+     * host name each member announces ({@code sirocco.mcast.host}; empty: the real host name).
+     *
+     * @return wall-clock ms of the action, or 0.
+     */
+    @SuppressWarnings("checkstyle:ParameterNumber")
+    public static long runWith(final McastMemberParams base, final List<String> endpoints,
+        final List<List<String>> prefixes, final List<String> hosts, final long actionAtMs,
         final java.util.function.Consumer<List<Process>> action, final long timeoutS,
         final List<McastMemberResult> results) throws Exception
     {
@@ -64,14 +89,10 @@ public final class McastProcessCluster
             {
                 final String endpoint = endpoints.get(i);
                 final List<String> cmd = new ArrayList<>(prefixes.get(i));
-                if (!prefixes.get(i).isEmpty())
+                cmd.add(java);
+                if (!hosts.get(i).isEmpty())
                 {
-                    // A prefixed member (a network namespace) stands for another host.
-                    cmd.addAll(List.of(java, "-Dsirocco.mcast.host=" + base.group() + "-h" + i));
-                }
-                else
-                {
-                    cmd.add(java);
+                    cmd.add("-Dsirocco.mcast.host=" + hosts.get(i));
                 }
                 cmd.addAll(List.of("--enable-native-access=ALL-UNNAMED",
                     "-Xms128m", "-Xmx512m", "-XX:+UseSerialGC", "-Dsirocco.bench.timeoutS=" + timeoutS,

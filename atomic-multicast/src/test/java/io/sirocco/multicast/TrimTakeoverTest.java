@@ -1,0 +1,87 @@
+package io.sirocco.multicast;
+
+import io.sirocco.multicast.fault.FaultPoint;
+import io.sirocco.multicast.fault.InjectedCrash;
+import io.sirocco.multicast.smc.SpindleOptions;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The leader, which is also the subgroup's shard leader, crashes in the middle of the ragged trim of a view change:
+ * five members stream ORDERED messages, member 4 halts (the view change starts, led by rank 0), and rank 0 is crashed
+ * by a fault injector right after it pushed its trim values (before {@code TRIM_READY}), or right after
+ * {@code TRIM_READY} (before it delivered up to the trim). The three survivors must take over, end in a view without
+ * both, and have delivered one identical sequence; each crashed member delivered a prefix of it.
+ */
+class TrimTakeoverTest
+{
+    @ParameterizedTest(name = "crash at {0}")
+    @EnumSource(FaultPoint.class)
+    @Timeout(value = 150, unit = TimeUnit.SECONDS)
+    void shardLeaderCrashMidTrimSurvivorsAgree(final FaultPoint point) throws Exception
+    {
+        try (TestCluster c = new TestCluster(5, "local", SpindleOptions.ALL_ON,
+            i -> List.of(SubgroupSpec.of("a", DeliveryMode.ORDERED).withWindow(8)), i -> Role.WRITER_READER))
+        {
+            final Group leader = c.groups.get(0);
+            final Group halted = c.groups.get(4);
+            assertThat(leader.view().rankOf(leader.memberId())).as("member 0 leads view 1").isZero();
+            final AtomicReference<FaultPoint> hit = new AtomicReference<>();
+            leader.faultInjector((p, viewId, subgroup) ->
+            {
+                if (p == point && hit.compareAndSet(null, p))
+                {
+                    throw new InjectedCrash(p, leader.memberId());
+                }
+            });
+            final int[] counts = {100_000, 100_000, 100_000, 100_000, 100_000};
+            final List<Thread> senders = ViewChangeTest.SendersUntilClosed.start(c.groups, "a", counts);
+            ViewChangeTest.awaitCount(c.recorders.get(1), 300);
+            halted.halt();
+
+            final List<Integer> survivors = List.of(1, 2, 3);
+            final long deadline = System.nanoTime() + 120_000_000_000L;
+            while (System.nanoTime() < deadline
+                && survivors.stream().anyMatch(s -> c.groups.get(s).view().members().size() != 3))
+            {
+                Thread.sleep(5);
+            }
+            assertThat(hit.get()).as("the leader reached the fault point and crashed there").isEqualTo(point);
+            assertThat(leader.predicateEngine().failure()).isInstanceOf(InjectedCrash.class);
+            leader.halt();
+            for (final int s : survivors)
+            {
+                final View v = c.groups.get(s).view();
+                assertThat(v.members()).as("view of survivor %d", s).hasSize(3);
+                assertThat(v.rankOf(leader.memberId())).isEqualTo(-1);
+                assertThat(v.rankOf(halted.memberId())).isEqualTo(-1);
+            }
+            // The survivors keep delivering in the new view.
+            final long before = c.recorders.get(1).count;
+            ViewChangeTest.awaitCount(c.recorders.get(1), before + 200);
+            ViewChangeTest.SendersUntilClosed.stop(senders);
+            c.groups.remove(4);
+            c.groups.remove(0);
+            c.assertHealthy();
+            ViewChangeTest.awaitStable(c, survivors);
+
+            final List<TestCluster.Delivery> d1 = c.recorders.get(1).list();
+            assertThat(c.recorders.get(2).list()).as("survivor 2 vs 1").isEqualTo(d1);
+            assertThat(c.recorders.get(3).list()).as("survivor 3 vs 1").isEqualTo(d1);
+            for (final int crashed : new int[] {0, 4})
+            {
+                final List<TestCluster.Delivery> mine = c.recorders.get(crashed).list();
+                assertThat(mine.size()).as("member %d delivered no more than the survivors", crashed)
+                    .isLessThanOrEqualTo(d1.size());
+                assertThat(d1.subList(0, mine.size())).as("member %d delivered a prefix", crashed).isEqualTo(mine);
+            }
+        }
+    }
+}
