@@ -100,12 +100,30 @@ class FastPathTest
         final SubgroupEngine reader = engine(1, off, atReader);
         send(sender, 7);
         assertThat(reader.receiveTrigger()).as("nothing published before the send trigger").isFalse();
+        reader.deliveryTrigger();
+        assertThat(atReader.values).as("nothing delivered before the sender's send trigger").isEmpty();
+        // The send trigger publishes the slot and, with receive batching, takes the sender's own slot (its SEQ).
         assertThat(sender.sendTrigger()).isTrue();
         assertThat(reader.receiveTrigger()).isTrue();
-        reader.deliveryTrigger();
-        assertThat(atReader.values).as("not stable before the sender received its own message").isEmpty();
-        assertThat(sender.receiveTrigger()).isTrue();
         assertThat(reader.deliveryTrigger()).isTrue();
         assertThat(atReader.values).containsExactly(7L);
+    }
+
+    @Test
+    void shouldWaitForTheSendersOwnReceiptWithoutSelfReceipt()
+    {
+        // publishOnCommit on, selfReceipt off: the reader sees the slot at once but may not deliver it until the
+        // sender has counted its own message as received (its SEQ), which the sender's send trigger does.
+        final SpindleOptions noSelfReceipt = new SpindleOptions(true, true, true, true, true, false, true);
+        final Recorder atReader = new Recorder();
+        final SubgroupEngine sender = engine(0, noSelfReceipt, new Recorder());
+        final SubgroupEngine reader = engine(1, noSelfReceipt, atReader);
+        send(sender, 9);
+        assertThat(reader.receiveTrigger()).as("the commit published the slot").isTrue();
+        reader.deliveryTrigger();
+        assertThat(atReader.values).as("not stable before the sender received its own message").isEmpty();
+        assertThat(sender.sendTrigger()).isTrue();
+        assertThat(reader.deliveryTrigger()).isTrue();
+        assertThat(atReader.values).containsExactly(9L);
     }
 }
