@@ -1,0 +1,141 @@
+package io.sirocco.pubsub.domain;
+
+import java.util.Collection;
+import java.util.EventListener;
+
+import io.sirocco.pubsub.SiroccoServiceEnvironment;
+import io.sirocco.pubsub.core.EntityBase;
+import io.sirocco.pubsub.qos.QosChecks;
+import io.sirocco.pubsub.topic.TopicImpl;
+import org.omg.dds.core.Entity;
+import org.omg.dds.core.EntityQos;
+import org.omg.dds.core.StatusCondition;
+import org.omg.dds.core.status.Status;
+
+/**
+ * What a DataWriter and a DataReader share: their topic, their Publisher or Subscriber ({@code group}) and its
+ * participant, the immutable-policy check of {@code setQos}, the close sequence, and the listener chain (DDS 1.4
+ * §2.2.4.2.1: the endpoint's own listener if its mask has the status, else the group's, else the participant's).
+ *
+ * <p>Status counters are guarded by {@link #statusLock}, which no other lock is taken under; listeners are called
+ * after it is released. {@link #takeStatus} reads a status for {@code getXStatus} and for a listener alike: under
+ * the lock it clears the status bit and resets the {@code *_change} counters.
+ *
+ * @param <T> the data type.
+ * @param <E> the entity interface ({@code DataWriter<T>} or {@code DataReader<T>}).
+ * @param <L> the endpoint's listener type.
+ * @param <Q> the QoS type.
+ * @param <G> the group (PublisherImpl or SubscriberImpl).
+ */
+public abstract class EndpointEntity<T, E extends Entity<?, ?>, L extends EventListener, Q extends EntityQos<?>,
+    G extends GroupEntity<?, ?, ?>> extends EntityBase<L, Q>
+{
+    protected final G group;
+    protected final ParticipantImpl participant;
+    protected final TopicImpl<T> topic;
+    protected final Object statusLock = new Object();
+    private final String kind;
+
+    /** {@code kind} ("DataWriter", "DataReader") names this entity in messages, with its topic and GUID. */
+    protected EndpointEntity(final SiroccoServiceEnvironment env, final String kind, final G group, final long guid,
+        final TopicImpl<T> topic, final Q qos, final L listener, final Collection<Class<? extends Status>> statuses)
+    {
+        super(env, guid, qos, listener, statuses);
+        this.kind = kind;
+        this.group = group;
+        this.participant = group.participant();
+        this.topic = topic;
+    }
+
+    @Override
+    public String describe()
+    {
+        return String.format("%s on topic '%s' (%016x)", kind, topic == null ? "?" : topic.getName(), guid);
+    }
+
+    public G getParent()
+    {
+        return group;
+    }
+
+    @Override
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    public StatusCondition<E> getStatusCondition()
+    {
+        return (StatusCondition)super.getStatusCondition();
+    }
+
+    /** Refuses a change of a policy the spec makes immutable (ImmutablePolicyException naming it). */
+    @Override
+    public void setQos(final Q newQos)
+    {
+        checkOpen();
+        QosChecks.endpointUnchanged(env, describe(), kind, qos, newQos);
+        this.qos = newQos;
+    }
+
+    /**
+     * Closes this endpoint once: {@link #detach()}, mark it closed, {@link #afterClosed()}, then leave the topic and
+     * the group.
+     */
+    @Override
+    public final void close()
+    {
+        if (isClosed())
+        {
+            return;
+        }
+        detach();
+        markClosed();
+        afterClosed();
+        topic.removeUser();
+        group.removed(this);
+    }
+
+    /** Gives up what this endpoint holds on the bus and in discovery; may refuse to close by throwing. */
+    protected abstract void detach();
+
+    /** Runs right after this endpoint is marked closed; nothing by default. */
+    protected void afterClosed()
+    {
+    }
+
+    /**
+     * Who hears a status: this endpoint's listener (an {@code L}) if its mask has the status, else the group's, else
+     * the participant's (both the group's listener type); null when none does.
+     */
+    protected final Object listenerChainFor(final int statusBit)
+    {
+        final L own = listenerFor(statusBit);
+        if (own != null)
+        {
+            return own;
+        }
+        final Object parent = group.listenerFor(statusBit);
+        return parent != null ? parent : participant.listenerFor(statusBit);
+    }
+
+    /** A status changed: sets its bit (waking WaitSets) and returns who hears it ({@link #listenerChainFor}). */
+    protected final Object raise(final int statusBit)
+    {
+        statusChanged(statusBit);
+        return listenerChainFor(statusBit);
+    }
+
+    /**
+     * Reads a status for {@code getXStatus} or to hand it to a listener: under {@link #statusLock}, clears its bit and
+     * returns its snapshot with the {@code *_change} counters reset.
+     */
+    @SuppressWarnings("unchecked")
+    protected final <S extends Status> S takeStatus(final int statusBit)
+    {
+        synchronized (statusLock)
+        {
+            statusRead(statusBit);
+            return (S)resetStatus(statusBit);
+        }
+    }
+
+    /** Under {@link #statusLock}: the status of a {@code StatusKinds} bit, its {@code *_change} counters reset. */
+    protected abstract Status resetStatus(int statusBit);
+}
