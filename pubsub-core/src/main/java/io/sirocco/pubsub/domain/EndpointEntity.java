@@ -2,6 +2,7 @@ package io.sirocco.pubsub.domain;
 
 import java.util.Collection;
 import java.util.EventListener;
+import java.util.function.BiConsumer;
 
 import io.sirocco.pubsub.SiroccoServiceEnvironment;
 import io.sirocco.pubsub.core.EntityBase;
@@ -9,6 +10,7 @@ import io.sirocco.pubsub.qos.QosChecks;
 import io.sirocco.pubsub.topic.TopicImpl;
 import org.omg.dds.core.Entity;
 import org.omg.dds.core.EntityQos;
+import org.omg.dds.core.ServiceEnvironment;
 import org.omg.dds.core.StatusCondition;
 import org.omg.dds.core.status.Status;
 
@@ -24,12 +26,20 @@ import org.omg.dds.core.status.Status;
  * @param <T> the data type.
  * @param <E> the entity interface ({@code DataWriter<T>} or {@code DataReader<T>}).
  * @param <L> the endpoint's listener type.
+ * @param <GL> the group's listener type (PublisherListener or SubscriberListener).
  * @param <Q> the QoS type.
  * @param <G> the group (PublisherImpl or SubscriberImpl).
  */
-public abstract class EndpointEntity<T, E extends Entity<?, ?>, L extends EventListener, Q extends EntityQos<?>,
-    G extends GroupEntity<?, ?, ?>> extends EntityBase<L, Q>
+public abstract class EndpointEntity<T, E extends Entity<?, ?>, L extends EventListener, GL extends EventListener,
+    Q extends EntityQos<?>, G extends GroupEntity<GL, ?, ?>> extends EntityBase<L, Q>
 {
+    /** Makes the event a listener receives; {@code Events.XEventImpl<T>::new}. */
+    @FunctionalInterface
+    protected interface EventFactory<E, S, V>
+    {
+        V create(ServiceEnvironment env, E source, S status);
+    }
+
     protected final G group;
     protected final ParticipantImpl participant;
     protected final TopicImpl<T> topic;
@@ -101,25 +111,50 @@ public abstract class EndpointEntity<T, E extends Entity<?, ?>, L extends EventL
     }
 
     /**
-     * Who hears a status: this endpoint's listener (an {@code L}) if its mask has the status, else the group's, else
-     * the participant's (both the group's listener type); null when none does.
+     * Who hears a status: this endpoint's listener (an {@code L}) if its mask has the status, else
+     * {@link #inheritedListenerFor}; null when none does.
      */
     protected final Object listenerChainFor(final int statusBit)
     {
         final L own = listenerFor(statusBit);
-        if (own != null)
-        {
-            return own;
-        }
-        final Object parent = group.listenerFor(statusBit);
-        return parent != null ? parent : participant.listenerFor(statusBit);
+        return own != null ? own : inheritedListenerFor(statusBit);
     }
 
-    /** A status changed: sets its bit (waking WaitSets) and returns who hears it ({@link #listenerChainFor}). */
-    protected final Object raise(final int statusBit)
+    /** The group's listener for a status, else the participant's; null when neither mask has it. */
+    @SuppressWarnings("unchecked")
+    protected final GL inheritedListenerFor(final int statusBit)
+    {
+        final GL parent = group.listenerFor(statusBit);
+        // A DomainParticipantListener is both a PublisherListener and a SubscriberListener.
+        return parent != null ? parent : (GL)participant.listenerFor(statusBit);
+    }
+
+    /**
+     * A status changed: sets its bit (waking WaitSets) and, when a listener of the chain has the status, reads the
+     * status for it ({@link #takeStatus}, which clears the bit) and calls {@code own} with this endpoint's listener or
+     * {@code inherited} with the group's or participant's. Pass non-capturing method references: nothing but the
+     * status and the event is allocated.
+     */
+    @SuppressWarnings("unchecked")
+    protected final <S extends Status, V> void fire(final int statusBit, final EventFactory<E, S, V> event,
+        final BiConsumer<L, V> own, final BiConsumer<GL, V> inherited)
     {
         statusChanged(statusBit);
-        return listenerChainFor(statusBit);
+        final L mine = listenerFor(statusBit);
+        final GL theirs = mine == null ? inheritedListenerFor(statusBit) : null;
+        if (mine == null && theirs == null)
+        {
+            return;
+        }
+        final V created = event.create(env, (E)this, takeStatus(statusBit));
+        if (mine != null)
+        {
+            own.accept(mine, created);
+        }
+        else
+        {
+            inherited.accept(theirs, created);
+        }
     }
 
     /**

@@ -64,7 +64,7 @@ import org.omg.dds.topic.Topic;
  * {@code statusLock}, and listeners are called after it is released.
  */
 public final class DataWriterImpl<T>
-    extends EndpointEntity<T, DataWriter<T>, DataWriterListener<T>, DataWriterQos, PublisherImpl>
+    extends EndpointEntity<T, DataWriter<T>, DataWriterListener<T>, PublisherListener, DataWriterQos, PublisherImpl>
     implements DataWriter<T>, io.sirocco.dds.loan.LoaningDataWriter<T>
 {
     private final TypeCodec<T> codec;
@@ -712,44 +712,16 @@ public final class DataWriterImpl<T>
         };
     }
 
-    @SuppressWarnings("unchecked")
     private void fireMatched()
     {
-        final Object handler = raise(StatusKinds.PUBLICATION_MATCHED);
-        if (handler == null)
-        {
-            return;
-        }
-        final Events.PublicationMatchedEventImpl<T> event = new Events.PublicationMatchedEventImpl<>(env, this,
-            takeStatus(StatusKinds.PUBLICATION_MATCHED));
-        if (handler instanceof DataWriterListener<?> own)
-        {
-            ((DataWriterListener<T>)own).onPublicationMatched(event);
-        }
-        else
-        {
-            ((PublisherListener)handler).onPublicationMatched(event);
-        }
+        fire(StatusKinds.PUBLICATION_MATCHED, Events.PublicationMatchedEventImpl<T>::new,
+            DataWriterListener::onPublicationMatched, PublisherListener::onPublicationMatched);
     }
 
-    @SuppressWarnings("unchecked")
     private void fireIncompatible()
     {
-        final Object handler = raise(StatusKinds.OFFERED_INCOMPATIBLE_QOS);
-        if (handler == null)
-        {
-            return;
-        }
-        final Events.OfferedIncompatibleQosEventImpl<T> event = new Events.OfferedIncompatibleQosEventImpl<>(env,
-            this, takeStatus(StatusKinds.OFFERED_INCOMPATIBLE_QOS));
-        if (handler instanceof DataWriterListener<?> own)
-        {
-            ((DataWriterListener<T>)own).onOfferedIncompatibleQos(event);
-        }
-        else
-        {
-            ((PublisherListener)handler).onOfferedIncompatibleQos(event);
-        }
+        fire(StatusKinds.OFFERED_INCOMPATIBLE_QOS, Events.OfferedIncompatibleQosEventImpl<T>::new,
+            DataWriterListener::onOfferedIncompatibleQos, PublisherListener::onOfferedIncompatibleQos);
     }
 
     // ------------------------------------------------------------------------------------------------------------

@@ -77,7 +77,7 @@ import org.slf4j.LoggerFactory;
  * for at most that writer's max_blocking_time.
  */
 public final class DataReaderImpl<T>
-    extends EndpointEntity<T, DataReader<T>, DataReaderListener<T>, DataReaderQos, SubscriberImpl>
+    extends EndpointEntity<T, DataReader<T>, DataReaderListener<T>, SubscriberListener, DataReaderQos, SubscriberImpl>
     implements DataReader<T>, io.sirocco.dds.loan.InPlaceDataReader
 {
     private static final Logger LOG = LoggerFactory.getLogger(DataReaderImpl.class);
@@ -1245,84 +1245,28 @@ public final class DataReaderImpl<T>
         return listenerChainFor(bits) != null;
     }
 
-    @SuppressWarnings("unchecked")
     private void fireMatched()
     {
-        final Object handler = raise(StatusKinds.SUBSCRIPTION_MATCHED);
-        if (handler == null)
-        {
-            return;
-        }
-        final Events.SubscriptionMatchedEventImpl<T> event = new Events.SubscriptionMatchedEventImpl<>(env, this,
-            takeStatus(StatusKinds.SUBSCRIPTION_MATCHED));
-        if (handler instanceof DataReaderListener<?> own)
-        {
-            ((DataReaderListener<T>)own).onSubscriptionMatched(event);
-        }
-        else
-        {
-            ((SubscriberListener)handler).onSubscriptionMatched(event);
-        }
+        fire(StatusKinds.SUBSCRIPTION_MATCHED, Events.SubscriptionMatchedEventImpl<T>::new,
+            DataReaderListener::onSubscriptionMatched, SubscriberListener::onSubscriptionMatched);
     }
 
-    @SuppressWarnings("unchecked")
     private void fireIncompatible()
     {
-        final Object handler = raise(StatusKinds.REQUESTED_INCOMPATIBLE_QOS);
-        if (handler == null)
-        {
-            return;
-        }
-        final Events.RequestedIncompatibleQosEventImpl<T> event = new Events.RequestedIncompatibleQosEventImpl<>(
-            env, this, takeStatus(StatusKinds.REQUESTED_INCOMPATIBLE_QOS));
-        if (handler instanceof DataReaderListener<?> own)
-        {
-            ((DataReaderListener<T>)own).onRequestedIncompatibleQos(event);
-        }
-        else
-        {
-            ((SubscriberListener)handler).onRequestedIncompatibleQos(event);
-        }
+        fire(StatusKinds.REQUESTED_INCOMPATIBLE_QOS, Events.RequestedIncompatibleQosEventImpl<T>::new,
+            DataReaderListener::onRequestedIncompatibleQos, SubscriberListener::onRequestedIncompatibleQos);
     }
 
-    @SuppressWarnings("unchecked")
     private void fireLost()
     {
-        final Object handler = raise(StatusKinds.SAMPLE_LOST);
-        if (handler == null)
-        {
-            return;
-        }
-        final Events.SampleLostEventImpl<T> event = new Events.SampleLostEventImpl<>(env, this,
-            takeStatus(StatusKinds.SAMPLE_LOST));
-        if (handler instanceof DataReaderListener<?> own)
-        {
-            ((DataReaderListener<T>)own).onSampleLost(event);
-        }
-        else
-        {
-            ((SubscriberListener)handler).onSampleLost(event);
-        }
+        fire(StatusKinds.SAMPLE_LOST, Events.SampleLostEventImpl<T>::new,
+            DataReaderListener::onSampleLost, SubscriberListener::onSampleLost);
     }
 
-    @SuppressWarnings("unchecked")
     private void fireRejected()
     {
-        final Object handler = raise(StatusKinds.SAMPLE_REJECTED);
-        if (handler == null)
-        {
-            return;
-        }
-        final Events.SampleRejectedEventImpl<T> event = new Events.SampleRejectedEventImpl<>(env, this,
-            takeStatus(StatusKinds.SAMPLE_REJECTED));
-        if (handler instanceof DataReaderListener<?> own)
-        {
-            ((DataReaderListener<T>)own).onSampleRejected(event);
-        }
-        else
-        {
-            ((SubscriberListener)handler).onSampleRejected(event);
-        }
+        fire(StatusKinds.SAMPLE_REJECTED, Events.SampleRejectedEventImpl<T>::new,
+            DataReaderListener::onSampleRejected, SubscriberListener::onSampleRejected);
     }
 
     @SuppressWarnings("unchecked")
