@@ -2,21 +2,27 @@ package io.sirocco.pubsub.domain;
 
 import java.util.Collection;
 import java.util.EventListener;
+import java.util.List;
 import java.util.function.BiConsumer;
 
 import io.sirocco.pubsub.SiroccoServiceEnvironment;
+import io.sirocco.pubsub.bus.EndpointRecord;
 import io.sirocco.pubsub.core.EntityBase;
+import io.sirocco.pubsub.qos.Matching;
 import io.sirocco.pubsub.qos.QosChecks;
+import io.sirocco.pubsub.status.IncompatibleQosCounts;
 import io.sirocco.pubsub.topic.TopicImpl;
 import org.omg.dds.core.Entity;
 import org.omg.dds.core.EntityQos;
 import org.omg.dds.core.ServiceEnvironment;
 import org.omg.dds.core.StatusCondition;
+import org.omg.dds.core.policy.QosPolicy;
 import org.omg.dds.core.status.Status;
 
 /**
  * What a DataWriter and a DataReader share: their topic, their Publisher or Subscriber ({@code group}) and its
- * participant, the immutable-policy check of {@code setQos}, the close sequence, and the listener chain (DDS 1.4
+ * participant, the immutable-policy check of {@code setQos}, the close sequence, the first checks on a discovered
+ * endpoint of the other kind (topic, partitions, incompatible QoS counted once), and the listener chain (DDS 1.4
  * §2.2.4.2.1: the endpoint's own listener if its mask has the status, else the group's, else the participant's).
  *
  * <p>Status counters are guarded by {@link #statusLock}, which no other lock is taken under; listeners are called
@@ -44,6 +50,8 @@ public abstract class EndpointEntity<T, E extends Entity<?, ?>, L extends EventL
     protected final ParticipantImpl participant;
     protected final TopicImpl<T> topic;
     protected final Object statusLock = new Object();
+    /** The incompatible endpoints of the other kind, under {@link #statusLock}. */
+    protected final IncompatibleQosCounts incompatible = new IncompatibleQosCounts();
     private final String kind;
 
     /** {@code kind} ("DataWriter", "DataReader") names this entity in messages, with its topic and GUID. */
@@ -109,6 +117,37 @@ public abstract class EndpointEntity<T, E extends Entity<?, ?>, L extends EventL
     protected void afterClosed()
     {
     }
+
+    /**
+     * Discovery thread, for a discovered endpoint of the other kind ({@code peer}, which is {@code writer} or
+     * {@code reader}): true when it is on this topic, in a matching partition and of compatible QoS. An incompatible
+     * one is counted once and raises the incompatible-QoS status ({@link #fireIncompatible}).
+     */
+    protected final boolean compatible(final EndpointRecord writer, final EndpointRecord reader,
+        final EndpointRecord peer)
+    {
+        if (!Matching.sameTopic(writer, reader) || !Matching.partitionsMatch(writer.partitions(), reader.partitions()))
+        {
+            return false;
+        }
+        final List<Class<? extends QosPolicy>> failed = Matching.incompatible(writer, reader);
+        if (failed.isEmpty())
+        {
+            return true;
+        }
+        synchronized (statusLock)
+        {
+            if (!incompatible.add(peer.guid(), failed))
+            {
+                return false;
+            }
+        }
+        fireIncompatible();
+        return false;
+    }
+
+    /** Raises the Offered or Requested IncompatibleQos status ({@link #fire}). */
+    protected abstract void fireIncompatible();
 
     /**
      * Who hears a status: this endpoint's listener (an {@code L}) if its mask has the status, else

@@ -25,10 +25,8 @@ import io.sirocco.pubsub.core.HandleImpl;
 import io.sirocco.pubsub.core.StatusKinds;
 import io.sirocco.pubsub.core.TimeImpl;
 import io.sirocco.pubsub.domain.EndpointEntity;
-import io.sirocco.pubsub.qos.Matching;
 import io.sirocco.pubsub.qos.QosChecks;
 import io.sirocco.pubsub.status.Events;
-import io.sirocco.pubsub.status.IncompatibleQosCounts;
 import io.sirocco.pubsub.status.MatchedCounts;
 import io.sirocco.pubsub.status.Statuses;
 import io.sirocco.pubsub.topic.TopicImpl;
@@ -39,7 +37,6 @@ import org.omg.dds.core.ModifiableInstanceHandle;
 import org.omg.dds.core.Time;
 import org.omg.dds.core.policy.Durability;
 import org.omg.dds.core.policy.History;
-import org.omg.dds.core.policy.QosPolicy;
 import org.omg.dds.core.policy.Reliability;
 import org.omg.dds.core.policy.ResourceLimits;
 import org.omg.dds.core.status.LivelinessLostStatus;
@@ -86,7 +83,6 @@ public final class DataWriterImpl<T>
     private final EndpointRecord record;
     private final Map<Long, EndpointRecord> matchedReaders = new LinkedHashMap<>();
     private final MatchedCounts matched = new MatchedCounts();
-    private final IncompatibleQosCounts incompatible = new IncompatibleQosCounts();
     private BusWriter busWriter;
     private long seq;
 
@@ -621,25 +617,8 @@ public final class DataWriterImpl<T>
 
     public void onReaderDiscovered(final EndpointRecord reader)
     {
-        if (!reader.isReader() || !Matching.sameTopic(record, reader) || isClosed() || !isEnabled())
+        if (!reader.isReader() || isClosed() || !isEnabled() || !compatible(record, reader, reader))
         {
-            return;
-        }
-        if (!Matching.partitionsMatch(record.partitions(), reader.partitions()))
-        {
-            return;
-        }
-        final List<Class<? extends QosPolicy>> failed = Matching.incompatible(record, reader);
-        if (!failed.isEmpty())
-        {
-            synchronized (statusLock)
-            {
-                if (!incompatible.add(reader.guid(), failed))
-                {
-                    return;
-                }
-            }
-            fireIncompatible();
             return;
         }
         synchronized (statusLock)
@@ -718,7 +697,8 @@ public final class DataWriterImpl<T>
             DataWriterListener::onPublicationMatched, PublisherListener::onPublicationMatched);
     }
 
-    private void fireIncompatible()
+    @Override
+    protected void fireIncompatible()
     {
         fire(StatusKinds.OFFERED_INCOMPATIBLE_QOS, Events.OfferedIncompatibleQosEventImpl<T>::new,
             DataWriterListener::onOfferedIncompatibleQos, PublisherListener::onOfferedIncompatibleQos);

@@ -29,7 +29,6 @@ import io.sirocco.pubsub.domain.EndpointEntity;
 import io.sirocco.pubsub.qos.Matching;
 import io.sirocco.pubsub.qos.QosChecks;
 import io.sirocco.pubsub.status.Events;
-import io.sirocco.pubsub.status.IncompatibleQosCounts;
 import io.sirocco.pubsub.status.MatchedCounts;
 import io.sirocco.pubsub.status.Statuses;
 import io.sirocco.pubsub.topic.SampleOps;
@@ -40,7 +39,6 @@ import org.omg.dds.core.InstanceHandle;
 import org.omg.dds.core.ModifiableInstanceHandle;
 import org.omg.dds.core.policy.Durability;
 import org.omg.dds.core.policy.History;
-import org.omg.dds.core.policy.QosPolicy;
 import org.omg.dds.core.policy.Reliability;
 import org.omg.dds.core.policy.ResourceLimits;
 import org.omg.dds.core.status.LivelinessChangedStatus;
@@ -106,7 +104,6 @@ public final class DataReaderImpl<T>
     private final int maxSamplesPerInstance;
     private final EndpointRecord record;
     private final MatchedCounts matched = new MatchedCounts();
-    private final IncompatibleQosCounts incompatible = new IncompatibleQosCounts();
     private BusReader busReader;
     private volatile io.sirocco.dds.loan.InPlaceSampleListener inPlace;
     /** Snapshot of {@code conditions} for the delivery path (no iterator per batch); replaced on every change. */
@@ -595,25 +592,8 @@ public final class DataReaderImpl<T>
 
     public void onWriterDiscovered(final EndpointRecord writer)
     {
-        if (!writer.isWriter() || !Matching.sameTopic(writer, record) || isClosed() || !isEnabled() || builtin)
+        if (!writer.isWriter() || isClosed() || !isEnabled() || builtin || !compatible(writer, record, writer))
         {
-            return;
-        }
-        if (!Matching.partitionsMatch(writer.partitions(), record.partitions()))
-        {
-            return;
-        }
-        final List<Class<? extends QosPolicy>> failed = Matching.incompatible(writer, record);
-        if (!failed.isEmpty())
-        {
-            synchronized (statusLock)
-            {
-                if (!incompatible.add(writer.guid(), failed))
-                {
-                    return;
-                }
-            }
-            fireIncompatible();
             return;
         }
         final WriterState added;
@@ -1251,7 +1231,8 @@ public final class DataReaderImpl<T>
             DataReaderListener::onSubscriptionMatched, SubscriberListener::onSubscriptionMatched);
     }
 
-    private void fireIncompatible()
+    @Override
+    protected void fireIncompatible()
     {
         fire(StatusKinds.REQUESTED_INCOMPATIBLE_QOS, Events.RequestedIncompatibleQosEventImpl<T>::new,
             DataReaderListener::onRequestedIncompatibleQos, SubscriberListener::onRequestedIncompatibleQos);
