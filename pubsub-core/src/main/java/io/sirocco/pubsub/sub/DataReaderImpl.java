@@ -273,9 +273,7 @@ public final class DataReaderImpl<T>
             {
                 return null;
             }
-            final WriterState added = state;
             participant.onDiscoveryThread(this::fireMatched);
-            state = added;
         }
         lastWriterGuid = writerGuid;
         lastWriter = state;
