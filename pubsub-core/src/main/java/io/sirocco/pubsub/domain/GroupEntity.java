@@ -101,7 +101,7 @@ public abstract class GroupEntity<L extends EventListener, Q extends EntityQos<?
     }
 
     /** A contained writer or reader was closed. */
-    public void removed(final C child)
+    public void removed(final EntityBase<?, ?> child)
     {
         children.remove(child);
     }

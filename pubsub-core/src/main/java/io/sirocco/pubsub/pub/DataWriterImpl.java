@@ -21,26 +21,22 @@ import io.sirocco.pubsub.bus.EndpointRecord;
 import io.sirocco.pubsub.cache.InstanceKey;
 import io.sirocco.pubsub.core.DdsExceptions;
 import io.sirocco.pubsub.core.DurationImpl;
-import io.sirocco.pubsub.core.EntityBase;
 import io.sirocco.pubsub.core.HandleImpl;
 import io.sirocco.pubsub.core.StatusKinds;
 import io.sirocco.pubsub.core.TimeImpl;
-import io.sirocco.pubsub.domain.ParticipantImpl;
-import io.sirocco.pubsub.qos.Matching;
+import io.sirocco.pubsub.domain.EndpointEntity;
 import io.sirocco.pubsub.qos.QosChecks;
 import io.sirocco.pubsub.status.Events;
+import io.sirocco.pubsub.status.MatchedCounts;
 import io.sirocco.pubsub.status.Statuses;
 import io.sirocco.pubsub.topic.TopicImpl;
 import io.sirocco.pubsub.topic.builtin.SubscriptionDataImpl;
 import org.omg.dds.core.Duration;
 import org.omg.dds.core.InstanceHandle;
 import org.omg.dds.core.ModifiableInstanceHandle;
-import org.omg.dds.core.StatusCondition;
 import org.omg.dds.core.Time;
 import org.omg.dds.core.policy.Durability;
 import org.omg.dds.core.policy.History;
-import org.omg.dds.core.policy.QosPolicy;
-import org.omg.dds.core.policy.QosPolicyCount;
 import org.omg.dds.core.policy.Reliability;
 import org.omg.dds.core.policy.ResourceLimits;
 import org.omg.dds.core.status.LivelinessLostStatus;
@@ -48,11 +44,9 @@ import org.omg.dds.core.status.OfferedDeadlineMissedStatus;
 import org.omg.dds.core.status.OfferedIncompatibleQosStatus;
 import org.omg.dds.core.status.PublicationMatchedStatus;
 import org.omg.dds.core.status.Status;
-import org.omg.dds.domain.DomainParticipantListener;
 import org.omg.dds.pub.DataWriter;
 import org.omg.dds.pub.DataWriterListener;
 import org.omg.dds.pub.DataWriterQos;
-import org.omg.dds.pub.Publisher;
 import org.omg.dds.pub.PublisherListener;
 import org.omg.dds.topic.SubscriptionBuiltinTopicData;
 import org.omg.dds.topic.Topic;
@@ -66,16 +60,13 @@ import org.omg.dds.topic.Topic;
  * <p>Matching runs on the participant's discovery thread; matching state and statuses are guarded by
  * {@code statusLock}, and listeners are called after it is released.
  */
-public final class DataWriterImpl<T> extends EntityBase<DataWriterListener<T>, DataWriterQos>
+public final class DataWriterImpl<T>
+    extends EndpointEntity<T, DataWriter<T>, DataWriterListener<T>, PublisherListener, DataWriterQos, PublisherImpl>
     implements DataWriter<T>, io.sirocco.dds.loan.LoaningDataWriter<T>
 {
-    private final PublisherImpl publisher;
-    private final ParticipantImpl participant;
-    private final TopicImpl<T> topic;
     private final TypeCodec<T> codec;
     private final io.sirocco.dds.type.DataRepresentation representation;
     private final ReentrantLock lock = new ReentrantLock();
-    private final Object statusLock = new Object();
     private final BusMessage message;
     private final byte[] keyHash = new byte[16];
     private final InstanceKey probe = new InstanceKey();
@@ -91,26 +82,15 @@ public final class DataWriterImpl<T> extends EntityBase<DataWriterListener<T>, D
     private final boolean autodispose;
     private final EndpointRecord record;
     private final Map<Long, EndpointRecord> matchedReaders = new LinkedHashMap<>();
-    private final Set<Long> incompatibleReaders = new HashSet<>();
-    private final Map<Class<? extends QosPolicy>, Integer> incompatibleCounts = new LinkedHashMap<>();
+    private final MatchedCounts matched = new MatchedCounts();
     private BusWriter busWriter;
     private long seq;
-    private int matchedTotal;
-    private int matchedTotalChange;
-    private int matchedCurrentChange;
-    private long lastSubscription;
-    private int incompatibleTotal;
-    private int incompatibleChange;
-    private Class<? extends QosPolicy> lastIncompatible;
 
     DataWriterImpl(final SiroccoServiceEnvironment env, final PublisherImpl publisher, final long guid,
         final TopicImpl<T> topic, final DataWriterQos qos, final DataWriterListener<T> listener,
         final Collection<Class<? extends Status>> statuses)
     {
-        super(env, guid, qos, listener, statuses);
-        this.publisher = publisher;
-        this.participant = publisher.participant();
-        this.topic = topic;
+        super(env, "DataWriter", publisher, guid, topic, qos, listener, statuses);
         this.codec = topic.typeSupport().codec();
         this.representation = codec.defaultRepresentation();
         final String me = describe();
@@ -136,10 +116,10 @@ public final class DataWriterImpl<T> extends EntityBase<DataWriterListener<T>, D
             DurationImpl.toNanos(qos.getLatencyBudget().getDuration()), qos.getLiveliness().getKind().ordinal(),
             DurationImpl.toNanos(qos.getLiveliness().getLeaseDuration()), qos.getOwnership().getKind().ordinal(),
             qos.getDestinationOrder().getKind().ordinal(),
-            publisher.getQos().getPresentation().getAccessScope().ordinal(),
-            publisher.getQos().getPresentation().isCoherentAccess(),
-            publisher.getQos().getPresentation().isOrderedAccess(), qos.getHistory().getKind().ordinal(), depth,
-            List.copyOf(publisher.getQos().getPartition().getName()), qos.getUserData().getValue(), "", 0);
+            group.getQos().getPresentation().getAccessScope().ordinal(),
+            group.getQos().getPresentation().isCoherentAccess(),
+            group.getQos().getPresentation().isOrderedAccess(), qos.getHistory().getKind().ordinal(), depth,
+            List.copyOf(group.getQos().getPartition().getName()), qos.getUserData().getValue(), "", 0);
         topic.addUser();
     }
 
@@ -165,19 +145,13 @@ public final class DataWriterImpl<T> extends EntityBase<DataWriterListener<T>, D
     }
 
     @Override
-    public String describe()
-    {
-        return String.format("DataWriter on topic '%s' (%016x)", topic == null ? "?" : topic.getName(), guid);
-    }
-
-    @Override
     public void enable()
     {
         if (isEnabled())
         {
             return;
         }
-        if (!publisher.isEnabled())
+        if (!group.isEnabled())
         {
             throw DdsExceptions.precondition(env, describe() + ": enable() before its publisher is enabled");
         }
@@ -643,37 +617,10 @@ public final class DataWriterImpl<T> extends EntityBase<DataWriterListener<T>, D
 
     public void onReaderDiscovered(final EndpointRecord reader)
     {
-        if (!reader.isReader() || !Matching.sameTopic(record, reader) || isClosed() || !isEnabled())
+        if (!reader.isReader() || isClosed() || !isEnabled() || !compatible(record, reader, reader))
         {
             return;
         }
-        if (!Matching.partitionsMatch(record.partitions(), reader.partitions()))
-        {
-            return;
-        }
-        final List<Class<? extends QosPolicy>> failed = Matching.incompatible(record, reader);
-        if (!failed.isEmpty())
-        {
-            final OfferedIncompatibleQosStatus status;
-            synchronized (statusLock)
-            {
-                if (!incompatibleReaders.add(reader.guid()))
-                {
-                    return;
-                }
-                incompatibleTotal++;
-                incompatibleChange++;
-                for (final Class<? extends QosPolicy> policy : failed)
-                {
-                    incompatibleCounts.merge(policy, 1, Integer::sum);
-                }
-                lastIncompatible = failed.get(0);
-                status = incompatibleStatus(false);
-            }
-            fireIncompatible(status);
-            return;
-        }
-        final PublicationMatchedStatus status;
         synchronized (statusLock)
         {
             if (matchedReaders.containsKey(reader.guid()))
@@ -681,34 +628,27 @@ public final class DataWriterImpl<T> extends EntityBase<DataWriterListener<T>, D
                 return;
             }
             matchedReaders.put(reader.guid(), reader);
-            matchedTotal++;
-            matchedTotalChange++;
-            matchedCurrentChange++;
-            lastSubscription = reader.guid();
-            status = matchedStatus(false);
+            matched.matched(reader.guid());
         }
         if (transientLocal && reader.durabilityKind() >= Durability.Kind.TRANSIENT_LOCAL.ordinal())
         {
             replayHistory(reader.guid());
         }
-        fireMatched(status);
+        fireMatched();
     }
 
     public void onReaderGone(final long readerGuid)
     {
-        final PublicationMatchedStatus status;
         synchronized (statusLock)
         {
-            incompatibleReaders.remove(readerGuid);
+            incompatible.remove(readerGuid);
             if (matchedReaders.remove(readerGuid) == null)
             {
                 return;
             }
-            matchedCurrentChange--;
-            lastSubscription = readerGuid;
-            status = matchedStatus(false);
+            matched.unmatched(readerGuid);
         }
-        fireMatched(status);
+        fireMatched();
     }
 
     private void replayHistory(final long readerGuid)
@@ -740,92 +680,28 @@ public final class DataWriterImpl<T> extends EntityBase<DataWriterListener<T>, D
         }
     }
 
-    private PublicationMatchedStatus matchedStatus(final boolean reset)
+    @Override
+    protected Status resetStatus(final int statusBit)
     {
-        final PublicationMatchedStatus status = new Statuses.PublicationMatchedStatusImpl(env, matchedTotal,
-            matchedTotalChange, matchedReaders.size(), matchedCurrentChange, new HandleImpl(env, lastSubscription));
-        if (reset)
+        return switch (statusBit)
         {
-            matchedTotalChange = 0;
-            matchedCurrentChange = 0;
-        }
-        return status;
+            case StatusKinds.PUBLICATION_MATCHED -> matched.publication(env);
+            case StatusKinds.OFFERED_INCOMPATIBLE_QOS -> incompatible.offered(env);
+            default -> throw new IllegalArgumentException(describe() + ": no status for bit " + statusBit);
+        };
     }
 
-    private OfferedIncompatibleQosStatus incompatibleStatus(final boolean reset)
+    private void fireMatched()
     {
-        final Set<QosPolicyCount> counts = new HashSet<>();
-        incompatibleCounts.forEach((policy, count) -> counts.add(new Statuses.PolicyCount(env, policy, count)));
-        final OfferedIncompatibleQosStatus status = new Statuses.OfferedIncompatibleQosStatusImpl(env,
-            incompatibleTotal, incompatibleChange, lastIncompatible, counts);
-        if (reset)
-        {
-            incompatibleChange = 0;
-        }
-        return status;
+        fire(StatusKinds.PUBLICATION_MATCHED, Events.PublicationMatchedEventImpl<T>::new,
+            DataWriterListener::onPublicationMatched, PublisherListener::onPublicationMatched);
     }
 
-    private void fireMatched(final PublicationMatchedStatus status)
+    @Override
+    protected void fireIncompatible()
     {
-        statusChanged(StatusKinds.PUBLICATION_MATCHED);
-        final DataWriterListener<T> own = listenerFor(StatusKinds.PUBLICATION_MATCHED);
-        final PublisherListener parent = publisher.listenerFor(StatusKinds.PUBLICATION_MATCHED);
-        final DomainParticipantListener top = participant.listenerFor(StatusKinds.PUBLICATION_MATCHED);
-        if (own == null && parent == null && top == null)
-        {
-            return;
-        }
-        final PublicationMatchedStatus reset;
-        synchronized (statusLock)
-        {
-            reset = matchedStatus(true);
-            statusRead(StatusKinds.PUBLICATION_MATCHED);
-        }
-        final Events.PublicationMatchedEventImpl<T> event = new Events.PublicationMatchedEventImpl<>(env, this, reset);
-        if (own != null)
-        {
-            own.onPublicationMatched(event);
-        }
-        else if (parent != null)
-        {
-            parent.onPublicationMatched(event);
-        }
-        else
-        {
-            top.onPublicationMatched(event);
-        }
-    }
-
-    private void fireIncompatible(final OfferedIncompatibleQosStatus status)
-    {
-        statusChanged(StatusKinds.OFFERED_INCOMPATIBLE_QOS);
-        final DataWriterListener<T> own = listenerFor(StatusKinds.OFFERED_INCOMPATIBLE_QOS);
-        final PublisherListener parent = publisher.listenerFor(StatusKinds.OFFERED_INCOMPATIBLE_QOS);
-        final DomainParticipantListener top = participant.listenerFor(StatusKinds.OFFERED_INCOMPATIBLE_QOS);
-        if (own == null && parent == null && top == null)
-        {
-            return;
-        }
-        final OfferedIncompatibleQosStatus reset;
-        synchronized (statusLock)
-        {
-            reset = incompatibleStatus(true);
-            statusRead(StatusKinds.OFFERED_INCOMPATIBLE_QOS);
-        }
-        final Events.OfferedIncompatibleQosEventImpl<T> event =
-            new Events.OfferedIncompatibleQosEventImpl<>(env, this, reset);
-        if (own != null)
-        {
-            own.onOfferedIncompatibleQos(event);
-        }
-        else if (parent != null)
-        {
-            parent.onOfferedIncompatibleQos(event);
-        }
-        else
-        {
-            top.onOfferedIncompatibleQos(event);
-        }
+        fire(StatusKinds.OFFERED_INCOMPATIBLE_QOS, Events.OfferedIncompatibleQosEventImpl<T>::new,
+            DataWriterListener::onOfferedIncompatibleQos, PublisherListener::onOfferedIncompatibleQos);
     }
 
     // ------------------------------------------------------------------------------------------------------------
@@ -835,22 +711,14 @@ public final class DataWriterImpl<T> extends EntityBase<DataWriterListener<T>, D
     public PublicationMatchedStatus getPublicationMatchedStatus()
     {
         checkOpen();
-        synchronized (statusLock)
-        {
-            statusRead(StatusKinds.PUBLICATION_MATCHED);
-            return matchedStatus(true);
-        }
+        return takeStatus(StatusKinds.PUBLICATION_MATCHED);
     }
 
     @Override
     public OfferedIncompatibleQosStatus getOfferedIncompatibleQosStatus()
     {
         checkOpen();
-        synchronized (statusLock)
-        {
-            statusRead(StatusKinds.OFFERED_INCOMPATIBLE_QOS);
-            return incompatibleStatus(true);
-        }
+        return takeStatus(StatusKinds.OFFERED_INCOMPATIBLE_QOS);
     }
 
     /** Liveliness is AUTOMATIC with an infinite lease (enforced at creation), so it is never lost. */
@@ -935,46 +803,10 @@ public final class DataWriterImpl<T> extends EntityBase<DataWriterListener<T>, D
         return topic;
     }
 
+    /** Unregisters (and with autodispose disposes) every registered instance, then leaves the bus. */
     @Override
-    @SuppressWarnings({"unchecked", "rawtypes"})
-    public StatusCondition<DataWriter<T>> getStatusCondition()
+    protected void detach()
     {
-        return (StatusCondition)super.getStatusCondition();
-    }
-
-    @Override
-    public Publisher getParent()
-    {
-        return publisher;
-    }
-
-    @Override
-    public void setQos(final DataWriterQos newQos)
-    {
-        checkOpen();
-        final DataWriterQos current = qos;
-        for (final Class<? extends QosPolicy> immutable : List.of(Reliability.class, Durability.class,
-            History.class, ResourceLimits.class, org.omg.dds.core.policy.Ownership.class,
-            org.omg.dds.core.policy.Liveliness.class, org.omg.dds.core.policy.DestinationOrder.class))
-        {
-            final Object before = current.get(immutable.asSubclass(QosPolicy.ForDataWriter.class));
-            final Object after = newQos.get(immutable.asSubclass(QosPolicy.ForDataWriter.class));
-            if (before != null && !before.equals(after))
-            {
-                throw DdsExceptions.immutable(env, describe() + ": " + immutable.getSimpleName() +
-                    " cannot change after the DataWriter is enabled");
-            }
-        }
-        this.qos = newQos;
-    }
-
-    @Override
-    public void close()
-    {
-        if (isClosed())
-        {
-            return;
-        }
         if (isEnabled())
         {
             lock.lock();
@@ -1007,9 +839,5 @@ public final class DataWriterImpl<T> extends EntityBase<DataWriterListener<T>, D
             participant.unregisterWriter(this);
             busWriter.close();
         }
-        markClosed();
-        topic.removeUser();
-        publisher.removed(this);
     }
-
 }

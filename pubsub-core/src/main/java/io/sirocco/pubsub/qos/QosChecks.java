@@ -1,15 +1,23 @@
 package io.sirocco.pubsub.qos;
 
+import java.util.List;
+import java.util.Map;
+
 import io.sirocco.pubsub.core.DdsExceptions;
 import io.sirocco.pubsub.core.DurationImpl;
+import org.omg.dds.core.EntityQos;
 import org.omg.dds.core.ServiceEnvironment;
 import org.omg.dds.core.policy.Deadline;
+import org.omg.dds.core.policy.DestinationOrder;
 import org.omg.dds.core.policy.Durability;
+import org.omg.dds.core.policy.DurabilityService;
 import org.omg.dds.core.policy.History;
 import org.omg.dds.core.policy.Lifespan;
 import org.omg.dds.core.policy.Liveliness;
 import org.omg.dds.core.policy.Ownership;
 import org.omg.dds.core.policy.Presentation;
+import org.omg.dds.core.policy.QosPolicy;
+import org.omg.dds.core.policy.Reliability;
 import org.omg.dds.core.policy.ResourceLimits;
 import org.omg.dds.core.policy.TimeBasedFilter;
 
@@ -20,8 +28,37 @@ import org.omg.dds.core.policy.TimeBasedFilter;
  */
 public final class QosChecks
 {
+    /**
+     * The policies of a DataWriter or DataReader that the DDS 1.4 QoS table (§2.2.3) marks not changeable; a QoS
+     * without one of them (DurabilityService on a reader) skips it.
+     */
+    private static final List<Class<? extends QosPolicy>> ENDPOINT_IMMUTABLE = List.of(Reliability.class,
+        Durability.class, DurabilityService.class, History.class, ResourceLimits.class, Ownership.class,
+        Liveliness.class, DestinationOrder.class);
+
     private QosChecks()
     {
+    }
+
+    /**
+     * setQos on a DataWriter or DataReader ({@code kind}): ImmutablePolicyException naming the first policy of
+     * {@link #ENDPOINT_IMMUTABLE} whose value differs between {@code current} and {@code next}.
+     */
+    public static void endpointUnchanged(final ServiceEnvironment env, final String entity, final String kind,
+        final EntityQos<?> current, final EntityQos<?> next)
+    {
+        // Map.get: the typed EntityQos.get cannot take a policy class of another family.
+        final Map<?, ?> from = current;
+        final Map<?, ?> to = next;
+        for (final Class<? extends QosPolicy> immutable : ENDPOINT_IMMUTABLE)
+        {
+            final Object before = from.get(immutable);
+            if (before != null && !before.equals(to.get(immutable)))
+            {
+                throw DdsExceptions.immutable(env, entity + ": " + immutable.getSimpleName() +
+                    " cannot change after the " + kind + " is enabled");
+            }
+        }
     }
 
     public static void historyAndLimits(final ServiceEnvironment env, final String entity, final History history,

@@ -5,7 +5,6 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -24,13 +23,13 @@ import io.sirocco.pubsub.bus.EndpointRecord;
 import io.sirocco.pubsub.cache.InstanceKey;
 import io.sirocco.pubsub.core.DdsExceptions;
 import io.sirocco.pubsub.core.DurationImpl;
-import io.sirocco.pubsub.core.EntityBase;
 import io.sirocco.pubsub.core.HandleImpl;
 import io.sirocco.pubsub.core.StatusKinds;
-import io.sirocco.pubsub.domain.ParticipantImpl;
+import io.sirocco.pubsub.domain.EndpointEntity;
 import io.sirocco.pubsub.qos.Matching;
 import io.sirocco.pubsub.qos.QosChecks;
 import io.sirocco.pubsub.status.Events;
+import io.sirocco.pubsub.status.MatchedCounts;
 import io.sirocco.pubsub.status.Statuses;
 import io.sirocco.pubsub.topic.SampleOps;
 import io.sirocco.pubsub.topic.TopicImpl;
@@ -38,11 +37,8 @@ import io.sirocco.pubsub.topic.builtin.PublicationDataImpl;
 import org.omg.dds.core.Duration;
 import org.omg.dds.core.InstanceHandle;
 import org.omg.dds.core.ModifiableInstanceHandle;
-import org.omg.dds.core.StatusCondition;
 import org.omg.dds.core.policy.Durability;
 import org.omg.dds.core.policy.History;
-import org.omg.dds.core.policy.QosPolicy;
-import org.omg.dds.core.policy.QosPolicyCount;
 import org.omg.dds.core.policy.Reliability;
 import org.omg.dds.core.policy.ResourceLimits;
 import org.omg.dds.core.status.LivelinessChangedStatus;
@@ -78,19 +74,16 @@ import org.slf4j.LoggerFactory;
  * only its own reader, whose window then fills: it loses samples if BEST_EFFORT, or holds back a RELIABLE writer
  * for at most that writer's max_blocking_time.
  */
-public final class DataReaderImpl<T> extends EntityBase<DataReaderListener<T>, DataReaderQos>
+public final class DataReaderImpl<T>
+    extends EndpointEntity<T, DataReader<T>, DataReaderListener<T>, SubscriberListener, DataReaderQos, SubscriberImpl>
     implements DataReader<T>, io.sirocco.dds.loan.InPlaceDataReader
 {
     private static final Logger LOG = LoggerFactory.getLogger(DataReaderImpl.class);
 
-    private final SubscriberImpl subscriber;
-    private final ParticipantImpl participant;
-    private final TopicImpl<T> topic;
     private final SampleOps<T> ops;
     private final boolean builtin;
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition historyArrived = lock.newCondition();
-    private final Object statusLock = new Object();
     private final InstanceKey probe = new InstanceKey();
     private final Map<InstanceKey, ReaderInstance<T>> instances = new HashMap<>();
     private final TreeMap<Long, ReaderInstance<T>> byHandle = new TreeMap<>();
@@ -110,8 +103,7 @@ public final class DataReaderImpl<T> extends EntityBase<DataReaderListener<T>, D
     private final int maxInstances;
     private final int maxSamplesPerInstance;
     private final EndpointRecord record;
-    private final Set<Long> incompatibleWriters = new HashSet<>();
-    private final Map<Class<? extends QosPolicy>, Integer> incompatibleCounts = new LinkedHashMap<>();
+    private final MatchedCounts matched = new MatchedCounts();
     private BusReader busReader;
     private volatile io.sirocco.dds.loan.InPlaceSampleListener inPlace;
     /** Snapshot of {@code conditions} for the delivery path (no iterator per batch); replaced on every change. */
@@ -126,14 +118,6 @@ public final class DataReaderImpl<T> extends EntityBase<DataReaderListener<T>, D
     private int pendingLost;
     private int pendingRejected;
     // statuses, under statusLock
-    private int matchedTotal;
-    private int matchedTotalChange;
-    private int matchedCurrentChange;
-    private int matchedCurrent;
-    private long lastPublication;
-    private int incompatibleTotal;
-    private int incompatibleChange;
-    private Class<? extends QosPolicy> lastIncompatible;
     private int lostTotal;
     private int lostChange;
     private int rejectedTotal;
@@ -159,10 +143,7 @@ public final class DataReaderImpl<T> extends EntityBase<DataReaderListener<T>, D
         final TopicImpl<T> topic, final DataReaderQos qos, final DataReaderListener<T> listener,
         final Collection<Class<? extends Status>> statuses, final boolean builtin)
     {
-        super(env, guid, qos, listener, statuses);
-        this.subscriber = subscriber;
-        this.participant = subscriber.participant();
-        this.topic = topic;
+        super(env, "DataReader", subscriber, guid, topic, qos, listener, statuses);
         this.ops = topic.ops();
         this.builtin = builtin;
         final String me = describe();
@@ -188,10 +169,10 @@ public final class DataReaderImpl<T> extends EntityBase<DataReaderListener<T>, D
             DurationImpl.toNanos(qos.getLatencyBudget().getDuration()), qos.getLiveliness().getKind().ordinal(),
             DurationImpl.toNanos(qos.getLiveliness().getLeaseDuration()), qos.getOwnership().getKind().ordinal(),
             qos.getDestinationOrder().getKind().ordinal(),
-            subscriber.getQos().getPresentation().getAccessScope().ordinal(),
-            subscriber.getQos().getPresentation().isCoherentAccess(),
-            subscriber.getQos().getPresentation().isOrderedAccess(), qos.getHistory().getKind().ordinal(), depth,
-            List.copyOf(subscriber.getQos().getPartition().getName()), qos.getUserData().getValue(), "", 0);
+            group.getQos().getPresentation().getAccessScope().ordinal(),
+            group.getQos().getPresentation().isCoherentAccess(),
+            group.getQos().getPresentation().isOrderedAccess(), qos.getHistory().getKind().ordinal(), depth,
+            List.copyOf(group.getQos().getPartition().getName()), qos.getUserData().getValue(), "", 0);
         topic.addUser();
     }
 
@@ -201,19 +182,13 @@ public final class DataReaderImpl<T> extends EntityBase<DataReaderListener<T>, D
     }
 
     @Override
-    public String describe()
-    {
-        return String.format("DataReader on topic '%s' (%016x)", topic == null ? "?" : topic.getName(), guid);
-    }
-
-    @Override
     public void enable()
     {
         if (isEnabled())
         {
             return;
         }
-        if (!subscriber.isEnabled())
+        if (!group.isEnabled())
         {
             throw DdsExceptions.precondition(env, describe() + ": enable() before its subscriber is enabled");
         }
@@ -298,9 +273,7 @@ public final class DataReaderImpl<T> extends EntityBase<DataReaderListener<T>, D
             {
                 return null;
             }
-            final WriterState added = state;
-            participant.onDiscoveryThread(() -> fireMatched(matchedSnapshot(false)));
-            state = added;
+            participant.onDiscoveryThread(this::fireMatched);
         }
         lastWriterGuid = writerGuid;
         lastWriter = state;
@@ -559,25 +532,21 @@ public final class DataReaderImpl<T> extends EntityBase<DataReaderListener<T>, D
         }
         if (lost > 0)
         {
-            final SampleLostStatus status;
             synchronized (statusLock)
             {
                 lostTotal += lost;
                 lostChange += lost;
-                status = new Statuses.SampleLostStatusImpl(env, lostTotal, lostChange);
             }
-            fireLost(status);
+            fireLost();
         }
         if (rejected > 0)
         {
-            final SampleRejectedStatus status;
             synchronized (statusLock)
             {
                 rejectedTotal += rejected;
                 rejectedChange += rejected;
-                status = rejectedSnapshot(false);
             }
-            fireRejected(status);
+            fireRejected();
         }
         if (data)
         {
@@ -614,45 +583,15 @@ public final class DataReaderImpl<T> extends EntityBase<DataReaderListener<T>, D
         writers.put(writer.guid(), state);
         synchronized (statusLock)
         {
-            matchedTotal++;
-            matchedTotalChange++;
-            matchedCurrent++;
-            matchedCurrentChange++;
-            lastPublication = writer.guid();
+            matched.matched(writer.guid());
         }
         return state;
     }
 
     public void onWriterDiscovered(final EndpointRecord writer)
     {
-        if (!writer.isWriter() || !Matching.sameTopic(writer, record) || isClosed() || !isEnabled() || builtin)
+        if (!writer.isWriter() || isClosed() || !isEnabled() || builtin || !compatible(writer, record, writer))
         {
-            return;
-        }
-        if (!Matching.partitionsMatch(writer.partitions(), record.partitions()))
-        {
-            return;
-        }
-        final List<Class<? extends QosPolicy>> failed = Matching.incompatible(writer, record);
-        if (!failed.isEmpty())
-        {
-            final RequestedIncompatibleQosStatus status;
-            synchronized (statusLock)
-            {
-                if (!incompatibleWriters.add(writer.guid()))
-                {
-                    return;
-                }
-                incompatibleTotal++;
-                incompatibleChange++;
-                for (final Class<? extends QosPolicy> policy : failed)
-                {
-                    incompatibleCounts.merge(policy, 1, Integer::sum);
-                }
-                lastIncompatible = failed.get(0);
-                status = incompatibleSnapshot(false);
-            }
-            fireIncompatible(status);
             return;
         }
         final WriterState added;
@@ -667,7 +606,7 @@ public final class DataReaderImpl<T> extends EntityBase<DataReaderListener<T>, D
         }
         if (added != null)
         {
-            fireMatched(matchedSnapshot(false));
+            fireMatched();
         }
     }
 
@@ -675,7 +614,7 @@ public final class DataReaderImpl<T> extends EntityBase<DataReaderListener<T>, D
     {
         synchronized (statusLock)
         {
-            incompatibleWriters.remove(writerGuid);
+            incompatible.remove(writerGuid);
         }
         lock.lock();
         try
@@ -701,16 +640,14 @@ public final class DataReaderImpl<T> extends EntityBase<DataReaderListener<T>, D
             historyArrived.signalAll();
             synchronized (statusLock)
             {
-                matchedCurrent--;
-                matchedCurrentChange--;
-                lastPublication = writerGuid;
+                matched.unmatched(writerGuid);
             }
         }
         finally
         {
             lock.unlock();
         }
-        fireMatched(matchedSnapshot(false));
+        fireMatched();
         notifyBatch();
     }
 
@@ -883,7 +820,7 @@ public final class DataReaderImpl<T> extends EntityBase<DataReaderListener<T>, D
             }
         }
         statusRead(StatusKinds.DATA_AVAILABLE);
-        subscriber.statusRead(StatusKinds.DATA_ON_READERS);
+        group.statusRead(StatusKinds.DATA_ON_READERS);
     }
 
     /** Index in {@code ordered} of the first instance with a handle greater than {@code handle}. */
@@ -1253,181 +1190,76 @@ public final class DataReaderImpl<T> extends EntityBase<DataReaderListener<T>, D
     // ------------------------------------------------------------------------------------------------------------
     // Statuses and listeners
 
-    private SubscriptionMatchedStatus matchedSnapshot(final boolean reset)
+    @Override
+    protected Status resetStatus(final int statusBit)
     {
-        synchronized (statusLock)
+        return switch (statusBit)
         {
-            final SubscriptionMatchedStatus status = new Statuses.SubscriptionMatchedStatusImpl(env, matchedTotal,
-                matchedTotalChange, matchedCurrent, matchedCurrentChange, new HandleImpl(env, lastPublication));
-            if (reset)
-            {
-                matchedTotalChange = 0;
-                matchedCurrentChange = 0;
-            }
-            return status;
-        }
+            case StatusKinds.SUBSCRIPTION_MATCHED -> matched.subscription(env);
+            case StatusKinds.REQUESTED_INCOMPATIBLE_QOS -> incompatible.requested(env);
+            case StatusKinds.SAMPLE_LOST -> lostStatus();
+            case StatusKinds.SAMPLE_REJECTED -> rejectedStatus();
+            default -> throw new IllegalArgumentException(describe() + ": no status for bit " + statusBit);
+        };
     }
 
-    private RequestedIncompatibleQosStatus incompatibleSnapshot(final boolean reset)
+    private SampleLostStatus lostStatus()
     {
-        final Set<QosPolicyCount> counts = new HashSet<>();
-        incompatibleCounts.forEach((policy, count) -> counts.add(new Statuses.PolicyCount(env, policy, count)));
-        final RequestedIncompatibleQosStatus status = new Statuses.RequestedIncompatibleQosStatusImpl(env,
-            incompatibleTotal, incompatibleChange, lastIncompatible, counts);
-        if (reset)
-        {
-            incompatibleChange = 0;
-        }
+        final SampleLostStatus status = new Statuses.SampleLostStatusImpl(env, lostTotal, lostChange);
+        lostChange = 0;
         return status;
     }
 
-    private SampleRejectedStatus rejectedSnapshot(final boolean reset)
+    private SampleRejectedStatus rejectedStatus()
     {
         final SampleRejectedStatus status = new Statuses.SampleRejectedStatusImpl(env, rejectedTotal, rejectedChange,
             rejectedReason, new HandleImpl(env, rejectedInstance));
-        if (reset)
-        {
-            rejectedChange = 0;
-        }
+        rejectedChange = 0;
         return status;
     }
 
     private boolean hasListener(final int bits)
     {
-        return listenerFor(bits) != null || subscriber.listenerFor(bits) != null ||
-            participant.listenerFor(bits) != null;
+        return listenerChainFor(bits) != null;
     }
 
-    /** The listener that handles a status: this reader's, else the subscriber's, else the participant's. */
-    private Object handlerFor(final int bit)
+    private void fireMatched()
     {
-        final DataReaderListener<T> own = listenerFor(bit);
-        if (own != null)
-        {
-            return own;
-        }
-        final SubscriberListener parent = subscriber.listenerFor(bit);
-        if (parent != null)
-        {
-            return parent;
-        }
-        return participant.listenerFor(bit);
+        fire(StatusKinds.SUBSCRIPTION_MATCHED, Events.SubscriptionMatchedEventImpl<T>::new,
+            DataReaderListener::onSubscriptionMatched, SubscriberListener::onSubscriptionMatched);
     }
 
-    @SuppressWarnings("unchecked")
-    private void fireMatched(final SubscriptionMatchedStatus status)
+    @Override
+    protected void fireIncompatible()
     {
-        statusChanged(StatusKinds.SUBSCRIPTION_MATCHED);
-        final Object handler = handlerFor(StatusKinds.SUBSCRIPTION_MATCHED);
-        if (handler == null)
-        {
-            return;
-        }
-        statusRead(StatusKinds.SUBSCRIPTION_MATCHED);
-        final Events.SubscriptionMatchedEventImpl<T> event =
-            new Events.SubscriptionMatchedEventImpl<>(env, this, matchedSnapshot(true));
-        if (handler instanceof DataReaderListener<?> l)
-        {
-            ((DataReaderListener<T>)l).onSubscriptionMatched(event);
-        }
-        else if (handler instanceof SubscriberListener l)
-        {
-            l.onSubscriptionMatched(event);
-        }
+        fire(StatusKinds.REQUESTED_INCOMPATIBLE_QOS, Events.RequestedIncompatibleQosEventImpl<T>::new,
+            DataReaderListener::onRequestedIncompatibleQos, SubscriberListener::onRequestedIncompatibleQos);
     }
 
-    @SuppressWarnings("unchecked")
-    private void fireIncompatible(final RequestedIncompatibleQosStatus status)
+    private void fireLost()
     {
-        statusChanged(StatusKinds.REQUESTED_INCOMPATIBLE_QOS);
-        final Object handler = handlerFor(StatusKinds.REQUESTED_INCOMPATIBLE_QOS);
-        if (handler == null)
-        {
-            return;
-        }
-        final RequestedIncompatibleQosStatus reset;
-        synchronized (statusLock)
-        {
-            reset = incompatibleSnapshot(true);
-            statusRead(StatusKinds.REQUESTED_INCOMPATIBLE_QOS);
-        }
-        final Events.RequestedIncompatibleQosEventImpl<T> event =
-            new Events.RequestedIncompatibleQosEventImpl<>(env, this, reset);
-        if (handler instanceof DataReaderListener<?> l)
-        {
-            ((DataReaderListener<T>)l).onRequestedIncompatibleQos(event);
-        }
-        else if (handler instanceof SubscriberListener l)
-        {
-            l.onRequestedIncompatibleQos(event);
-        }
+        fire(StatusKinds.SAMPLE_LOST, Events.SampleLostEventImpl<T>::new,
+            DataReaderListener::onSampleLost, SubscriberListener::onSampleLost);
     }
 
-    @SuppressWarnings("unchecked")
-    private void fireLost(final SampleLostStatus status)
+    private void fireRejected()
     {
-        statusChanged(StatusKinds.SAMPLE_LOST);
-        final Object handler = handlerFor(StatusKinds.SAMPLE_LOST);
-        if (handler == null)
-        {
-            return;
-        }
-        final SampleLostStatus reset;
-        synchronized (statusLock)
-        {
-            reset = new Statuses.SampleLostStatusImpl(env, lostTotal, lostChange);
-            lostChange = 0;
-            statusRead(StatusKinds.SAMPLE_LOST);
-        }
-        final Events.SampleLostEventImpl<T> event = new Events.SampleLostEventImpl<>(env, this, reset);
-        if (handler instanceof DataReaderListener<?> l)
-        {
-            ((DataReaderListener<T>)l).onSampleLost(event);
-        }
-        else if (handler instanceof SubscriberListener l)
-        {
-            l.onSampleLost(event);
-        }
-    }
-
-    @SuppressWarnings("unchecked")
-    private void fireRejected(final SampleRejectedStatus status)
-    {
-        statusChanged(StatusKinds.SAMPLE_REJECTED);
-        final Object handler = handlerFor(StatusKinds.SAMPLE_REJECTED);
-        if (handler == null)
-        {
-            return;
-        }
-        final SampleRejectedStatus reset;
-        synchronized (statusLock)
-        {
-            reset = rejectedSnapshot(true);
-            statusRead(StatusKinds.SAMPLE_REJECTED);
-        }
-        final Events.SampleRejectedEventImpl<T> event = new Events.SampleRejectedEventImpl<>(env, this, reset);
-        if (handler instanceof DataReaderListener<?> l)
-        {
-            ((DataReaderListener<T>)l).onSampleRejected(event);
-        }
-        else if (handler instanceof SubscriberListener l)
-        {
-            l.onSampleRejected(event);
-        }
+        fire(StatusKinds.SAMPLE_REJECTED, Events.SampleRejectedEventImpl<T>::new,
+            DataReaderListener::onSampleRejected, SubscriberListener::onSampleRejected);
     }
 
     @SuppressWarnings("unchecked")
     private void fireDataAvailable()
     {
         statusChanged(StatusKinds.DATA_AVAILABLE);
-        subscriber.statusChanged(StatusKinds.DATA_ON_READERS);
+        group.statusChanged(StatusKinds.DATA_ON_READERS);
         signalConditions();
-        final SubscriberListener onReaders = subscriber.listenerFor(StatusKinds.DATA_ON_READERS);
+        final SubscriberListener onReaders = group.listenerFor(StatusKinds.DATA_ON_READERS);
         final DomainParticipantListener topOnReaders = participant.listenerFor(StatusKinds.DATA_ON_READERS);
         if (onReaders != null || topOnReaders != null)
         {
-            subscriber.statusRead(StatusKinds.DATA_ON_READERS);
-            final Events.DataOnReadersEventImpl event = new Events.DataOnReadersEventImpl(env, subscriber,
+            group.statusRead(StatusKinds.DATA_ON_READERS);
+            final Events.DataOnReadersEventImpl event = new Events.DataOnReadersEventImpl(env, group,
                 new Statuses.DataOnReadersStatusImpl(env));
             if (onReaders != null)
             {
@@ -1439,7 +1271,7 @@ public final class DataReaderImpl<T> extends EntityBase<DataReaderListener<T>, D
             }
             return;
         }
-        final Object handler = handlerFor(StatusKinds.DATA_AVAILABLE);
+        final Object handler = listenerChainFor(StatusKinds.DATA_AVAILABLE);
         if (handler == null)
         {
             return;
@@ -1478,43 +1310,28 @@ public final class DataReaderImpl<T> extends EntityBase<DataReaderListener<T>, D
     public SubscriptionMatchedStatus getSubscriptionMatchedStatus()
     {
         checkOpen();
-        statusRead(StatusKinds.SUBSCRIPTION_MATCHED);
-        return matchedSnapshot(true);
+        return takeStatus(StatusKinds.SUBSCRIPTION_MATCHED);
     }
 
     @Override
     public RequestedIncompatibleQosStatus getRequestedIncompatibleQosStatus()
     {
         checkOpen();
-        synchronized (statusLock)
-        {
-            statusRead(StatusKinds.REQUESTED_INCOMPATIBLE_QOS);
-            return incompatibleSnapshot(true);
-        }
+        return takeStatus(StatusKinds.REQUESTED_INCOMPATIBLE_QOS);
     }
 
     @Override
     public SampleLostStatus getSampleLostStatus()
     {
         checkOpen();
-        synchronized (statusLock)
-        {
-            statusRead(StatusKinds.SAMPLE_LOST);
-            final SampleLostStatus status = new Statuses.SampleLostStatusImpl(env, lostTotal, lostChange);
-            lostChange = 0;
-            return status;
-        }
+        return takeStatus(StatusKinds.SAMPLE_LOST);
     }
 
     @Override
     public SampleRejectedStatus getSampleRejectedStatus()
     {
         checkOpen();
-        synchronized (statusLock)
-        {
-            statusRead(StatusKinds.SAMPLE_REJECTED);
-            return rejectedSnapshot(true);
-        }
+        return takeStatus(StatusKinds.SAMPLE_REJECTED);
     }
 
     /** Liveliness follows group membership: the alive writers are the matched ones. */
@@ -1524,8 +1341,8 @@ public final class DataReaderImpl<T> extends EntityBase<DataReaderListener<T>, D
         checkOpen();
         synchronized (statusLock)
         {
-            return new Statuses.LivelinessChangedStatusImpl(env, matchedCurrent, 0, 0, 0,
-                new HandleImpl(env, lastPublication));
+            return new Statuses.LivelinessChangedStatusImpl(env, matched.current(), 0, 0, 0,
+                new HandleImpl(env, matched.last()));
         }
     }
 
@@ -1637,44 +1454,10 @@ public final class DataReaderImpl<T> extends EntityBase<DataReaderListener<T>, D
         return topic;
     }
 
+    /** Refuses while a loan from read()/take() is open; then leaves the bus. */
     @Override
-    @SuppressWarnings({"unchecked", "rawtypes"})
-    public StatusCondition<DataReader<T>> getStatusCondition()
+    protected void detach()
     {
-        return (StatusCondition)super.getStatusCondition();
-    }
-
-    @Override
-    public Subscriber getParent()
-    {
-        return subscriber;
-    }
-
-    @Override
-    public void setQos(final DataReaderQos newQos)
-    {
-        checkOpen();
-        for (final Class<? extends QosPolicy.ForDataReader> immutable : List.of(Reliability.class, Durability.class,
-            History.class, ResourceLimits.class))
-        {
-            final Object before = qos.get(immutable);
-            final Object after = newQos.get(immutable);
-            if (before != null && !before.equals(after))
-            {
-                throw DdsExceptions.immutable(env, describe() + ": " + immutable.getSimpleName() +
-                    " cannot change after the DataReader is enabled");
-            }
-        }
-        this.qos = newQos;
-    }
-
-    @Override
-    public void close()
-    {
-        if (isClosed())
-        {
-            return;
-        }
         lock.lock();
         try
         {
@@ -1694,9 +1477,11 @@ public final class DataReaderImpl<T> extends EntityBase<DataReaderListener<T>, D
             participant.unregisterReader(this);
             busReader.close();
         }
-        markClosed();
+    }
+
+    @Override
+    protected void afterClosed()
+    {
         signalConditions();
-        topic.removeUser();
-        subscriber.removed(this);
     }
 }

@@ -14,13 +14,18 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.omg.dds.core.AlreadyClosedException;
 import org.omg.dds.core.Duration;
+import org.omg.dds.core.ImmutablePolicyException;
 import org.omg.dds.core.InconsistentPolicyException;
 import org.omg.dds.core.PreconditionNotMetException;
 import org.omg.dds.core.ServiceEnvironment;
 import org.omg.dds.core.policy.PolicyFactory;
+import org.omg.dds.core.policy.QosPolicy;
 import org.omg.dds.domain.DomainParticipant;
 import org.omg.dds.pub.DataWriter;
+import org.omg.dds.pub.DataWriterQos;
 import org.omg.dds.pub.Publisher;
+import org.omg.dds.sub.DataReader;
+import org.omg.dds.sub.DataReaderQos;
 import org.omg.dds.sub.Subscriber;
 import org.omg.dds.topic.Topic;
 import org.omg.dds.type.TypeSupport;
@@ -119,6 +124,45 @@ class BadUseConformanceTest
         assertThatThrownBy(() -> publisher.createDataWriter(topic, publisher.getDefaultDataWriterQos().withPolicy(
             pf.Durability().withPersitent()))).isInstanceOf(UnsupportedOperationException.class)
             .hasMessageContaining("PERSISTENT");
+    }
+
+    @Test
+    void changingAnImmutablePolicyOfAnEnabledReaderIsRefused()
+    {
+        final DataReader<Shape> reader = participant.createSubscriber().createDataReader(topic);
+        final DataReaderQos qos = reader.getQos();
+        for (final QosPolicy.ForDataReader changed : List.<QosPolicy.ForDataReader>of(pf.Reliability().withReliable(),
+            pf.History().withKeepLast(7), pf.Ownership().withExclusive(), pf.Liveliness().withManualByTopic(),
+            pf.DestinationOrder().withSourceTimestamp()))
+        {
+            assertThatThrownBy(() -> reader.setQos(qos.withPolicy(changed)))
+                .isInstanceOf(ImmutablePolicyException.class).hasMessageContaining("DataReader on topic 'Shapes'")
+                .hasMessageContaining(changed.getClass().getInterfaces()[0].getSimpleName())
+                .hasMessageContaining("cannot change after the DataReader is enabled");
+        }
+        final DataReaderQos changeable = qos.withPolicy(pf.UserData().withValue(new byte[] {1, 2}, 0, 2));
+        reader.setQos(changeable);
+        assertThat(reader.getQos()).isEqualTo(changeable);
+    }
+
+    @Test
+    void changingAnImmutablePolicyOfAnEnabledWriterIsRefused()
+    {
+        final DataWriter<Shape> writer = participant.createPublisher().createDataWriter(topic);
+        final DataWriterQos qos = writer.getQos();
+        for (final QosPolicy.ForDataWriter changed : List.<QosPolicy.ForDataWriter>of(
+            pf.Durability().withTransientLocal(), pf.ResourceLimits().withMaxInstances(3),
+            pf.Ownership().withExclusive(), pf.Liveliness().withManualByTopic(),
+            pf.DestinationOrder().withSourceTimestamp(), pf.DurabilityService().withHistoryDepth(5)))
+        {
+            assertThatThrownBy(() -> writer.setQos(qos.withPolicy(changed)))
+                .isInstanceOf(ImmutablePolicyException.class).hasMessageContaining("DataWriter on topic 'Shapes'")
+                .hasMessageContaining(changed.getClass().getInterfaces()[0].getSimpleName())
+                .hasMessageContaining("cannot change after the DataWriter is enabled");
+        }
+        final DataWriterQos changeable = qos.withPolicy(pf.UserData().withValue(new byte[] {3}, 0, 1));
+        writer.setQos(changeable);
+        assertThat(writer.getQos()).isEqualTo(changeable);
     }
 
     @Test

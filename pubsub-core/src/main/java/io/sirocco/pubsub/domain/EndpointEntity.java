@@ -1,0 +1,215 @@
+package io.sirocco.pubsub.domain;
+
+import java.util.Collection;
+import java.util.EventListener;
+import java.util.List;
+import java.util.function.BiConsumer;
+
+import io.sirocco.pubsub.SiroccoServiceEnvironment;
+import io.sirocco.pubsub.bus.EndpointRecord;
+import io.sirocco.pubsub.core.EntityBase;
+import io.sirocco.pubsub.qos.Matching;
+import io.sirocco.pubsub.qos.QosChecks;
+import io.sirocco.pubsub.status.IncompatibleQosCounts;
+import io.sirocco.pubsub.topic.TopicImpl;
+import org.omg.dds.core.Entity;
+import org.omg.dds.core.EntityQos;
+import org.omg.dds.core.ServiceEnvironment;
+import org.omg.dds.core.StatusCondition;
+import org.omg.dds.core.policy.QosPolicy;
+import org.omg.dds.core.status.Status;
+
+/**
+ * What a DataWriter and a DataReader share: their topic, their Publisher or Subscriber ({@code group}) and its
+ * participant, the immutable-policy check of {@code setQos}, the close sequence, the first checks on a discovered
+ * endpoint of the other kind (topic, partitions, incompatible QoS counted once), and the listener chain (DDS 1.4
+ * §2.2.4.2.1: the endpoint's own listener if its mask has the status, else the group's, else the participant's).
+ *
+ * <p>Status counters are guarded by {@link #statusLock}, which no other lock is taken under; listeners are called
+ * after it is released. {@link #takeStatus} reads a status for {@code getXStatus} and for a listener alike: under
+ * the lock it clears the status bit and resets the {@code *_change} counters.
+ *
+ * @param <T> the data type.
+ * @param <E> the entity interface ({@code DataWriter<T>} or {@code DataReader<T>}).
+ * @param <L> the endpoint's listener type.
+ * @param <GL> the group's listener type (PublisherListener or SubscriberListener).
+ * @param <Q> the QoS type.
+ * @param <G> the group (PublisherImpl or SubscriberImpl).
+ */
+public abstract class EndpointEntity<T, E extends Entity<?, ?>, L extends EventListener, GL extends EventListener,
+    Q extends EntityQos<?>, G extends GroupEntity<GL, ?, ?>> extends EntityBase<L, Q>
+{
+    /** Makes the event a listener receives; {@code Events.XEventImpl<T>::new}. */
+    @FunctionalInterface
+    protected interface EventFactory<E, S, V>
+    {
+        V create(ServiceEnvironment env, E source, S status);
+    }
+
+    protected final G group;
+    protected final ParticipantImpl participant;
+    protected final TopicImpl<T> topic;
+    protected final Object statusLock = new Object();
+    /** The incompatible endpoints of the other kind, under {@link #statusLock}. */
+    protected final IncompatibleQosCounts incompatible = new IncompatibleQosCounts();
+    private final String kind;
+
+    /** {@code kind} ("DataWriter", "DataReader") names this entity in messages, with its topic and GUID. */
+    protected EndpointEntity(final SiroccoServiceEnvironment env, final String kind, final G group, final long guid,
+        final TopicImpl<T> topic, final Q qos, final L listener, final Collection<Class<? extends Status>> statuses)
+    {
+        super(env, guid, qos, listener, statuses);
+        this.kind = kind;
+        this.group = group;
+        this.participant = group.participant();
+        this.topic = topic;
+    }
+
+    @Override
+    public String describe()
+    {
+        return String.format("%s on topic '%s' (%016x)", kind, topic == null ? "?" : topic.getName(), guid);
+    }
+
+    public G getParent()
+    {
+        return group;
+    }
+
+    @Override
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    public StatusCondition<E> getStatusCondition()
+    {
+        return (StatusCondition)super.getStatusCondition();
+    }
+
+    /** Refuses a change of a policy the spec makes immutable (ImmutablePolicyException naming it). */
+    @Override
+    public void setQos(final Q newQos)
+    {
+        checkOpen();
+        QosChecks.endpointUnchanged(env, describe(), kind, qos, newQos);
+        this.qos = newQos;
+    }
+
+    /**
+     * Closes this endpoint once: {@link #detach()}, mark it closed, {@link #afterClosed()}, then leave the topic and
+     * the group.
+     */
+    @Override
+    public final void close()
+    {
+        if (isClosed())
+        {
+            return;
+        }
+        detach();
+        markClosed();
+        afterClosed();
+        topic.removeUser();
+        group.removed(this);
+    }
+
+    /** Gives up what this endpoint holds on the bus and in discovery; may refuse to close by throwing. */
+    protected abstract void detach();
+
+    /** Runs right after this endpoint is marked closed; nothing by default. */
+    protected void afterClosed()
+    {
+    }
+
+    /**
+     * Discovery thread, for a discovered endpoint of the other kind ({@code peer}, which is {@code writer} or
+     * {@code reader}): true when it is on this topic, in a matching partition and of compatible QoS. An incompatible
+     * one is counted once and raises the incompatible-QoS status ({@link #fireIncompatible}).
+     */
+    protected final boolean compatible(final EndpointRecord writer, final EndpointRecord reader,
+        final EndpointRecord peer)
+    {
+        if (!Matching.sameTopic(writer, reader) || !Matching.partitionsMatch(writer.partitions(), reader.partitions()))
+        {
+            return false;
+        }
+        final List<Class<? extends QosPolicy>> failed = Matching.incompatible(writer, reader);
+        if (failed.isEmpty())
+        {
+            return true;
+        }
+        synchronized (statusLock)
+        {
+            if (!incompatible.add(peer.guid(), failed))
+            {
+                return false;
+            }
+        }
+        fireIncompatible();
+        return false;
+    }
+
+    /** Raises the Offered or Requested IncompatibleQos status ({@link #fire}). */
+    protected abstract void fireIncompatible();
+
+    /**
+     * Who hears a status: this endpoint's listener (an {@code L}) if its mask has the status, else
+     * {@link #inheritedListenerFor}; null when none does.
+     */
+    protected final Object listenerChainFor(final int statusBit)
+    {
+        final L own = listenerFor(statusBit);
+        return own != null ? own : inheritedListenerFor(statusBit);
+    }
+
+    /** The group's listener for a status, else the participant's; null when neither mask has it. */
+    @SuppressWarnings("unchecked")
+    protected final GL inheritedListenerFor(final int statusBit)
+    {
+        final GL parent = group.listenerFor(statusBit);
+        // A DomainParticipantListener is both a PublisherListener and a SubscriberListener.
+        return parent != null ? parent : (GL)participant.listenerFor(statusBit);
+    }
+
+    /**
+     * A status changed: sets its bit (waking WaitSets) and, when a listener of the chain has the status, reads the
+     * status for it ({@link #takeStatus}, which clears the bit) and calls {@code own} with this endpoint's listener or
+     * {@code inherited} with the group's or participant's. Pass non-capturing method references: nothing but the
+     * status and the event is allocated.
+     */
+    @SuppressWarnings("unchecked")
+    protected final <S extends Status, V> void fire(final int statusBit, final EventFactory<E, S, V> event,
+        final BiConsumer<L, V> own, final BiConsumer<GL, V> inherited)
+    {
+        statusChanged(statusBit);
+        final L mine = listenerFor(statusBit);
+        final GL theirs = mine == null ? inheritedListenerFor(statusBit) : null;
+        if (mine == null && theirs == null)
+        {
+            return;
+        }
+        final V created = event.create(env, (E)this, takeStatus(statusBit));
+        if (mine != null)
+        {
+            own.accept(mine, created);
+        }
+        else
+        {
+            inherited.accept(theirs, created);
+        }
+    }
+
+    /**
+     * Reads a status for {@code getXStatus} or to hand it to a listener: under {@link #statusLock}, clears its bit and
+     * returns its snapshot with the {@code *_change} counters reset.
+     */
+    @SuppressWarnings("unchecked")
+    protected final <S extends Status> S takeStatus(final int statusBit)
+    {
+        synchronized (statusLock)
+        {
+            statusRead(statusBit);
+            return (S)resetStatus(statusBit);
+        }
+    }
+
+    /** Under {@link #statusLock}: the status of a {@code StatusKinds} bit, its {@code *_change} counters reset. */
+    protected abstract Status resetStatus(int statusBit);
+}
