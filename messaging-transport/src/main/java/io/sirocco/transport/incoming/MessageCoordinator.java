@@ -306,6 +306,18 @@ public final class MessageCoordinator implements Runnable
             }
             if (kind(flags) == KIND_PADDING && (flags & FLAG_FRAGMENT) == 0)
             {
+                if (type == CREDIT_TYPE && payload == 0)
+                {
+                    if (requestId <= 0)
+                    {
+                        delivery.protocolError(connection, "bad credit frame (" + requestId + " credits) at stream byte " +
+                            (state.streamBytes + offset - HEADER_LENGTH));
+                        return;
+                    }
+                    connection.flowControl().uncount(HEADER_LENGTH);
+                    connection.flowControl().onCredits(requestId);
+                    continue;
+                }
                 state.skipRemaining = payload;
                 continue;
             }
