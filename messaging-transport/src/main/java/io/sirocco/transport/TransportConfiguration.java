@@ -83,7 +83,10 @@ public final class TransportConfiguration
     public static final boolean DIRECT_WRITE_DEFAULT = true;
 
     public static final String INLINE_COORDINATOR_PROP = "sirocco.transport.inline.coordinator";
-    public static final boolean INLINE_COORDINATOR_DEFAULT = false;
+    public static final boolean INLINE_COORDINATOR_DEFAULT = true;
+
+    public static final String SELECTOR_HANDOVER_PROP = "sirocco.transport.selector.handover";
+    public static final boolean SELECTOR_HANDOVER_DEFAULT = true;
 
     public static final String SOCKET_BUFFER_BYTES_PROP = "sirocco.transport.socket.buffer.bytes";
     public static final int SOCKET_BUFFER_BYTES_DEFAULT = 1 << 20;

@@ -40,6 +40,7 @@ public final class TransportContext
     private long idleMaxParkNs = longValue(IDLE_MAX_PARK_NS_PROP, IDLE_MAX_PARK_NS_DEFAULT);
     private boolean directWrite = bool(DIRECT_WRITE_PROP, DIRECT_WRITE_DEFAULT);
     private boolean inlineCoordinator = bool(INLINE_COORDINATOR_PROP, INLINE_COORDINATOR_DEFAULT);
+    private boolean selectorHandover = bool(SELECTOR_HANDOVER_PROP, SELECTOR_HANDOVER_DEFAULT);
     private int socketBufferBytes = integer(SOCKET_BUFFER_BYTES_PROP, SOCKET_BUFFER_BYTES_DEFAULT);
     private LoopbackFabric loopbackFabric = LoopbackFabric.shared();
     private boolean concluded;
@@ -180,6 +181,12 @@ public final class TransportContext
      */
     public boolean inlineCoordinator() { return inlineCoordinator; }
     public TransportContext inlineCoordinator(final boolean v) { checkMutable(); inlineCoordinator = v; return this; }
+    /**
+     * NIO with the inline coordinator: a thread blocked in {@code requestSync} takes the selector loop over while it
+     * waits (leader/follower), so the response's socket wakes it directly rather than through the selector thread.
+     */
+    public boolean selectorHandover() { return selectorHandover; }
+    public TransportContext selectorHandover(final boolean v) { checkMutable(); selectorHandover = v; return this; }
     public int socketBufferBytes() { return socketBufferBytes; }
     public TransportContext socketBufferBytes(final int v) { checkMutable(); socketBufferBytes = v; return this; }
     /** The in-process fabric the loopback transport joins; tests may use private fabrics. */

@@ -240,6 +240,7 @@ public final class MessagingCore implements InboundDelivery, TransportEnvironmen
             {
                 Thread.onSpinWait();
             }
+            transport.awaitResponse(future, System.nanoTime() + timeoutNs);
         }
         try
         {

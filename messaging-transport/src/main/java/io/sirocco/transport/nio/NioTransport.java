@@ -23,7 +23,10 @@ import java.nio.channels.Selector;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
 import java.security.SecureRandom;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.function.Consumer;
 
@@ -61,6 +64,10 @@ public final class NioTransport implements Transport
 {
     private static final Logger LOG = LoggerFactory.getLogger(NioTransport.class);
     private static final int MAX_CREDITS_PER_FRAME = 1 << 20;
+    /** How long a requester waits for the selector thread to hand the loop over before it waits as usual. */
+    private static final long HANDOVER_WAIT_NS = 200_000L;
+    /** How long the selector thread stays off the blocking select after a requester led the loop. */
+    private static final long FOLLOW_PARK_NS = 200_000L;
 
     private final TransportContext context;
     private final MpmcArrayQueue<Connection> interests = new MpmcArrayQueue<>(1 << 16);
@@ -73,6 +80,11 @@ public final class NioTransport implements Transport
     private TransportEnvironment environment;
     private Selector selector;
     private ServerSocketChannel server;
+    private final boolean handover;
+    private final AtomicBoolean leading = new AtomicBoolean();
+    private volatile Thread leader;
+    private volatile boolean handoverWanted;
+    private volatile long requesterLedNs = System.nanoTime() - (1L << 40);
     private Thread thread;
     private volatile boolean selecting;
     private volatile boolean running;
@@ -81,6 +93,7 @@ public final class NioTransport implements Transport
     {
         this.context = context;
         this.directWrite = context.directWrite();
+        this.handover = context.selectorHandover() && context.inlineCoordinator();
     }
 
     @Override
@@ -331,9 +344,9 @@ public final class NioTransport implements Transport
     @Override
     public void signal(final Connection connection, final int what)
     {
-        if (Thread.currentThread() == thread)
+        if (Thread.currentThread() == leader)
         {
-            writeOut(connection); // a handler or the inline coordinator runs on the selector thread
+            writeOut(connection); // a handler or the inline coordinator runs on the selector loop's thread
         }
         else if (directWrite)
         {
@@ -503,6 +516,12 @@ public final class NioTransport implements Transport
 
     // ------------------------------------------------------------------ selector thread
 
+    /**
+     * The selector thread. While requesters lead the loop now and then (see {@link #awaitResponse}) it stays off the
+     * blocking select and only polls the loop without blocking every {@link #FOLLOW_PARK_NS}, so messages that are
+     * not responses are still served and a requester's next request finds the loop free (no hand-over per round
+     * trip). Once no requester has led for that long, it leads the blocking loop again until a requester asks for it.
+     */
     private void run()
     {
         final long spins = context.selectorSpins();
@@ -510,41 +529,159 @@ public final class NioTransport implements Transport
         long idle = 0;
         while (running)
         {
+            if (handoverWanted || System.nanoTime() - requesterLedNs < FOLLOW_PARK_NS)
+            {
+                LockSupport.parkNanos(this, FOLLOW_PARK_NS);
+                if (!handoverWanted && leading.compareAndSet(false, true))
+                {
+                    leader = thread;
+                    try
+                    {
+                        pollOnce(false, 0);
+                    }
+                    finally
+                    {
+                        leader = null;
+                        leading.set(false);
+                    }
+                }
+                continue;
+            }
+            if (!leading.compareAndSet(false, true))
+            {
+                LockSupport.parkNanos(this, FOLLOW_PARK_NS);
+                continue;
+            }
+            leader = thread;
             try
             {
-                int work = runCommands() + processInterests();
-                final int selected;
-                if (idle < spins)
+                while (running && !handoverWanted)
                 {
-                    selected = selector.selectNow(keyHandler);
-                }
-                else if (idle < yieldsEnd)
-                {
-                    Thread.yield();
-                    selected = selector.selectNow(keyHandler);
-                }
-                else
-                {
-                    selecting = true;
-                    if (interests.isEmpty() && commands.isEmpty())
+                    final int work;
+                    if (idle < spins)
                     {
-                        selected = selector.select(keyHandler, 100);
+                        work = pollOnce(false, 0);
+                    }
+                    else if (idle < yieldsEnd)
+                    {
+                        Thread.yield();
+                        work = pollOnce(false, 0);
                     }
                     else
                     {
-                        selected = selector.selectNow(keyHandler);
+                        work = pollOnce(true, 100);
                     }
-                    selecting = false;
+                    idle = work > 0 ? 0 : idle + 1;
                 }
-                work += selected;
-                idle = work > 0 ? 0 : idle + 1;
             }
-            catch (final IOException | RuntimeException e)
+            finally
             {
-                if (running)
+                leader = null;
+                leading.set(false);
+            }
+        }
+    }
+
+    /** The leader only: one pass of commands, interests and ready keys; blocks in select up to the timeout if asked. */
+    private int pollOnce(final boolean block, final long timeoutMs)
+    {
+        try
+        {
+            final int work = runCommands() + processInterests();
+            if (!block || work > 0)
+            {
+                return work + selector.selectNow(keyHandler);
+            }
+            selecting = true;
+            final int selected;
+            if (interests.isEmpty() && commands.isEmpty() && !handoverWanted)
+            {
+                selected = selector.select(keyHandler, timeoutMs);
+            }
+            else
+            {
+                selected = selector.selectNow(keyHandler);
+            }
+            selecting = false;
+            return selected;
+        }
+        catch (final IOException | RuntimeException e)
+        {
+            selecting = false;
+            if (running)
+            {
+                LOG.error("node {}: selector loop error", environment.ownNodeId(), e);
+            }
+            return 0;
+        }
+    }
+
+    /**
+     * Leader/follower: a thread waiting for a response takes the selector loop over, so that the socket wakes it
+     * directly instead of the selector thread waking it (one thread hand-off less per round trip). Only with the
+     * inline coordinator, which completes the response on the reading thread. If another requester already leads,
+     * or the selector thread does not hand over within a short bound, the caller waits on the future as usual.
+     * The loop's state needs no lock: leadership passes through {@code leading} (a CAS to take it, a volatile store to
+     * give it back), which orders everything the previous leader did before everything the next one does.
+     */
+    @Override
+    public void awaitResponse(final CompletableFuture<?> response, final long deadlineNs)
+    {
+        if (!handover || !running || Thread.currentThread() == leader || response.isDone())
+        {
+            return;
+        }
+        final Thread current = leader;
+        if (current != null && current != thread)
+        {
+            return; // another requester leads: it completes our response too
+        }
+        final long giveUpNs = System.nanoTime() + HANDOVER_WAIT_NS;
+        boolean asked = false;
+        try
+        {
+            while (!response.isDone())
+            {
+                if (leading.compareAndSet(false, true))
                 {
-                    LOG.error("node {}: selector loop error", environment.ownNodeId(), e);
+                    if (asked)
+                    {
+                        handoverWanted = false;
+                    }
+                    leader = Thread.currentThread();
+                    try
+                    {
+                        while (!response.isDone() && running && System.nanoTime() - deadlineNs < 0)
+                        {
+                            pollOnce(true, 1);
+                        }
+                    }
+                    finally
+                    {
+                        requesterLedNs = System.nanoTime();
+                        leader = null;
+                        leading.set(false);
+                    }
+                    return;
                 }
+                if (!asked)
+                {
+                    asked = true;
+                    handoverWanted = true; // the selector thread leaves its blocking select and stays off
+                    selector.wakeup();
+                }
+                if (System.nanoTime() - giveUpNs > 0)
+                {
+                    return;
+                }
+                Thread.yield();
+            }
+        }
+        finally
+        {
+            if (asked)
+            {
+                handoverWanted = false;
             }
         }
     }

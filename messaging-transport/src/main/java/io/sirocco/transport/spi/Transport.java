@@ -43,6 +43,16 @@ public interface Transport
     /** Closes both directions of the connection and releases its transport resources. Idempotent. */
     void close(Connection connection);
 
+    /**
+     * Called by a thread about to block in {@code requestSync} until {@code response} completes: a transport may let
+     * the caller do its receiving meanwhile (NIO's leader/follower) so that the response wakes it directly. Returns
+     * when the response is done, the deadline passed, or the transport declines; the caller then waits as usual.
+     * The default declines at once.
+     */
+    default void awaitResponse(final java.util.concurrent.CompletableFuture<?> response, final long deadlineNs)
+    {
+    }
+
     /** Stops the transport's threads and closes its listeners. */
     void shutdown();
 }
