@@ -71,7 +71,12 @@ public final class TransportConfiguration
     public static final int SELECTOR_YIELDS_DEFAULT = 0;
 
     public static final String REQUEST_SPIN_NS_PROP = "sirocco.transport.request.spin.ns";
-    public static final long REQUEST_SPIN_NS_DEFAULT = OVERPROVISIONED ? 0 : 20_000;
+    /**
+     * A requester spins this long before it parks, on transports that do not lead their receiving while it waits
+     * (loopback, ib): a round trip through a handler thread is usually shorter, and parking would add a second
+     * thread wake-up to it. NIO never spins (it leads the selector loop, or parks).
+     */
+    public static final long REQUEST_SPIN_NS_DEFAULT = 50_000;
 
     public static final String IDLE_MIN_PARK_NS_PROP = "sirocco.transport.idle.min.park.ns";
     public static final long IDLE_MIN_PARK_NS_DEFAULT = 10_000;

@@ -51,6 +51,12 @@ final class HandlerThread implements Runnable
         return false;
     }
 
+    /** A hint for the coordinator: the thread is not parked and has nothing queued, so it takes new work at once. */
+    boolean idleAndAwake()
+    {
+        return !doorbell.armed() && queue.isEmpty();
+    }
+
     void stop()
     {
         running = false;

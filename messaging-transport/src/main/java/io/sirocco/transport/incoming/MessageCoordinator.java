@@ -479,7 +479,7 @@ public final class MessageCoordinator implements Runnable
             return;
         }
         final HandlerThread handler = (flags & FLAG_ORDERED) != 0 ?
-            handlers[connection.nodeId() % handlers.length] : handlers[(roundRobin++ & 0x7FFF_FFFF) % handlers.length];
+            handlers[connection.nodeId() % handlers.length] : unorderedHandler();
         if (!handler.offer(message))
         {
             pushIdle.reset();
@@ -488,6 +488,21 @@ public final class MessageCoordinator implements Runnable
                 pushIdle.idle();
             }
         }
+    }
+
+    /**
+     * The handler for an unordered message: the one that took the previous unordered message if it is still awake
+     * and idle (it is spinning before it parks, so it needs no wake-up), otherwise the next one round-robin.
+     */
+    private HandlerThread unorderedHandler()
+    {
+        final HandlerThread last = handlers[roundRobin % handlers.length];
+        if (last.idleAndAwake())
+        {
+            return last;
+        }
+        roundRobin = (roundRobin + 1) & 0x7FFF_FFFF;
+        return handlers[roundRobin % handlers.length];
     }
 
     /** Delivers one message and recycles it (handler threads, or this thread). */

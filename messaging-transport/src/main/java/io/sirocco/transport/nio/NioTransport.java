@@ -625,16 +625,17 @@ public final class NioTransport implements Transport
      * give it back), which orders everything the previous leader did before everything the next one does.
      */
     @Override
-    public void awaitResponse(final CompletableFuture<?> response, final long deadlineNs)
+    public boolean awaitResponse(final CompletableFuture<?> response, final long deadlineNs)
     {
+        // never spin instead: a spinning requester competes with the thread that must read its response
         if (!handover || !running || Thread.currentThread() == leader || response.isDone())
         {
-            return;
+            return true;
         }
         final Thread current = leader;
         if (current != null && current != thread)
         {
-            return; // another requester leads: it completes our response too
+            return true; // another requester leads: it completes our response too
         }
         final long giveUpNs = System.nanoTime() + HANDOVER_WAIT_NS;
         boolean asked = false;
@@ -662,7 +663,7 @@ public final class NioTransport implements Transport
                         leader = null;
                         leading.set(false);
                     }
-                    return;
+                    return true;
                 }
                 if (!asked)
                 {
@@ -672,10 +673,11 @@ public final class NioTransport implements Transport
                 }
                 if (System.nanoTime() - giveUpNs > 0)
                 {
-                    return;
+                    return true;
                 }
                 Thread.yield();
             }
+            return true;
         }
         finally
         {

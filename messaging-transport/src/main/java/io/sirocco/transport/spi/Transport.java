@@ -44,13 +44,14 @@ public interface Transport
     void close(Connection connection);
 
     /**
-     * Called by a thread about to block in {@code requestSync} until {@code response} completes: a transport may let
-     * the caller do its receiving meanwhile (NIO's leader/follower) so that the response wakes it directly. Returns
-     * when the response is done, the deadline passed, or the transport declines; the caller then waits as usual.
-     * The default declines at once.
+     * Called by a thread waiting in {@code requestSync} for {@code response}: a transport may let the caller do its
+     * receiving meanwhile (NIO's leader/follower) so that the response wakes it directly. Returns true if the caller
+     * should now block on the future at once (the transport waited, or spinning would only compete with its own
+     * threads), false to let the core spin for {@code requestSpinNs} first. The default returns false at once.
      */
-    default void awaitResponse(final java.util.concurrent.CompletableFuture<?> response, final long deadlineNs)
+    default boolean awaitResponse(final java.util.concurrent.CompletableFuture<?> response, final long deadlineNs)
     {
+        return false;
     }
 
     /** Stops the transport's threads and closes its listeners. */
