@@ -1,11 +1,12 @@
 import json, statistics, collections
 rows=[json.loads(l) for l in open(__import__('sys').argv[1] if len(__import__('sys').argv) > 1 else '/tmp/transport-bench-results.jsonl') if l.strip().startswith('{')]
+print("\n".join(r["uptime"] for r in rows if "uptime" in r))
 raw=[r for r in rows if r.get('tool')=='raw-java']
 rawrtt=[2*r['p50_us'] for r in raw]
 print("raw tcp one-way p50:", [r['p50_us'] for r in raw], "-> rtt median %.2f us" % statistics.median(rawrtt))
 g=collections.defaultdict(list)
 for r in rows:
-    if r.get('tool'): continue
+    if r.get("tool") or "uptime" in r: continue
     k=(r['transport'],r['mode'],r['size'],r['threads'],r['threading'])
     g[k].append(r)
 for k,v in sorted(g.items()):
