@@ -27,6 +27,7 @@ public final class TransportContext
     private int requestMapSize = integer(REQUEST_MAP_SIZE_PROP, REQUEST_MAP_SIZE_DEFAULT);
     private int handlerThreads = integer(HANDLER_THREADS_PROP, HANDLER_THREADS_DEFAULT);
     private int handlerQueueCapacity = integer(HANDLER_QUEUE_CAPACITY_PROP, HANDLER_QUEUE_CAPACITY_DEFAULT);
+    private long handlerSpinNs = longValue(HANDLER_SPIN_NS_PROP, HANDLER_SPIN_NS_DEFAULT);
     private int incomingBufferBytes = integer(INCOMING_BUFFER_BYTES_PROP, INCOMING_BUFFER_BYTES_DEFAULT);
     private int incomingBufferCount = integer(INCOMING_BUFFER_COUNT_PROP, INCOMING_BUFFER_COUNT_DEFAULT);
     private int incomingQueueCapacity = integer(INCOMING_QUEUE_CAPACITY_PROP, INCOMING_QUEUE_CAPACITY_DEFAULT);
@@ -75,6 +76,11 @@ public final class TransportContext
         requireRange("selectorSpins", selectorSpins, 0, Integer.MAX_VALUE / 4);
         requireRange("selectorYields", selectorYields, 0, Integer.MAX_VALUE / 4);
         requireRange("requestSpinNs", requestSpinNs, 0, 1_000_000_000L);
+        requireRange("handlerSpinNs", handlerSpinNs, -1, 1_000_000_000L);
+        if (handlerSpinNs < 0)
+        {
+            handlerSpinNs = OVERPROVISIONED && "nio".equals(transport) ? 0 : HANDLER_SPIN_NS_AUTO;
+        }
         requireRange("idleMinParkNs", idleMinParkNs, 1, 1_000_000_000L);
         requireRange("idleMaxParkNs", idleMaxParkNs, idleMinParkNs, 1_000_000_000L);
         requireRange("socketBufferBytes", socketBufferBytes, 4096, 1 << 30);
@@ -143,6 +149,12 @@ public final class TransportContext
     /** Handler threads; 0 runs handlers on the coordinator thread itself. */
     public int handlerThreads() { return handlerThreads; }
     public TransportContext handlerThreads(final int v) { checkMutable(); handlerThreads = v; return this; }
+    /**
+     * How long a handler thread spins after its queue ran empty before it yields and parks (0: no spin; -1, the
+     * default: chosen by {@code conclude()}, see {@link TransportConfiguration#HANDLER_SPIN_NS_DEFAULT}).
+     */
+    public long handlerSpinNs() { return handlerSpinNs; }
+    public TransportContext handlerSpinNs(final long v) { checkMutable(); handlerSpinNs = v; return this; }
     public int handlerQueueCapacity() { return handlerQueueCapacity; }
     public TransportContext handlerQueueCapacity(final int v) { checkMutable(); handlerQueueCapacity = v; return this; }
     public int incomingBufferBytes() { return incomingBufferBytes; }

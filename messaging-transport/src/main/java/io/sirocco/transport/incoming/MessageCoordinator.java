@@ -67,7 +67,7 @@ public final class MessageCoordinator implements Runnable
         for (int i = 0; i < handlers.length; i++)
         {
             handlers[i] = new HandlerThread(prefix + "handler-" + i, context.handlerQueueCapacity(), this,
-                context.newIdleStrategy(), parkNs);
+                context.newIdleStrategy(), parkNs, context.handlerSpinNs());
         }
         for (int i = 0; i < 1024; i++)
         {

@@ -492,7 +492,8 @@ public final class NioTransport implements Transport
                     control.limit(0);
                     return true;
                 }
-                final long written = channel.channel.write(gather, 0, count);
+                // one buffer (the usual small message): a plain write, cheaper than a gathering write
+                final long written = count == 1 ? channel.channel.write(gather[0]) : channel.channel.write(gather, 0, count);
                 if (written <= 0)
                 {
                     return false;
