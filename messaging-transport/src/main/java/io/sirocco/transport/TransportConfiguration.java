@@ -98,6 +98,9 @@ public final class TransportConfiguration
     public static final String DIRECT_WRITE_PROP = "sirocco.transport.direct.write";
     public static final boolean DIRECT_WRITE_DEFAULT = true;
 
+    public static final String DIRECT_WRITE_GAP_NS_PROP = "sirocco.transport.direct.write.gap.ns";
+    public static final long DIRECT_WRITE_GAP_NS_DEFAULT = 10_000;
+
     public static final String INLINE_COORDINATOR_PROP = "sirocco.transport.inline.coordinator";
     public static final boolean INLINE_COORDINATOR_DEFAULT = true;
 

@@ -40,6 +40,7 @@ public final class TransportContext
     private long idleMinParkNs = longValue(IDLE_MIN_PARK_NS_PROP, IDLE_MIN_PARK_NS_DEFAULT);
     private long idleMaxParkNs = longValue(IDLE_MAX_PARK_NS_PROP, IDLE_MAX_PARK_NS_DEFAULT);
     private boolean directWrite = bool(DIRECT_WRITE_PROP, DIRECT_WRITE_DEFAULT);
+    private long directWriteGapNs = longValue(DIRECT_WRITE_GAP_NS_PROP, DIRECT_WRITE_GAP_NS_DEFAULT);
     private boolean inlineCoordinator = bool(INLINE_COORDINATOR_PROP, INLINE_COORDINATOR_DEFAULT);
     private boolean selectorHandover = bool(SELECTOR_HANDOVER_PROP, SELECTOR_HANDOVER_DEFAULT);
     private int socketBufferBytes = integer(SOCKET_BUFFER_BYTES_PROP, SOCKET_BUFFER_BYTES_DEFAULT);
@@ -83,6 +84,7 @@ public final class TransportContext
         }
         requireRange("idleMinParkNs", idleMinParkNs, 1, 1_000_000_000L);
         requireRange("idleMaxParkNs", idleMaxParkNs, idleMinParkNs, 1_000_000_000L);
+        requireRange("directWriteGapNs", directWriteGapNs, 0, 1_000_000_000L);
         requireRange("socketBufferBytes", socketBufferBytes, 4096, 1 << 30);
         if (transport == null || transport.isBlank())
         {
@@ -185,6 +187,12 @@ public final class TransportContext
     /** Let the sending thread write the ring to the socket itself when no other thread is writing it. */
     public boolean directWrite() { return directWrite; }
     public TransportContext directWrite(final boolean v) { checkMutable(); directWrite = v; return this; }
+    /**
+     * NIO: a sending thread writes directly only if its connection's previous direct write is at least this old;
+     * a faster sender leaves the writing to the selector loop, which batches what was committed meanwhile.
+     */
+    public long directWriteGapNs() { return directWriteGapNs; }
+    public TransportContext directWriteGapNs(final long v) { checkMutable(); directWriteGapNs = v; return this; }
     /**
      * Parse incoming buffers on the thread that received them (the selector, or a loopback sender) instead of
      * handing them to the coordinator thread: one thread hand-off less per message. Handlers still run on handler

@@ -25,6 +25,8 @@ final class NioChannel
     final ByteBuffer control = ByteBuffer.allocateDirect(FrameDescriptor.HEADER_LENGTH).order(ByteOrder.LITTLE_ENDIAN);
     final ByteBuffer[] gather = new ByteBuffer[3];
     volatile SelectionKey key;
+    /** When a sending thread last wrote directly; written under the consumer lock, read without it as a hint. */
+    long lastDirectWriteNs = System.nanoTime() - (1L << 40);
     volatile boolean failed;
 
     NioChannel(final SocketChannel channel, final Connection connection, final String peer)

@@ -55,7 +55,9 @@ import java.util.function.Consumer;
  *
  * <p><b>Direct writes.</b> With {@code directWrite} (default) the signalling thread writes the ring to the socket
  * itself when it gets the ring's consumer lock; it hands over to the selector (OP_WRITE) only when the socket is
- * full. This saves a thread hand-off per round trip.
+ * full. This saves a thread hand-off per round trip. A connection written directly less than
+ * {@code directWriteGapNs} ago is left to the selector loop instead, which batches a fast sender's messages into
+ * one write.
  *
  * <p><b>Idle.</b> The selector spins on {@code selectNow}, then yields, then blocks in {@code select}, with the
  * context's thresholds.
@@ -77,6 +79,7 @@ public final class NioTransport implements Transport
     private final long incarnation = new SecureRandom().nextLong();
     private final ByteBuffer replyBuffer = ByteBuffer.allocate(HandshakeDescriptor.LENGTH).order(ByteOrder.LITTLE_ENDIAN);
     private final boolean directWrite;
+    private final long directWriteGapNs;
     private TransportEnvironment environment;
     private Selector selector;
     private ServerSocketChannel server;
@@ -93,6 +96,7 @@ public final class NioTransport implements Transport
     {
         this.context = context;
         this.directWrite = context.directWrite();
+        this.directWriteGapNs = context.directWriteGapNs();
         this.handover = context.selectorHandover() && context.inlineCoordinator();
     }
 
@@ -394,6 +398,14 @@ public final class NioTransport implements Transport
             queue(connection, DATA);
             return;
         }
+        final long nowNs = System.nanoTime();
+        if (nowNs - channel.lastDirectWriteNs < directWriteGapNs)
+        {
+            // a fast sender: leave the writing to the selector loop, which sends all that is committed meanwhile in
+            // one write instead of one system call per message
+            queue(connection, DATA);
+            return;
+        }
         final OutgoingRingBuffer ring = connection.outgoingRingBuffer();
         do
         {
@@ -404,6 +416,7 @@ public final class NioTransport implements Transport
             final boolean complete;
             try
             {
+                channel.lastDirectWriteNs = nowNs;
                 complete = writeRing(channel, ring);
             }
             finally
