@@ -27,6 +27,7 @@ public final class TransportContext
     private int requestMapSize = integer(REQUEST_MAP_SIZE_PROP, REQUEST_MAP_SIZE_DEFAULT);
     private int handlerThreads = integer(HANDLER_THREADS_PROP, HANDLER_THREADS_DEFAULT);
     private int handlerQueueCapacity = integer(HANDLER_QUEUE_CAPACITY_PROP, HANDLER_QUEUE_CAPACITY_DEFAULT);
+    private long handlerSpinNs = longValue(HANDLER_SPIN_NS_PROP, HANDLER_SPIN_NS_DEFAULT);
     private int incomingBufferBytes = integer(INCOMING_BUFFER_BYTES_PROP, INCOMING_BUFFER_BYTES_DEFAULT);
     private int incomingBufferCount = integer(INCOMING_BUFFER_COUNT_PROP, INCOMING_BUFFER_COUNT_DEFAULT);
     private int incomingQueueCapacity = integer(INCOMING_QUEUE_CAPACITY_PROP, INCOMING_QUEUE_CAPACITY_DEFAULT);
@@ -39,7 +40,9 @@ public final class TransportContext
     private long idleMinParkNs = longValue(IDLE_MIN_PARK_NS_PROP, IDLE_MIN_PARK_NS_DEFAULT);
     private long idleMaxParkNs = longValue(IDLE_MAX_PARK_NS_PROP, IDLE_MAX_PARK_NS_DEFAULT);
     private boolean directWrite = bool(DIRECT_WRITE_PROP, DIRECT_WRITE_DEFAULT);
+    private long directWriteGapNs = longValue(DIRECT_WRITE_GAP_NS_PROP, DIRECT_WRITE_GAP_NS_DEFAULT);
     private boolean inlineCoordinator = bool(INLINE_COORDINATOR_PROP, INLINE_COORDINATOR_DEFAULT);
+    private boolean selectorHandover = bool(SELECTOR_HANDOVER_PROP, SELECTOR_HANDOVER_DEFAULT);
     private int socketBufferBytes = integer(SOCKET_BUFFER_BYTES_PROP, SOCKET_BUFFER_BYTES_DEFAULT);
     private LoopbackFabric loopbackFabric = LoopbackFabric.shared();
     private boolean concluded;
@@ -74,8 +77,14 @@ public final class TransportContext
         requireRange("selectorSpins", selectorSpins, 0, Integer.MAX_VALUE / 4);
         requireRange("selectorYields", selectorYields, 0, Integer.MAX_VALUE / 4);
         requireRange("requestSpinNs", requestSpinNs, 0, 1_000_000_000L);
+        requireRange("handlerSpinNs", handlerSpinNs, -1, 1_000_000_000L);
+        if (handlerSpinNs < 0)
+        {
+            handlerSpinNs = OVERPROVISIONED && "nio".equals(transport) ? 0 : HANDLER_SPIN_NS_AUTO;
+        }
         requireRange("idleMinParkNs", idleMinParkNs, 1, 1_000_000_000L);
         requireRange("idleMaxParkNs", idleMaxParkNs, idleMinParkNs, 1_000_000_000L);
+        requireRange("directWriteGapNs", directWriteGapNs, 0, 1_000_000_000L);
         requireRange("socketBufferBytes", socketBufferBytes, 4096, 1 << 30);
         if (transport == null || transport.isBlank())
         {
@@ -142,6 +151,12 @@ public final class TransportContext
     /** Handler threads; 0 runs handlers on the coordinator thread itself. */
     public int handlerThreads() { return handlerThreads; }
     public TransportContext handlerThreads(final int v) { checkMutable(); handlerThreads = v; return this; }
+    /**
+     * How long a handler thread spins after its queue ran empty before it yields and parks (0: no spin; -1, the
+     * default: chosen by {@code conclude()}, see {@link TransportConfiguration#HANDLER_SPIN_NS_DEFAULT}).
+     */
+    public long handlerSpinNs() { return handlerSpinNs; }
+    public TransportContext handlerSpinNs(final long v) { checkMutable(); handlerSpinNs = v; return this; }
     public int handlerQueueCapacity() { return handlerQueueCapacity; }
     public TransportContext handlerQueueCapacity(final int v) { checkMutable(); handlerQueueCapacity = v; return this; }
     public int incomingBufferBytes() { return incomingBufferBytes; }
@@ -173,6 +188,12 @@ public final class TransportContext
     public boolean directWrite() { return directWrite; }
     public TransportContext directWrite(final boolean v) { checkMutable(); directWrite = v; return this; }
     /**
+     * NIO: a sending thread writes directly only if its connection's previous direct write is at least this old;
+     * a faster sender leaves the writing to the selector loop, which batches what was committed meanwhile.
+     */
+    public long directWriteGapNs() { return directWriteGapNs; }
+    public TransportContext directWriteGapNs(final long v) { checkMutable(); directWriteGapNs = v; return this; }
+    /**
      * Parse incoming buffers on the thread that received them (the selector, or a loopback sender) instead of
      * handing them to the coordinator thread: one thread hand-off less per message. Handlers still run on handler
      * threads unless {@code handlerThreads} is 0; then a handler must never block (a {@code requestSync} inside
@@ -180,6 +201,12 @@ public final class TransportContext
      */
     public boolean inlineCoordinator() { return inlineCoordinator; }
     public TransportContext inlineCoordinator(final boolean v) { checkMutable(); inlineCoordinator = v; return this; }
+    /**
+     * NIO with the inline coordinator: a thread blocked in {@code requestSync} takes the selector loop over while it
+     * waits (leader/follower), so the response's socket wakes it directly rather than through the selector thread.
+     */
+    public boolean selectorHandover() { return selectorHandover; }
+    public TransportContext selectorHandover(final boolean v) { checkMutable(); selectorHandover = v; return this; }
     public int socketBufferBytes() { return socketBufferBytes; }
     public TransportContext socketBufferBytes(final int v) { checkMutable(); socketBufferBytes = v; return this; }
     /** The in-process fabric the loopback transport joins; tests may use private fabrics. */

@@ -23,16 +23,20 @@
  *   <li><b>Order</b>: frames from one sending thread to one node are carried in the order sent. Messages flagged
  *       {@link io.sirocco.transport.Message#ordered() ordered} are handled in that order (one handler thread per
  *       source node); unordered messages may be handled concurrently on several handler threads.</li>
- *   <li><b>Handlers</b> run on the node's handler threads ({@code handlerThreads}, or the coordinator thread if
- *       0). They may send and respond; they should not block on responses (that holds a handler thread). An
- *       exception from a handler is logged and counted; the connection stays up.</li>
- *   <li><b>Responses</b> complete their future on the coordinator thread: attach blocking callbacks with the
- *       {@code *Async} variants.</li>
+ *   <li><b>Handlers</b> run on the node's handler threads ({@code handlerThreads}; if 0, on the thread that
+ *       parses: the receiving thread with the inline coordinator, which may be a {@code requestSync} caller leading
+ *       the NIO selector loop, and then they must never block). They may send and respond; they should not block on
+ *       responses (that holds a handler thread). An exception from a handler is logged and counted; the connection
+ *       stays up.</li>
+ *   <li><b>Responses</b> complete their future on the parsing thread (by default the receiving thread: the NIO
+ *       selector loop's leader or a loopback sender; the coordinator thread with {@code inlineCoordinator=false}):
+ *       attach blocking callbacks with the {@code *Async} variants.</li>
  *   <li><b>Connection listeners</b> run on whichever transport thread saw the loss; they must not block.</li>
  *   <li><b>Registration</b> (types, handlers, listeners) may happen at any time from any thread; it is visible to
  *       frames parsed afterwards.</li>
  *   <li><b>Threads per node</b>: one coordinator, {@code handlerThreads} handlers, plus the transport's own (NIO:
- *       one selector thread; loopback: none, the sending thread copies into the peer's queue). All are daemon
+ *       one selector thread, whose loop a {@code requestSync} caller may lead while it waits; loopback: none, the sending
+ *       thread copies into the peer's queue). All are daemon
  *       threads and idle by spinning, then yielding, then parking ({@code idleSpins}, {@code idleYields},
  *       {@code idleMinParkNs}, {@code idleMaxParkNs}).</li>
  * </ul>

@@ -223,7 +223,9 @@ class NioMessagingTest
 
     static byte[] hello(final int node)
     {
-        return ByteBuffer.allocate(8).order(ByteOrder.LITTLE_ENDIAN).putInt(0x53495243).putShort((short)node).putShort((short)0).array();
+        // the handshake hello: magic, node id, listening port, incarnation, generation (HandshakeDescriptor)
+        return ByteBuffer.allocate(24).order(ByteOrder.LITTLE_ENDIAN).putInt(0x53495243).putShort((short)node)
+            .putShort((short)0).putLong(node * 31L + 7).putLong(0).array();
     }
 
     static byte[] frame(final int magic, final int flags, final int type, final int subtype, final int requestId, final int length)
@@ -241,7 +243,7 @@ class NioMessagingTest
         {
             while (in.read() >= 0)
             {
-                // credits or nothing
+                // the handshake reply, then nothing
             }
             return true;
         }

@@ -54,7 +54,8 @@ public final class TransportBenchCommand implements Callable<Integer>
 
     @Option(names = "--threading", defaultValue = "inline",
         description = "inline: parse and handle on the receiving thread (inline coordinator, 0 handler threads); " +
-            "dedicated: the paper's coordinator thread and handler threads, as configured (default: ${DEFAULT-VALUE})")
+            "default: the library defaults (parse and complete responses on the receiving thread, handlers on " +
+            "handler threads); dedicated: the paper's coordinator thread and handler threads (default: ${DEFAULT-VALUE})")
     String threading;
 
     @Option(names = "--handler-threads", defaultValue = "-1",
@@ -81,9 +82,9 @@ public final class TransportBenchCommand implements Callable<Integer>
             System.err.println("transport-bench: --mode must be rtt or throughput, not " + mode);
             return 2;
         }
-        if (!threading.equals("inline") && !threading.equals("dedicated"))
+        if (!threading.equals("inline") && !threading.equals("default") && !threading.equals("dedicated"))
         {
-            System.err.println("transport-bench: --threading must be inline or dedicated, not " + threading);
+            System.err.println("transport-bench: --threading must be inline, default or dedicated, not " + threading);
             return 2;
         }
         if (size < 0 || threads < 1 || seconds <= 0)
@@ -152,6 +153,10 @@ public final class TransportBenchCommand implements Callable<Integer>
         if (threading.equals("inline"))
         {
             context.inlineCoordinator(true).handlerThreads(0);
+        }
+        else if (threading.equals("dedicated"))
+        {
+            context.inlineCoordinator(false);
         }
         if (handlerThreads >= 0)
         {

@@ -228,12 +228,15 @@ public final class MessagingCore implements InboundDelivery, TransportEnvironmen
         return (CompletableFuture<R>)(CompletableFuture<?>)pending;
     }
 
-    /** Waits by spinning up to {@code requestSpinNs}, then blocking on the future. */
+    /**
+     * Waits for the response: the transport may lead its receiving meanwhile ({@link Transport#awaitResponse});
+     * otherwise the caller spins up to {@code requestSpinNs}, then blocks on the future.
+     */
     @SuppressWarnings("unchecked")
     public <R extends Response> R requestSync(final Request request, final int nodeId, final long timeoutNs)
     {
         final CompletableFuture<R> future = request(request, nodeId, timeoutNs);
-        if (!future.isDone())
+        if (!future.isDone() && !transport.awaitResponse(future, System.nanoTime() + timeoutNs))
         {
             final long spinEndNs = System.nanoTime() + requestSpinNs;
             while (!future.isDone() && System.nanoTime() - spinEndNs < 0)

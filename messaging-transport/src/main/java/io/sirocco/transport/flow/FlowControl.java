@@ -12,7 +12,9 @@ import java.util.concurrent.atomic.AtomicLong;
  *
  * <p>Receiving half: the coordinator thread alone counts processed bytes ({@code receivedBytes}, plain); each time
  * the count passes the threshold it moves whole thresholds into {@code pendingCredits} (atomic), which the
- * transport sends as one byte per credit message and takes with {@link #takeCredits()}.
+ * transport takes with {@link #takeCredits(int)} and sends: piggy-backed as a credit frame in front of the next
+ * data it writes on the connection (NIO), or by a direct call (loopback). Credit frames themselves bypass the window
+ * and are not counted as received data ({@link #uncount}).
  */
 public final class FlowControl
 {
@@ -59,8 +61,20 @@ public final class FlowControl
         return false;
     }
 
-    /** Transport thread: takes up to 255 pending credits (one wire byte), or 0. */
+    /** Receiving half, coordinator thread only: control bytes (credit frames) that must not earn credits. */
+    public void uncount(final int bytes)
+    {
+        receivedBytes -= bytes;
+    }
+
+    /** Transport thread: takes up to 255 pending credits, or 0. */
     public int takeCredits()
+    {
+        return takeCredits(255);
+    }
+
+    /** Transport thread: takes up to {@code max} pending credits, or 0. */
+    public int takeCredits(final int max)
     {
         while (true)
         {
@@ -69,7 +83,7 @@ public final class FlowControl
             {
                 return 0;
             }
-            final int take = Math.min(pending, 255);
+            final int take = Math.min(pending, max);
             if (pendingCredits.compareAndSet(pending, pending - take))
             {
                 return take;

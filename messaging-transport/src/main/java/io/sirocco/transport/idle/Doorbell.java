@@ -46,6 +46,12 @@ public final class Doorbell
         armed = false;
     }
 
+    /** True while the owner is about to park or parked (a hint: it may change at once). */
+    public boolean armed()
+    {
+        return armed;
+    }
+
     public void ring()
     {
         if (armed && ARMED.compareAndSet(this, true, false))

@@ -67,7 +67,7 @@ public final class MessageCoordinator implements Runnable
         for (int i = 0; i < handlers.length; i++)
         {
             handlers[i] = new HandlerThread(prefix + "handler-" + i, context.handlerQueueCapacity(), this,
-                context.newIdleStrategy(), parkNs);
+                context.newIdleStrategy(), parkNs, context.handlerSpinNs());
         }
         for (int i = 0; i < 1024; i++)
         {
@@ -306,6 +306,18 @@ public final class MessageCoordinator implements Runnable
             }
             if (kind(flags) == KIND_PADDING && (flags & FLAG_FRAGMENT) == 0)
             {
+                if (type == CREDIT_TYPE && payload == 0)
+                {
+                    if (requestId <= 0)
+                    {
+                        delivery.protocolError(connection, "bad credit frame (" + requestId + " credits) at stream byte " +
+                            (state.streamBytes + offset - HEADER_LENGTH));
+                        return;
+                    }
+                    connection.flowControl().uncount(HEADER_LENGTH);
+                    connection.flowControl().onCredits(requestId);
+                    continue;
+                }
                 state.skipRemaining = payload;
                 continue;
             }
@@ -467,7 +479,7 @@ public final class MessageCoordinator implements Runnable
             return;
         }
         final HandlerThread handler = (flags & FLAG_ORDERED) != 0 ?
-            handlers[connection.nodeId() % handlers.length] : handlers[(roundRobin++ & 0x7FFF_FFFF) % handlers.length];
+            handlers[connection.nodeId() % handlers.length] : unorderedHandler();
         if (!handler.offer(message))
         {
             pushIdle.reset();
@@ -476,6 +488,21 @@ public final class MessageCoordinator implements Runnable
                 pushIdle.idle();
             }
         }
+    }
+
+    /**
+     * The handler for an unordered message: the one that took the previous unordered message if it is still awake
+     * and idle (it is spinning before it parks, so it needs no wake-up), otherwise the next one round-robin.
+     */
+    private HandlerThread unorderedHandler()
+    {
+        final HandlerThread last = handlers[roundRobin % handlers.length];
+        if (last.idleAndAwake())
+        {
+            return last;
+        }
+        roundRobin = (roundRobin + 1) & 0x7FFF_FFFF;
+        return handlers[roundRobin % handlers.length];
     }
 
     /** Delivers one message and recycles it (handler threads, or this thread). */

@@ -1,11 +1,12 @@
 package io.sirocco.transport.nio;
 
+import io.sirocco.transport.NodeIds;
 import io.sirocco.transport.NodeUnreachableException;
 import io.sirocco.transport.TransportContext;
 import io.sirocco.transport.concurrent.MpmcArrayQueue;
 import io.sirocco.transport.incoming.IncomingBuffer;
 import io.sirocco.transport.orb.OutgoingRingBuffer;
-import io.sirocco.transport.protocol.FrameDescriptor;
+import io.sirocco.transport.protocol.HandshakeDescriptor;
 import io.sirocco.transport.spi.Connection;
 import io.sirocco.transport.spi.Transport;
 import io.sirocco.transport.spi.TransportEnvironment;
@@ -21,16 +22,30 @@ import java.nio.channels.SelectionKey;
 import java.nio.channels.Selector;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
+import java.security.SecureRandom;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.locks.LockSupport;
+import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.function.Consumer;
 
 /**
- * The TCP transport over Java NIO, as EthDXNet: one selector thread, two one-way sockets per node pair, writes
- * straight from the ring, credit bytes on each socket's back direction, and an interest queue.
+ * The TCP transport over Java NIO: one selector thread, <b>one bidirectional socket per node pair</b>, writes
+ * straight from the ring, flow-control credits piggy-backed as credit frames in front of outgoing data, and an
+ * interest queue.
  *
- * <p><b>Two one-way channels.</b> Each node sends on the socket it opened ({@link PipeOut}) and receives on the one
- * the peer opened ({@link PipeIn}). Crossed simultaneous connects therefore yield exactly one socket per direction:
- * nothing to tie-break, nothing lost. The first 8 bytes on a new socket are the handshake (magic, node id, listening port).
+ * <p><b>One socket per node pair.</b> Requests and their responses share a socket, so a response's segment
+ * acknowledges the request at the TCP level (two one-way sockets cost a pure ACK per message inside every read).
+ * A socket starts with a handshake ({@link HandshakeDescriptor}): the connector sends a hello and waits for the
+ * acceptor's reply before it writes any frame. Crossed simultaneous connects are settled by {@link PeerLink}'s rule
+ * (the socket opened by the lower node id wins; a stale hello is rejected); a rejected socket never carried data,
+ * so nothing is lost or duplicated, and the losing connector waits until the winning socket is bound to the same
+ * connection object.
+ *
+ * <p><b>Credits.</b> The receiving coordinator makes credits pending past the threshold; the next writer on the
+ * connection (whoever holds the ring's consumer lock) takes them and puts a 12-byte credit frame in front of the
+ * ring data in the same gathering write. A standalone credit frame is written only when no data is going out.
  *
  * <p><b>Interest queue.</b> Producer threads never touch selection keys. {@link #signal} sets bits in the
  * connection's interest word; only the thread that turns the word from zero enqueues the connection (so a busy
@@ -40,7 +55,9 @@ import java.util.function.Consumer;
  *
  * <p><b>Direct writes.</b> With {@code directWrite} (default) the signalling thread writes the ring to the socket
  * itself when it gets the ring's consumer lock; it hands over to the selector (OP_WRITE) only when the socket is
- * full. This saves a thread hand-off per round trip.
+ * full. This saves a thread hand-off per round trip. A connection written directly less than
+ * {@code directWriteGapNs} ago is left to the selector loop instead, which batches a fast sender's messages into
+ * one write.
  *
  * <p><b>Idle.</b> The selector spins on {@code selectNow}, then yields, then blocks in {@code select}, with the
  * context's thresholds.
@@ -48,15 +65,29 @@ import java.util.function.Consumer;
 public final class NioTransport implements Transport
 {
     private static final Logger LOG = LoggerFactory.getLogger(NioTransport.class);
+    private static final int MAX_CREDITS_PER_FRAME = 1 << 20;
+    /** How long a requester waits for the selector thread to hand the loop over before it waits as usual. */
+    private static final long HANDOVER_WAIT_NS = 200_000L;
+    /** How long the selector thread stays off the blocking select after a requester led the loop. */
+    private static final long FOLLOW_PARK_NS = 200_000L;
 
     private final TransportContext context;
     private final MpmcArrayQueue<Connection> interests = new MpmcArrayQueue<>(1 << 16);
     private final ConcurrentLinkedQueue<Runnable> commands = new ConcurrentLinkedQueue<>();
     private final Consumer<SelectionKey> keyHandler = this::onKey;
+    private final AtomicReferenceArray<PeerLink> links = new AtomicReferenceArray<>(NodeIds.COUNT);
+    private final long incarnation = new SecureRandom().nextLong();
+    private final ByteBuffer replyBuffer = ByteBuffer.allocate(HandshakeDescriptor.LENGTH).order(ByteOrder.LITTLE_ENDIAN);
     private final boolean directWrite;
+    private final long directWriteGapNs;
     private TransportEnvironment environment;
     private Selector selector;
     private ServerSocketChannel server;
+    private final boolean handover;
+    private final AtomicBoolean leading = new AtomicBoolean();
+    private volatile Thread leader;
+    private volatile boolean handoverWanted;
+    private volatile long requesterLedNs = System.nanoTime() - (1L << 40);
     private Thread thread;
     private volatile boolean selecting;
     private volatile boolean running;
@@ -65,6 +96,8 @@ public final class NioTransport implements Transport
     {
         this.context = context;
         this.directWrite = context.directWrite();
+        this.directWriteGapNs = context.directWriteGapNs();
+        this.handover = context.selectorHandover() && context.inlineCoordinator();
     }
 
     @Override
@@ -122,6 +155,17 @@ public final class NioTransport implements Transport
         }
     }
 
+    private PeerLink link(final int nodeId)
+    {
+        final PeerLink existing = links.get(nodeId);
+        if (existing != null)
+        {
+            return existing;
+        }
+        final PeerLink created = new PeerLink();
+        return links.compareAndSet(nodeId, null, created) ? created : links.get(nodeId);
+    }
+
     // ------------------------------------------------------------------ paper operation 4: set up
 
     @Override
@@ -133,53 +177,169 @@ public final class NioTransport implements Transport
         {
             throw new NodeUnreachableException(node, "no address for node " + node + " in the node address map");
         }
+        final long deadlineNs = System.nanoTime() + timeoutNs;
+        final PeerLink link = link(node);
+        final long generation;
+        synchronized (link)
+        {
+            if (link.boundTo(connection))
+            {
+                return; // the peer connected first and its socket is bound to this connection
+            }
+            link.connecting = true;
+            generation = link.generation;
+        }
         SocketChannel channel = null;
         try
         {
             channel = SocketChannel.open();
-            channel.setOption(StandardSocketOptions.TCP_NODELAY, true);
-            channel.setOption(StandardSocketOptions.SO_SNDBUF, context.socketBufferBytes());
-            channel.socket().connect(address, (int)Math.max(1, timeoutNs / 1_000_000));
-            final ByteBuffer hello = ByteBuffer.allocate(FrameDescriptor.HELLO_LENGTH).order(ByteOrder.LITTLE_ENDIAN);
-            hello.putInt(FrameDescriptor.HELLO_MAGIC).putShort((short)environment.ownNodeId())
-                .putShort((short)listenAddress().getPort()).flip();
+            configure(channel);
+            final int timeoutMs = (int)Math.max(1, timeoutNs / 1_000_000);
+            channel.socket().connect(address, timeoutMs);
+            final ByteBuffer hello = HandshakeDescriptor.hello(
+                ByteBuffer.allocate(HandshakeDescriptor.LENGTH).order(ByteOrder.LITTLE_ENDIAN),
+                environment.ownNodeId(), listenAddress().getPort(), incarnation, generation);
             while (hello.hasRemaining())
             {
                 channel.write(hello);
             }
-            channel.configureBlocking(false);
+            final ByteBuffer reply = readReply(channel, address, deadlineNs);
+            if (HandshakeDescriptor.verdict(reply) == HandshakeDescriptor.ACCEPT)
+            {
+                channel.configureBlocking(false);
+                synchronized (link)
+                {
+                    link.connecting = false;
+                    if (link.boundTo(connection))
+                    {
+                        closeChannel(channel); // cannot happen under the rule; the bound socket is kept
+                        return;
+                    }
+                    final NioChannel bound = bind(link, channel, connection, address.toString(),
+                        HandshakeDescriptor.incarnation(reply), HandshakeDescriptor.generation(reply));
+                    command(() -> register(bound));
+                }
+                return;
+            }
+            closeChannel(channel);
+            awaitAcceptedSocket(link, connection, address, deadlineNs);
         }
         catch (final IOException e)
         {
             if (channel != null)
             {
-                try
-                {
-                    channel.close();
-                }
-                catch (final IOException ignored)
-                {
-                    // already failing
-                }
+                closeChannel(channel);
+            }
+            synchronized (link)
+            {
+                link.connecting = false;
             }
             throw new NodeUnreachableException(node, "connect to " + address + " failed: " + e.getMessage(), e);
         }
-        final PipeOut out = new PipeOut(channel, connection, address.toString());
-        connection.peerDescription(address.toString());
-        connection.outgoingAttachment(out);
-        command(() -> register(out));
     }
 
-    private void register(final PipeOut out)
+    private void configure(final SocketChannel channel) throws IOException
+    {
+        channel.setOption(StandardSocketOptions.TCP_NODELAY, true);
+        channel.setOption(StandardSocketOptions.SO_SNDBUF, context.socketBufferBytes());
+        channel.setOption(StandardSocketOptions.SO_RCVBUF, context.socketBufferBytes());
+    }
+
+    /** Blocking read of the acceptor's reply (exactly its bytes: frames may follow it), bounded by the deadline. */
+    private static ByteBuffer readReply(final SocketChannel channel, final InetSocketAddress address, final long deadlineNs)
+        throws IOException
+    {
+        final byte[] bytes = new byte[HandshakeDescriptor.LENGTH];
+        final java.io.InputStream in = channel.socket().getInputStream();
+        int filled = 0;
+        while (filled < bytes.length)
+        {
+            final long leftMs = (deadlineNs - System.nanoTime()) / 1_000_000;
+            if (leftMs <= 0)
+            {
+                throw new IOException("no handshake reply from " + address + " within the connect timeout");
+            }
+            channel.socket().setSoTimeout((int)Math.min(Integer.MAX_VALUE, leftMs));
+            final int n;
+            try
+            {
+                n = in.read(bytes, filled, bytes.length - filled);
+            }
+            catch (final java.net.SocketTimeoutException e)
+            {
+                throw new IOException("no handshake reply from " + address + " within the connect timeout", e);
+            }
+            if (n < 0)
+            {
+                throw new IOException(address + " closed the socket during the handshake after " + filled + " bytes");
+            }
+            filled += n;
+        }
+        final ByteBuffer reply = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
+        final int verdict = HandshakeDescriptor.verdict(reply);
+        if (HandshakeDescriptor.magic(reply) != HandshakeDescriptor.REPLY_MAGIC ||
+            (verdict != HandshakeDescriptor.ACCEPT && verdict != HandshakeDescriptor.REJECT))
+        {
+            throw new IOException("bad handshake reply from " + address);
+        }
+        return reply;
+    }
+
+    /** The peer rejected this node's socket (a crossed connect): wait until the peer's socket is bound to it. */
+    private void awaitAcceptedSocket(final PeerLink link, final Connection connection, final InetSocketAddress address,
+        final long deadlineNs)
+    {
+        synchronized (link)
+        {
+            link.connecting = false;
+            while (!link.boundTo(connection))
+            {
+                final long leftMs = (deadlineNs - System.nanoTime()) / 1_000_000;
+                if (leftMs <= 0 || connection.isClosed())
+                {
+                    throw new NodeUnreachableException(connection.nodeId(), "node " + connection.nodeId() + " (" +
+                        address + ") rejected this node's socket as the loser of a crossed connect, and its own " +
+                        "socket was not bound within the connect timeout");
+                }
+                try
+                {
+                    link.wait(leftMs);
+                }
+                catch (final InterruptedException e)
+                {
+                    Thread.currentThread().interrupt();
+                    throw new NodeUnreachableException(connection.nodeId(), "interrupted while connecting", e);
+                }
+            }
+        }
+    }
+
+    /** Holding the link's monitor: binds a handshaken socket to the connection. */
+    private NioChannel bind(final PeerLink link, final SocketChannel channel, final Connection connection,
+        final String peer, final long peerIncarnation, final long generation)
+    {
+        final NioChannel bound = new NioChannel(channel, connection, peer);
+        link.bound = bound;
+        link.peerIncarnation = peerIncarnation;
+        link.generation = generation;
+        connection.peerDescription(peer);
+        connection.incomingAttachment(bound);
+        connection.outgoingAttachment(bound);
+        connection.incomingOpen(true);
+        link.notifyAll();
+        return bound;
+    }
+
+    private void register(final NioChannel channel)
     {
         try
         {
-            out.key = out.channel.register(selector, SelectionKey.OP_READ, out);
-            writeOut(out.connection);
+            channel.key = channel.channel.register(selector, SelectionKey.OP_READ, channel);
+            writeOut(channel.connection);
         }
         catch (final IOException e)
         {
-            fail(out.connection, "register outgoing channel: " + e.getMessage());
+            fail(channel.connection, "register channel to " + channel.peer + ": " + e.getMessage());
         }
     }
 
@@ -188,24 +348,17 @@ public final class NioTransport implements Transport
     @Override
     public void signal(final Connection connection, final int what)
     {
-        if ((what & DATA) != 0)
+        if (Thread.currentThread() == leader)
         {
-            if (Thread.currentThread() == thread)
-            {
-                writeOut(connection); // a handler or the inline coordinator runs on the selector thread
-            }
-            else if (directWrite)
-            {
-                writeDirect(connection);
-            }
-            else
-            {
-                queue(connection, DATA);
-            }
+            writeOut(connection); // a handler or the inline coordinator runs on the selector loop's thread
         }
-        if ((what & CREDITS) != 0)
+        else if (directWrite)
         {
-            queue(connection, CREDITS);
+            writeDirect(connection);
+        }
+        else
+        {
+            queue(connection, what);
         }
     }
 
@@ -232,10 +385,25 @@ public final class NioTransport implements Transport
 
     // ------------------------------------------------------------------ paper operation 2: pull from the ORB and send
 
+    private static boolean hasOutput(final Connection connection)
+    {
+        return connection.outgoingRingBuffer().readableBytes() > 0 || connection.flowControl().creditsPending();
+    }
+
     private void writeDirect(final Connection connection)
     {
-        if (!(connection.outgoingAttachment() instanceof PipeOut out))
+        if (!(connection.outgoingAttachment() instanceof NioChannel channel) || channel.key == null)
         {
+            // not yet registered: the selector writes after registering
+            queue(connection, DATA);
+            return;
+        }
+        final long nowNs = System.nanoTime();
+        if (nowNs - channel.lastDirectWriteNs < directWriteGapNs)
+        {
+            // a fast sender: leave the writing to the selector loop, which sends all that is committed meanwhile in
+            // one write instead of one system call per message
+            queue(connection, DATA);
             return;
         }
         final OutgoingRingBuffer ring = connection.outgoingRingBuffer();
@@ -248,7 +416,8 @@ public final class NioTransport implements Transport
             final boolean complete;
             try
             {
-                complete = writeRing(out, ring);
+                channel.lastDirectWriteNs = nowNs;
+                complete = writeRing(channel, ring);
             }
             finally
             {
@@ -260,13 +429,13 @@ public final class NioTransport implements Transport
                 return;
             }
         }
-        while (ring.readableBytes() > 0);
+        while (hasOutput(connection));
     }
 
     /** Selector thread: write what the ring holds; keep OP_WRITE while the socket is full. */
     private void writeOut(final Connection connection)
     {
-        if (!(connection.outgoingAttachment() instanceof PipeOut out) || out.key == null)
+        if (!(connection.outgoingAttachment() instanceof NioChannel channel) || channel.key == null)
         {
             return;
         }
@@ -280,86 +449,93 @@ public final class NioTransport implements Transport
             }
             try
             {
-                complete = writeRing(out, ring);
+                complete = writeRing(channel, ring);
             }
             finally
             {
                 ring.unlockConsumer();
             }
         }
-        while (complete && ring.readableBytes() > 0);
-        if (out.key.isValid())
+        while (complete && hasOutput(connection));
+        if (channel.key.isValid())
         {
-            out.key.interestOps(complete ? SelectionKey.OP_READ : SelectionKey.OP_READ | SelectionKey.OP_WRITE);
+            channel.key.interestOps(complete ? SelectionKey.OP_READ : SelectionKey.OP_READ | SelectionKey.OP_WRITE);
         }
     }
 
-    /** Consumer lock held: gathering writes of the readable pieces; false if the socket is full. */
-    private boolean writeRing(final PipeOut out, final OutgoingRingBuffer ring)
+    /**
+     * Consumer lock held: gathering writes of a pending credit frame and the readable ring pieces; false if the
+     * socket is full.
+     */
+    private boolean writeRing(final NioChannel channel, final OutgoingRingBuffer ring)
     {
+        final ByteBuffer control = channel.control;
+        final ByteBuffer[] gather = channel.gather;
         try
         {
             while (true)
             {
+                if (!control.hasRemaining())
+                {
+                    final int credits = channel.connection.flowControl().takeCredits(MAX_CREDITS_PER_FRAME);
+                    if (credits > 0)
+                    {
+                        channel.putCredits(credits);
+                    }
+                }
+                int count = 0;
+                final int controlBytes = control.remaining();
+                if (controlBytes > 0)
+                {
+                    gather[count++] = control;
+                }
                 final int pieces = ring.prepareRead(Integer.MAX_VALUE);
-                if (pieces == 0)
+                final ByteBuffer[] ringPieces = ring.pieces();
+                for (int i = 0; i < pieces; i++)
+                {
+                    gather[count++] = ringPieces[i];
+                }
+                if (count == 0)
                 {
                     return true;
                 }
-                if (out.failed)
+                if (channel.failed)
                 {
                     ring.consumed(ring.readableBytes());
+                    control.limit(0);
                     return true;
                 }
-                final long written = out.channel.write(ring.pieces(), 0, pieces);
+                // one buffer (the usual small message): a plain write, cheaper than a gathering write
+                final long written = count == 1 ? channel.channel.write(gather[0]) : channel.channel.write(gather, 0, count);
                 if (written <= 0)
                 {
                     return false;
                 }
-                ring.consumed((int)written);
-            }
-        }
-        catch (final IOException e)
-        {
-            out.failed = true;
-            ring.consumed(ring.readableBytes());
-            fail(out.connection, "write to " + out.peer + " failed: " + e.getMessage());
-            return true;
-        }
-    }
-
-    private void writeCredits(final Connection connection)
-    {
-        if (!(connection.incomingAttachment() instanceof PipeIn in))
-        {
-            return;
-        }
-        final int credits = connection.flowControl().takeCredits();
-        if (credits == 0)
-        {
-            return;
-        }
-        try
-        {
-            in.credit.clear();
-            in.credit.put((byte)credits).flip();
-            if (in.channel.write(in.credit) == 0)
-            {
-                connection.flowControl().returnCredits(credits);
-                if (in.key.isValid())
+                final int ringBytes = (int)written - (controlBytes - control.remaining());
+                if (ringBytes > 0)
                 {
-                    in.key.interestOps(SelectionKey.OP_READ | SelectionKey.OP_WRITE);
+                    ring.consumed(ringBytes);
                 }
             }
         }
         catch (final IOException e)
         {
-            fail(connection, "credit write to " + in.peer + " failed: " + e.getMessage());
+            channel.failed = true;
+            ring.consumed(ring.readableBytes());
+            control.limit(0);
+            fail(channel.connection, "write to " + channel.peer + " failed: " + e.getMessage());
+            return true;
         }
     }
 
     // ------------------------------------------------------------------ selector thread
 
+    /**
+     * The selector thread. While requesters lead the loop now and then (see {@link #awaitResponse}) it stays off the
+     * blocking select and only polls the loop without blocking every {@link #FOLLOW_PARK_NS}, so messages that are
+     * not responses are still served and a requester's next request finds the loop free (no hand-over per round
+     * trip). Once no requester has led for that long, it leads the blocking loop again until a requester asks for it.
+     */
     private void run()
     {
         final long spins = context.selectorSpins();
@@ -367,41 +543,161 @@ public final class NioTransport implements Transport
         long idle = 0;
         while (running)
         {
+            if (handoverWanted || System.nanoTime() - requesterLedNs < FOLLOW_PARK_NS)
+            {
+                LockSupport.parkNanos(this, FOLLOW_PARK_NS);
+                if (!handoverWanted && leading.compareAndSet(false, true))
+                {
+                    leader = thread;
+                    try
+                    {
+                        pollOnce(false, 0);
+                    }
+                    finally
+                    {
+                        leader = null;
+                        leading.set(false);
+                    }
+                }
+                continue;
+            }
+            if (!leading.compareAndSet(false, true))
+            {
+                LockSupport.parkNanos(this, FOLLOW_PARK_NS);
+                continue;
+            }
+            leader = thread;
             try
             {
-                int work = runCommands() + processInterests();
-                final int selected;
-                if (idle < spins)
+                while (running && !handoverWanted)
                 {
-                    selected = selector.selectNow(keyHandler);
-                }
-                else if (idle < yieldsEnd)
-                {
-                    Thread.yield();
-                    selected = selector.selectNow(keyHandler);
-                }
-                else
-                {
-                    selecting = true;
-                    if (interests.isEmpty() && commands.isEmpty())
+                    final int work;
+                    if (idle < spins)
                     {
-                        selected = selector.select(keyHandler, 100);
+                        work = pollOnce(false, 0);
+                    }
+                    else if (idle < yieldsEnd)
+                    {
+                        Thread.yield();
+                        work = pollOnce(false, 0);
                     }
                     else
                     {
-                        selected = selector.selectNow(keyHandler);
+                        work = pollOnce(true, 100);
                     }
-                    selecting = false;
+                    idle = work > 0 ? 0 : idle + 1;
                 }
-                work += selected;
-                idle = work > 0 ? 0 : idle + 1;
             }
-            catch (final IOException | RuntimeException e)
+            finally
             {
-                if (running)
+                leader = null;
+                leading.set(false);
+            }
+        }
+    }
+
+    /** The leader only: one pass of commands, interests and ready keys; blocks in select up to the timeout if asked. */
+    private int pollOnce(final boolean block, final long timeoutMs)
+    {
+        try
+        {
+            final int work = runCommands() + processInterests();
+            if (!block || work > 0)
+            {
+                return work + selector.selectNow(keyHandler);
+            }
+            selecting = true;
+            final int selected;
+            if (interests.isEmpty() && commands.isEmpty() && !handoverWanted)
+            {
+                selected = selector.select(keyHandler, timeoutMs);
+            }
+            else
+            {
+                selected = selector.selectNow(keyHandler);
+            }
+            selecting = false;
+            return selected;
+        }
+        catch (final IOException | RuntimeException e)
+        {
+            selecting = false;
+            if (running)
+            {
+                LOG.error("node {}: selector loop error", environment.ownNodeId(), e);
+            }
+            return 0;
+        }
+    }
+
+    /**
+     * Leader/follower: a thread waiting for a response takes the selector loop over, so that the socket wakes it
+     * directly instead of the selector thread waking it (one thread hand-off less per round trip). Only with the
+     * inline coordinator, which completes the response on the reading thread. If another requester already leads,
+     * or the selector thread does not hand over within a short bound, the caller waits on the future as usual.
+     * The loop's state needs no lock: leadership passes through {@code leading} (a CAS to take it, a volatile store to
+     * give it back), which orders everything the previous leader did before everything the next one does.
+     */
+    @Override
+    public boolean awaitResponse(final CompletableFuture<?> response, final long deadlineNs)
+    {
+        // never spin instead: a spinning requester competes with the thread that must read its response
+        if (!handover || !running || Thread.currentThread() == leader || response.isDone())
+        {
+            return true;
+        }
+        final Thread current = leader;
+        if (current != null && current != thread)
+        {
+            return true; // another requester leads: it completes our response too
+        }
+        final long giveUpNs = System.nanoTime() + HANDOVER_WAIT_NS;
+        boolean asked = false;
+        try
+        {
+            while (!response.isDone())
+            {
+                if (leading.compareAndSet(false, true))
                 {
-                    LOG.error("node {}: selector loop error", environment.ownNodeId(), e);
+                    if (asked)
+                    {
+                        handoverWanted = false;
+                    }
+                    leader = Thread.currentThread();
+                    try
+                    {
+                        while (!response.isDone() && running && System.nanoTime() - deadlineNs < 0)
+                        {
+                            pollOnce(true, 1);
+                        }
+                    }
+                    finally
+                    {
+                        requesterLedNs = System.nanoTime();
+                        leader = null;
+                        leading.set(false);
+                    }
+                    return true;
                 }
+                if (!asked)
+                {
+                    asked = true;
+                    handoverWanted = true; // the selector thread leaves its blocking select and stays off
+                    selector.wakeup();
+                }
+                if (System.nanoTime() - giveUpNs > 0)
+                {
+                    return true;
+                }
+                Thread.yield();
+            }
+            return true;
+        }
+        finally
+        {
+            if (asked)
+            {
+                handoverWanted = false;
             }
         }
     }
@@ -424,17 +720,9 @@ public final class NioTransport implements Transport
         Connection connection;
         while ((connection = interests.poll()) != null)
         {
-            final int bits = connection.takeInterest();
+            connection.takeInterest();
             count++;
-            if (connection.isClosed())
-            {
-                continue;
-            }
-            if ((bits & CREDITS) != 0)
-            {
-                writeCredits(connection);
-            }
-            if ((bits & DATA) != 0)
+            if (!connection.isClosed())
             {
                 writeOut(connection);
             }
@@ -451,27 +739,22 @@ public final class NioTransport implements Transport
         final Object attachment = key.attachment();
         try
         {
-            if (attachment instanceof PipeIn in)
+            if (attachment instanceof NioChannel channel)
             {
                 if (key.isReadable())
                 {
-                    readIn(in);
-                }
-                if (key.isValid() && key.isWritable() && in.connection != null)
-                {
-                    key.interestOps(SelectionKey.OP_READ);
-                    writeCredits(in.connection);
-                }
-            }
-            else if (attachment instanceof PipeOut out)
-            {
-                if (key.isReadable())
-                {
-                    readCredits(out);
+                    readIn(channel);
                 }
                 if (key.isValid() && key.isWritable())
                 {
-                    writeOut(out.connection);
+                    writeOut(channel.connection);
+                }
+            }
+            else if (attachment instanceof PendingAccept pending)
+            {
+                if (key.isReadable())
+                {
+                    readHello(pending);
                 }
             }
             else if (key.isAcceptable())
@@ -495,10 +778,10 @@ public final class NioTransport implements Transport
                 return;
             }
             channel.configureBlocking(false);
-            channel.setOption(StandardSocketOptions.TCP_NODELAY, true);
+            configure(channel);
             final String peer = String.valueOf(channel.getRemoteAddress());
             final SelectionKey key = channel.register(selector, SelectionKey.OP_READ);
-            key.attach(new PipeIn(channel, key, peer));
+            key.attach(new PendingAccept(channel, key, peer));
         }
         catch (final IOException e)
         {
@@ -506,13 +789,9 @@ public final class NioTransport implements Transport
         }
     }
 
-    private void readIn(final PipeIn in)
+    private void readIn(final NioChannel channel)
     {
-        if (in.connection == null && !readHello(in))
-        {
-            return;
-        }
-        final Connection connection = in.connection;
+        final Connection connection = channel.connection;
         final IncomingBuffer buffer = environment.bufferPool().acquire();
         final ByteBuffer target = buffer.byteBuffer();
         int total = 0;
@@ -522,7 +801,7 @@ public final class NioTransport implements Transport
         {
             while (target.hasRemaining())
             {
-                final int n = in.channel.read(target);
+                final int n = channel.channel.read(target);
                 if (n <= 0)
                 {
                     ended = n < 0;
@@ -549,94 +828,153 @@ public final class NioTransport implements Transport
         }
         if (ended || failure != null)
         {
-            in.key.cancel();
-            closeChannel(in.channel);
+            channel.key.cancel();
+            channel.failed = true;
+            closeChannel(channel.channel);
             environment.endOfStream(connection, failure == null ?
-                "node " + connection.nodeId() + " (" + in.peer + ") closed the connection" :
-                "connection from node " + connection.nodeId() + " (" + in.peer + ") failed: " + failure);
+                "node " + connection.nodeId() + " (" + channel.peer + ") closed the connection" :
+                "connection to node " + connection.nodeId() + " (" + channel.peer + ") failed: " + failure);
         }
     }
 
-    /** Reads the 6-byte handshake; true once the pipe is bound to its connection. */
-    private boolean readHello(final PipeIn in)
+    /** Reads the hello; once it is whole, accepts or rejects the socket under {@link PeerLink}'s rule. */
+    private void readHello(final PendingAccept pending)
     {
         try
         {
-            if (in.channel.read(in.hello) < 0)
+            if (pending.channel.read(pending.hello) < 0)
             {
-                in.key.cancel();
-                closeChannel(in.channel);
-                if (in.hello.position() > 0)
+                dropPending(pending);
+                if (pending.hello.position() > 0)
                 {
                     LOG.warn("node {}: peer {} closed during the handshake after {} of {} bytes",
-                        environment.ownNodeId(), in.peer, in.hello.position(), FrameDescriptor.HELLO_LENGTH);
+                        environment.ownNodeId(), pending.peer, pending.hello.position(), HandshakeDescriptor.LENGTH);
                 }
-                return false;
-            }
-        }
-        catch (final IOException e)
-        {
-            in.key.cancel();
-            closeChannel(in.channel);
-            return false;
-        }
-        if (in.hello.hasRemaining())
-        {
-            return false;
-        }
-        final int magic = in.hello.getInt(0);
-        final int node = in.hello.getShort(4) & 0xFFFF;
-        if (magic != FrameDescriptor.HELLO_MAGIC)
-        {
-            LOG.warn("node {}: bad handshake from {}: magic 0x{} (expected 0x{}); closing the connection",
-                environment.ownNodeId(), in.peer, Integer.toHexString(magic),
-                Integer.toHexString(FrameDescriptor.HELLO_MAGIC));
-            in.key.cancel();
-            closeChannel(in.channel);
-            return false;
-        }
-        final int port = in.hello.getShort(6) & 0xFFFF;
-        if (port != 0 && context.addressMap().address(node) == null &&
-            in.channel.socket().getInetAddress() != null)
-        {
-            // learn the address of a node that connected first, so responses can go back to it
-            context.addressMap().put(node, new InetSocketAddress(in.channel.socket().getInetAddress(), port));
-        }
-        final Connection connection = environment.acceptIncoming(node);
-        connection.peerDescription(in.peer);
-        connection.incomingAttachment(in);
-        in.connection = connection;
-        return true;
-    }
-
-    private void readCredits(final PipeOut out)
-    {
-        final Connection connection = out.connection;
-        try
-        {
-            out.credits.clear();
-            final int n = out.channel.read(out.credits);
-            if (n < 0)
-            {
-                out.key.cancel();
-                fail(connection, "node " + connection.nodeId() + " (" + out.peer + ") closed the connection");
                 return;
             }
-            int credits = 0;
-            for (int i = 0; i < n; i++)
-            {
-                credits += out.credits.get(i) & 0xFF;
-            }
-            if (credits > 0)
-            {
-                connection.flowControl().onCredits(credits);
-            }
         }
         catch (final IOException e)
         {
-            out.key.cancel();
-            fail(connection, "connection to node " + connection.nodeId() + " (" + out.peer + ") failed: " + e.getMessage());
+            dropPending(pending);
+            return;
         }
+        if (pending.hello.hasRemaining())
+        {
+            return;
+        }
+        final ByteBuffer hello = pending.hello;
+        final int magic = HandshakeDescriptor.magic(hello);
+        if (magic != HandshakeDescriptor.HELLO_MAGIC)
+        {
+            LOG.warn("node {}: bad handshake from {}: magic 0x{} (expected 0x{}); closing the connection",
+                environment.ownNodeId(), pending.peer, Integer.toHexString(magic),
+                Integer.toHexString(HandshakeDescriptor.HELLO_MAGIC));
+            dropPending(pending);
+            return;
+        }
+        final int node = HandshakeDescriptor.nodeId(hello);
+        final int port = HandshakeDescriptor.port(hello);
+        final long peerIncarnation = HandshakeDescriptor.incarnation(hello);
+        final long peerGeneration = HandshakeDescriptor.generation(hello);
+        if (port != 0 && context.addressMap().address(node) == null &&
+            pending.channel.socket().getInetAddress() != null)
+        {
+            // learn the address of a node that connected first, so this node can reconnect to it later
+            context.addressMap().put(node, new InetSocketAddress(pending.channel.socket().getInetAddress(), port));
+        }
+        final int own = environment.ownNodeId();
+        if (node == own)
+        {
+            acceptSelf(pending);
+            return;
+        }
+        final PeerLink link = link(node);
+        synchronized (link)
+        {
+            final boolean accept;
+            if (link.boundOpen())
+            {
+                accept = peerIncarnation != link.peerIncarnation || peerGeneration >= link.generation;
+            }
+            else if (link.connecting)
+            {
+                accept = node < own;
+            }
+            else
+            {
+                accept = true;
+            }
+            final long generation = Math.max(link.generation, peerGeneration) + 1;
+            if (!accept)
+            {
+                LOG.debug("node {}: rejected a second socket from node {} ({}): crossed connect", own, node, pending.peer);
+                writeReply(pending, HandshakeDescriptor.REJECT, link.generation);
+                dropPending(pending);
+                return;
+            }
+            // closes an older connection to the node that still had its socket (the peer restarted or reconnected)
+            final Connection connection = environment.acceptIncoming(node);
+            if (!writeReply(pending, HandshakeDescriptor.ACCEPT, generation))
+            {
+                dropPending(pending);
+                environment.endOfStream(connection, "handshake reply to node " + node + " (" + pending.peer + ") failed");
+                return;
+            }
+            final NioChannel bound = bind(link, pending.channel, connection, pending.peer, peerIncarnation, generation);
+            bound.key = pending.key;
+            pending.key.attach(bound);
+            connection.outgoingOpen(true);
+        }
+        final Connection connection = ((NioChannel)pending.key.attachment()).connection;
+        writeOut(connection);
+        if (pending.key.isValid() && pending.channel.isOpen())
+        {
+            readIn((NioChannel)pending.key.attachment()); // frames may have followed the hello
+        }
+    }
+
+    /**
+     * A node's connection to itself: the connector's end of the socket carries its writes (it is bound on the accept
+     * reply as usual) and this accepted end only reads them, for the same connection object. No crossed connect is
+     * possible with oneself, so the socket is always accepted.
+     */
+    private void acceptSelf(final PendingAccept pending)
+    {
+        final Connection connection = environment.acceptIncoming(environment.ownNodeId());
+        if (!writeReply(pending, HandshakeDescriptor.ACCEPT, 0))
+        {
+            dropPending(pending);
+            return;
+        }
+        final NioChannel reader = new NioChannel(pending.channel, connection, pending.peer);
+        reader.key = pending.key;
+        pending.key.attach(reader);
+        readIn(reader);
+    }
+
+    /** Non-blocking write of the 24-byte reply into the fresh socket's empty send buffer; false if it failed. */
+    private boolean writeReply(final PendingAccept pending, final int verdict, final long generation)
+    {
+        final ByteBuffer reply = HandshakeDescriptor.reply(replyBuffer, environment.ownNodeId(), verdict, incarnation,
+            generation);
+        try
+        {
+            for (int attempt = 0; attempt < 1000 && reply.hasRemaining(); attempt++)
+            {
+                pending.channel.write(reply);
+            }
+            return !reply.hasRemaining();
+        }
+        catch (final IOException e)
+        {
+            return false;
+        }
+    }
+
+    private void dropPending(final PendingAccept pending)
+    {
+        pending.key.cancel();
+        closeChannel(pending.channel);
     }
 
     private void fail(final Connection connection, final String reason)
@@ -652,14 +990,22 @@ public final class NioTransport implements Transport
     @Override
     public void close(final Connection connection)
     {
-        if (connection.outgoingAttachment() instanceof PipeOut out)
+        if (connection.outgoingAttachment() instanceof NioChannel channel)
         {
-            out.failed = true;
-            closeChannel(out.channel);
-        }
-        if (connection.incomingAttachment() instanceof PipeIn in)
-        {
-            closeChannel(in.channel);
+            channel.failed = true;
+            final PeerLink link = links.get(connection.nodeId());
+            if (link != null)
+            {
+                synchronized (link)
+                {
+                    if (link.bound == channel)
+                    {
+                        link.bound = null;
+                    }
+                    link.notifyAll();
+                }
+            }
+            closeChannel(channel.channel);
         }
         if (selector != null)
         {

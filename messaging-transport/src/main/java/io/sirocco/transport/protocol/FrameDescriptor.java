@@ -16,9 +16,10 @@ import java.nio.ByteOrder;
  * </pre>
  * A message too large for one frame in the ring travels as fragment frames with the same header fields; the first
  * fragment's payload starts with the total payload length (an int). A padding frame is skipped by the receiver: it
- * replaces a frame whose export failed. The first bytes a TCP connection carries are the handshake
- * ({@link #HELLO_MAGIC} int, the sender's node id as a short, and its listening port as a short, 0 if
- * unknown), so a node learns the address of a peer that connected to it first.
+ * replaces a frame whose export failed. A padding frame of type {@link #CREDIT_TYPE} with no payload is a
+ * <b>credit frame</b>: its request-id field carries flow-control credits (in thresholds) for the opposite direction
+ * of the same connection; the receiver applies them and delivers nothing. The TCP handshake that precedes the frames
+ * is {@link io.sirocco.transport.protocol.HandshakeDescriptor}'s.
  */
 public final class FrameDescriptor
 {
@@ -43,8 +44,8 @@ public final class FrameDescriptor
     public static final int FLAG_LAST = 1 << 5;
     public static final int FLAGS_RESERVED = 0xC0;
 
-    public static final int HELLO_MAGIC = 0x53495243;
-    public static final int HELLO_LENGTH = 8;
+    /** The type byte of a credit frame (a padding frame with no payload, credits in the request-id field). */
+    public static final int CREDIT_TYPE = 0xFF;
 
     public static final ValueLayout.OfShort SHORT = ValueLayout.JAVA_SHORT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
     public static final ValueLayout.OfChar CHAR = ValueLayout.JAVA_CHAR_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
@@ -67,6 +68,12 @@ public final class FrameDescriptor
         segment.set(ValueLayout.JAVA_BYTE, offset + SUBTYPE_OFFSET, (byte)subtype);
         segment.set(INT, offset + REQUEST_ID_OFFSET, requestId);
         segment.set(INT, offset + PAYLOAD_LENGTH_OFFSET, payloadLength);
+    }
+
+    /** Writes a credit frame carrying {@code credits} thresholds at {@code offset}. */
+    public static void writeCreditFrame(final MemorySegment segment, final long offset, final int credits)
+    {
+        writeHeader(segment, offset, KIND_PADDING, CREDIT_TYPE, 0, credits, 0);
     }
 
     public static int kind(final int flags)

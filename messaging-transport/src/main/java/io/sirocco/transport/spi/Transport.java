@@ -43,6 +43,17 @@ public interface Transport
     /** Closes both directions of the connection and releases its transport resources. Idempotent. */
     void close(Connection connection);
 
+    /**
+     * Called by a thread waiting in {@code requestSync} for {@code response}: a transport may let the caller do its
+     * receiving meanwhile (NIO's leader/follower) so that the response wakes it directly. Returns true if the caller
+     * should now block on the future at once (the transport waited, or spinning would only compete with its own
+     * threads), false to let the core spin for {@code requestSpinNs} first. The default returns false at once.
+     */
+    default boolean awaitResponse(final java.util.concurrent.CompletableFuture<?> response, final long deadlineNs)
+    {
+        return false;
+    }
+
     /** Stops the transport's threads and closes its listeners. */
     void shutdown();
 }

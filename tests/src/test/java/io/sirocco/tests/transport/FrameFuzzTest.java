@@ -104,7 +104,9 @@ class FrameFuzzTest
         {
             final boolean badHello = random.nextInt(25) == 0;
             final ByteBuffer out = ByteBuffer.allocate(1 << 16).order(ByteOrder.LITTLE_ENDIAN);
-            out.putInt(badHello ? 0x53495243 ^ (1 << random.nextInt(32)) : 0x53495243).putShort((short)fakeNode++).putShort((short)0);
+            // the handshake hello (HandshakeDescriptor): magic, node id, listening port, incarnation, generation
+            out.putInt(badHello ? 0x53495243 ^ (1 << random.nextInt(32)) : 0x53495243).putShort((short)fakeNode++)
+                .putShort((short)0).putLong(random.nextLong()).putLong(0);
             if (fakeNode > 60_000)
             {
                 fakeNode = 1000;
@@ -241,7 +243,7 @@ class FrameFuzzTest
         {
             while (in.read() >= 0)
             {
-                // credit bytes, if any
+                // the handshake reply, if any
             }
             return true;
         }
