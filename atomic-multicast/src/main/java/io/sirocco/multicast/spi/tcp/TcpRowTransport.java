@@ -30,9 +30,8 @@ final class TcpRowTransport implements RowTransport
 {
     private static final Logger LOG = LoggerFactory.getLogger(TcpRowTransport.class);
 
-    /** System property: send one frame per peer per predicate pass rather than one per flush (default true). */
+    /** System property, read when a view's table opens: one frame per peer per predicate pass (default true). */
     static final String COALESCE_PROP = "sirocco.mcast.tcp.coalesce";
-    private static final boolean COALESCE = Boolean.parseBoolean(System.getProperty(COALESCE_PROP, "true"));
 
     private final TcpEndpoint endpoint;
     private final long viewId;
@@ -48,6 +47,7 @@ final class TcpRowTransport implements RowTransport
     private int length;
     private long pushes;
     private volatile boolean closed;
+    private final boolean coalesce = Boolean.parseBoolean(System.getProperty(COALESCE_PROP, "true"));
 
     TcpRowTransport(final TcpEndpoint endpoint, final RowTransportContext context)
     {
@@ -153,7 +153,7 @@ final class TcpRowTransport implements RowTransport
     @Override
     public void flush()
     {
-        if (!COALESCE)
+        if (!coalesce)
         {
             send();
         }
