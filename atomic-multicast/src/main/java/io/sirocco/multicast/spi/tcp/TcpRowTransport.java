@@ -20,7 +20,7 @@ import java.lang.foreign.ValueLayout;
  * of a trigger's pushes and {@link #endOfPass()} (the predicate thread, after the view's triggers) sends everything
  * one pass pushed as one frame per peer: a pass that receives, delivers (a listener writing an answer) and sends costs
  * one socket write per peer instead of three, and the peer one wake-up instead of three. The effects stay in push
- * order. {@link #close()} sends what is still pending. Off, every flush sends a frame (as a post does on RDMA).
+ * order. {@link #close()} sends what is still pending. Flushes send at once until the first {@link #endOfPass()}. Off, every flush sends a frame (as a post does on RDMA).
  *
  * <p><b>Threads.</b> Pushes, flushes and {@link #endOfPass()} come from the one pushing thread (the predicate
  * thread; the first view's constructor push comes from the joining thread before the predicate thread starts).
@@ -48,6 +48,11 @@ final class TcpRowTransport implements RowTransport
     private long pushes;
     private volatile boolean closed;
     private final boolean coalesce = Boolean.parseBoolean(System.getProperty(COALESCE_PROP, "true"));
+    /**
+     * Pushing thread: {@link #endOfPass()} was called at least once. Until then every flush sends, so a caller that
+     * never ends passes (a wrapping transport that does not forward it) keeps the one-frame-per-flush behaviour.
+     */
+    private boolean passDriven;
 
     TcpRowTransport(final TcpEndpoint endpoint, final RowTransportContext context)
     {
@@ -153,7 +158,7 @@ final class TcpRowTransport implements RowTransport
     @Override
     public void flush()
     {
-        if (!coalesce)
+        if (!coalesce || !passDriven)
         {
             send();
         }
@@ -162,6 +167,7 @@ final class TcpRowTransport implements RowTransport
     @Override
     public void endOfPass()
     {
+        passDriven = true;
         send();
     }
 
