@@ -230,6 +230,8 @@ public final class Group implements AutoCloseable
             handles.get(e.name()).engine(e);
             present.add(e.name());
         }
+        // Last of the view's triggers: a transport that coalesces a pass's flushes (tcp) sends them here.
+        engine.register(next, next::endOfPass);
         handles.forEach((n, h) ->
         {
             if (!present.contains(n))

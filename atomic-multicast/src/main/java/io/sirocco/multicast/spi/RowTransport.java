@@ -97,6 +97,15 @@ public interface RowTransport extends AutoCloseable
     }
 
     /**
+     * The predicate thread finished a pass over every trigger: a transport that defers {@link #flush()}es to coalesce
+     * one pass's pushes (TCP frames) sends them now. Called once per pass per open view, after the view's triggers.
+     * The default does nothing.
+     */
+    default void endOfPass()
+    {
+    }
+
+    /**
      * Number of push operations issued so far (each call to a push method counts once per target member), for the
      * benchmark's batching figures.
      *

@@ -116,6 +116,17 @@ public final class ViewContext implements AutoCloseable
         return engines;
     }
 
+    /**
+     * Predicate thread, registered after this view's subgroup triggers: sends what the transport deferred this pass.
+     *
+     * @return false: sending deferred pushes is not progress of its own.
+     */
+    public boolean endOfPass()
+    {
+        transport.endOfPass();
+        return false;
+    }
+
     public long pushCount()
     {
         return transport.pushCount();

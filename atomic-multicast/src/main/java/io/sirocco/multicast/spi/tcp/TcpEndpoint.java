@@ -9,6 +9,7 @@ import io.sirocco.transport.TransportContext;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
 import java.util.List;
@@ -17,23 +18,42 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * One member's messaging endpoint for a group, shared by the tables of its successive views: binds the member's
- * {@code host:port}, receives row frames on the transport's handler thread and applies them to the table of their
- * view. Frames for a view this member has not opened yet are kept and applied when it opens (so no push is lost);
- * frames for closed views are dropped.
+ * {@code host:port}, receives row frames and applies them to the table of their view. Frames for a view this member
+ * has not opened yet are kept and applied when it opens (so no push is lost); frames for closed views are dropped.
+ *
+ * <p><b>Threads.</b> With {@link #INLINE_RECEIVE_PROP} on (the default) the messaging transport runs its coordinator
+ * and the frame handler on the thread that read the bytes (the NIO selector), so a frame is applied and the predicate
+ * thread's doorbell rung without a hand-off to a coordinator and a handler thread (each of which parks when idle:
+ * ~50 µs of timer slack per wake-up on a loaded machine). Off, one handler thread applies frames (the earlier
+ * behaviour). Either way frames are applied by one thread at a time, in arrival order: the inline coordinator is a
+ * try-lock whose holder drains the queue, and ordered messages of one node go to one handler.
+ *
+ * <p>{@link #onFrame} reads a frame into {@code scratch}, a buffer confined to the thread applying frames (one at a
+ * time, the hand-over ordered by the coordinator's lock or queue); only a frame for a view not open yet is copied to
+ * the heap.
  */
 final class TcpEndpoint
 {
     private static final Logger LOG = LoggerFactory.getLogger(TcpEndpoint.class);
 
+    /** System property: apply row frames on the transport's receiving thread (default true). */
+    static final String INLINE_RECEIVE_PROP = "sirocco.mcast.tcp.inlineReceive";
+
     final MessagingService service;
     private final Map<Long, TcpRowTransport> open = new ConcurrentHashMap<>();
     private final Map<Long, List<byte[]>> pending = new ConcurrentHashMap<>();
     private long closedUpTo = -1;
+    /** Confined to the thread applying frames (see the class note); grows to the largest frame seen. */
+    private MemorySegment scratch = Arena.ofAuto().allocate(64 * 1024, 8);
+    /** Confined like {@code scratch}: the table the previous frame went to, so a frame needs no map look-up. */
+    private TcpRowTransport lastTransport;
+    private long lastViewId = -1;
 
     TcpEndpoint(final int ownNodeId, final String host, final int port)
     {
+        final boolean inline = Boolean.parseBoolean(System.getProperty(INLINE_RECEIVE_PROP, "true"));
         final TransportContext ctx = new TransportContext().ownNodeId(ownNodeId).transport("nio")
-            .connectTimeoutMs(1000).handlerThreads(1)
+            .connectTimeoutMs(1000).handlerThreads(inline ? 0 : 1).inlineCoordinator(inline)
             .idleMaxParkNs(Long.getLong("sirocco.mcast.tcp.maxParkNs", 50_000))
             // Room for a few seconds of pushes to a silent peer before the heartbeat timeout freezes it.
             .ringBufferBytes(1 << 22).flowControlWindowBytes(1 << 22);
@@ -73,7 +93,7 @@ final class TcpEndpoint
             {
                 for (final byte[] frame : early)
                 {
-                    transport.apply(MemorySegment.ofArray(frame));
+                    transport.apply(MemorySegment.ofArray(frame), frame.length);
                 }
             }
             open.put(viewId, transport);
@@ -91,30 +111,33 @@ final class TcpEndpoint
     {
         final Importer in = frame.importer();
         final int length = frame.payloadLength();
-        final byte[] copy = new byte[length];
-        // Frames are small relative to the data they carry; copying once keeps the apply code transport-neutral.
-        in.readBytes(copy, 0, length);
-        final MemorySegment seg = MemorySegment.ofArray(copy);
-        final long viewId = seg.get(java.lang.foreign.ValueLayout.JAVA_LONG_UNALIGNED, 0);
-        TcpRowTransport t = open.get(viewId);
-        if (t == null)
+        if (length > scratch.byteSize())
         {
-            synchronized (this)
+            scratch = Arena.ofAuto().allocate(Math.max(length, 2 * scratch.byteSize()), 8);
+        }
+        // One copy out of the transport's buffer keeps the apply code transport-neutral; no allocation per frame.
+        in.readSegment(scratch, 0, length);
+        if (length < 12)
+        {
+            LOG.warn("dropped a row frame of {} bytes from node {} (shorter than its 12-byte header)", length,
+                frame.sourceNodeId());
+            return;
+        }
+        final long viewId = scratch.get(java.lang.foreign.ValueLayout.JAVA_LONG_UNALIGNED, 0);
+        TcpRowTransport t = lastTransport;
+        if (t == null || lastViewId != viewId || !t.isOpen())
+        {
+            t = lookup(viewId, length);
+            if (t == null)
             {
-                t = open.get(viewId);
-                if (t == null)
-                {
-                    if (viewId > closedUpTo)
-                    {
-                        pending.computeIfAbsent(viewId, v -> new ArrayList<>()).add(copy);
-                    }
-                    return;
-                }
+                return;
             }
+            lastViewId = viewId;
+            lastTransport = t;
         }
         try
         {
-            t.apply(seg);
+            t.apply(scratch, length);
         }
         catch (final RuntimeException ex)
         {
@@ -123,9 +146,32 @@ final class TcpEndpoint
         }
     }
 
+    /**
+     * The open table of a view (boxes the key: once per view, not per frame), or null after keeping the frame in
+     * {@code scratch} for a view not opened yet (or dropping it for a closed one).
+     */
+    private TcpRowTransport lookup(final long viewId, final int length)
+    {
+        TcpRowTransport t = open.get(viewId);
+        if (t != null)
+        {
+            return t;
+        }
+        synchronized (this)
+        {
+            t = open.get(viewId);
+            if (t == null && viewId > closedUpTo)
+            {
+                pending.computeIfAbsent(viewId, v -> new ArrayList<>()).add(
+                    scratch.asSlice(0, length).toArray(java.lang.foreign.ValueLayout.JAVA_BYTE));
+            }
+            return t;
+        }
+    }
+
     /** Applies a frame to a table: bytes copied, counters released one by one, in frame order. */
-    static void apply(final MemorySegment frame, final MemorySegment table, final long rowLengthBytes,
-        final int rows)
+    static void apply(final MemorySegment frame, final long end, final MemorySegment table,
+        final long rowLengthBytes, final int rows)
     {
         final java.lang.foreign.ValueLayout.OfLong l = java.lang.foreign.ValueLayout.JAVA_LONG_UNALIGNED;
         final java.lang.foreign.ValueLayout.OfInt i32 = java.lang.foreign.ValueLayout.JAVA_INT_UNALIGNED;
@@ -136,16 +182,19 @@ final class TcpEndpoint
         }
         final long rowBase = from * rowLengthBytes;
         long at = 12;
-        final long end = frame.byteSize();
         while (at < end)
         {
+            if (at + 13 > end)
+            {
+                throw new IllegalArgumentException("operation header cut at " + at + " of " + end + " bytes");
+            }
             final byte kind = frame.get(java.lang.foreign.ValueLayout.JAVA_BYTE, at);
             final long off = frame.get(l, at + 1);
             final int n = frame.get(i32, at + 9);
             at += 13;
             if (kind == RowFrame.BYTES)
             {
-                if (off < 0 || n < 0 || off + n > rowLengthBytes)
+                if (off < 0 || n < 0 || off + n > rowLengthBytes || at + n > end)
                 {
                     throw new IllegalArgumentException("byte range " + off + "+" + n + " outside a row");
                 }
@@ -154,7 +203,7 @@ final class TcpEndpoint
             }
             else if (kind == RowFrame.COUNTERS)
             {
-                if (off < 0 || (off & 7) != 0 || n < 0 || off + 8L * n > rowLengthBytes)
+                if (off < 0 || (off & 7) != 0 || n < 0 || off + 8L * n > rowLengthBytes || at + 8L * n > end)
                 {
                     throw new IllegalArgumentException("counter range " + off + "x" + n + " outside a row");
                 }

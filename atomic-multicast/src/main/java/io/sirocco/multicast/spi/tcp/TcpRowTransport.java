@@ -12,14 +12,26 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 
 /**
- * The {@code tcp} row transport: every member holds its own copy of the table; pushes between two
- * {@link #flush()}es are encoded into one {@link RowFrame} (data bytes copied at push time, counters read with acquire
- * at push time, guards with the caller's snapshot) and sent as one ordered message to each live member. The
- * receiver's handler thread applies frames in order. Every flush costs one frame per peer, as a post does on RDMA.
+ * The {@code tcp} row transport: every member holds its own copy of the table; pushes are encoded into one
+ * {@link RowFrame} (data bytes copied at push time, counters read with acquire at push time, guards with the caller's
+ * snapshot) and sent as one ordered message to each live member. The receiver applies frames in order.
+ *
+ * <p><b>When a frame is sent.</b> With {@link #COALESCE_PROP} on (the default), {@link #flush()} only marks the end
+ * of a trigger's pushes and {@link #endOfPass()} (the predicate thread, after the view's triggers) sends everything
+ * one pass pushed as one frame per peer: a pass that receives, delivers (a listener writing an answer) and sends costs
+ * one socket write per peer instead of three, and the peer one wake-up instead of three. The effects stay in push
+ * order. {@link #close()} sends what is still pending. Flushes send at once until the first {@link #endOfPass()}. Off, every flush sends a frame (as a post does on RDMA).
+ *
+ * <p><b>Threads.</b> Pushes, flushes and {@link #endOfPass()} come from the one pushing thread (the predicate
+ * thread; the first view's constructor push comes from the joining thread before the predicate thread starts).
+ * {@link #apply} runs on the endpoint's receiving thread and touches only the other members' rows.
  */
 final class TcpRowTransport implements RowTransport
 {
     private static final Logger LOG = LoggerFactory.getLogger(TcpRowTransport.class);
+
+    /** System property, read when a view's table opens: one frame per peer per predicate pass (default true). */
+    static final String COALESCE_PROP = "sirocco.mcast.tcp.coalesce";
 
     private final TcpEndpoint endpoint;
     private final long viewId;
@@ -34,6 +46,13 @@ final class TcpRowTransport implements RowTransport
     private MemorySegment frame;
     private int length;
     private long pushes;
+    private volatile boolean closed;
+    private final boolean coalesce = Boolean.parseBoolean(System.getProperty(COALESCE_PROP, "true"));
+    /**
+     * Pushing thread: {@link #endOfPass()} was called at least once. Until then every flush sends, so a caller that
+     * never ends passes (a wrapping transport that does not forward it) keeps the one-frame-per-flush behaviour.
+     */
+    private boolean passDriven;
 
     TcpRowTransport(final TcpEndpoint endpoint, final RowTransportContext context)
     {
@@ -93,10 +112,17 @@ final class TcpRowTransport implements RowTransport
         length += 13;
     }
 
-    void apply(final MemorySegment received)
+    /** The thread applying frames (see {@link TcpEndpoint}): applies {@code lengthBytes} of a frame, rings. */
+    void apply(final MemorySegment received, final long lengthBytes)
     {
-        TcpEndpoint.apply(received, table, rowLengthBytes, frozen.length);
+        TcpEndpoint.apply(received, lengthBytes, table, rowLengthBytes, frozen.length);
         doorbell.run();
+    }
+
+    /** Any thread: whether {@link #close()} has not been called. */
+    boolean isOpen()
+    {
+        return !closed;
     }
 
     @Override
@@ -145,6 +171,22 @@ final class TcpRowTransport implements RowTransport
     @Override
     public void flush()
     {
+        if (!coalesce || !passDriven)
+        {
+            send();
+        }
+    }
+
+    @Override
+    public void endOfPass()
+    {
+        passDriven = true;
+        send();
+    }
+
+    /** Sends the pending frame, if any, to every live peer. */
+    private void send()
+    {
         if (length == 12)
         {
             return;
@@ -186,6 +228,16 @@ final class TcpRowTransport implements RowTransport
     @Override
     public void close()
     {
+        closed = true;
+        // Pushes of the view's last pass (its final counters) still reach the peers that wait for them.
+        try
+        {
+            send();
+        }
+        catch (final RuntimeException ex)
+        {
+            LOG.debug("view {}: last frame not sent at close: {}", viewId, ex.toString());
+        }
         endpoint.closed(viewId);
         // The table stays mapped until the GC frees its automatic arena: a late frame may still be applied.
     }

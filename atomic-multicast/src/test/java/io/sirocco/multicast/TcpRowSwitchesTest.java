@@ -1,0 +1,59 @@
+package io.sirocco.multicast;
+
+import io.sirocco.multicast.smc.SpindleOptions;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The tcp row transport's two latency switches ({@code sirocco.mcast.tcp.inlineReceive}: frames applied on the
+ * receiving thread; {@code sirocco.mcast.tcp.coalesce}: one frame per predicate pass) in every combination: three
+ * members send concurrently through a small window (many passes, frames mixing data, guards and counters), and every
+ * member delivers the same complete sequence, per-sender FIFO.
+ */
+class TcpRowSwitchesTest
+{
+    @ParameterizedTest(name = "inlineReceive {0}, coalesce {1}")
+    @CsvSource({"true, true", "true, false", "false, true", "false, false"})
+    @Timeout(value = 90, unit = TimeUnit.SECONDS)
+    void shouldDeliverIdenticalCompleteSequencesWhateverTheSwitches(final boolean inline, final boolean coalesce)
+        throws Exception
+    {
+        System.setProperty("sirocco.mcast.tcp.inlineReceive", Boolean.toString(inline));
+        System.setProperty("sirocco.mcast.tcp.coalesce", Boolean.toString(coalesce));
+        try (TestCluster c = new TestCluster(3, "tcp", SpindleOptions.ALL_ON,
+            i -> List.of(new SubgroupSpec("s", DeliveryMode.ORDERED, 3, 128, 2048)), i -> Role.WRITER_READER))
+        {
+            if (!inline)
+            {
+                // The switch took effect: the endpoints hand frames to a handler thread.
+                assertThat(Thread.getAllStackTraces().keySet()).anyMatch(t -> t.getName().matches(
+                    "sirocco-node10[123]-handler-0"));
+            }
+            final int[] counts = {300, 300, 300};
+            for (final Thread t : Senders.start(c.groups, "s", counts, 2048, 0, 3))
+            {
+                t.join(60_000);
+            }
+            Senders.awaitDelivered(c.recorders, 900);
+            for (int m = 0; m < 3; m++)
+            {
+                final List<TestCluster.Delivery> got = c.recorders.get(m).list();
+                assertThat(got).hasSize(900);
+                MulticastPropertiesTest.assertPerSenderFifoComplete(got, counts, c);
+                assertThat(got).isEqualTo(c.recorders.get(0).list());
+            }
+            c.assertHealthy();
+        }
+        finally
+        {
+            System.clearProperty("sirocco.mcast.tcp.inlineReceive");
+            System.clearProperty("sirocco.mcast.tcp.coalesce");
+        }
+    }
+}
