@@ -92,6 +92,16 @@ final class MixedRowTransport implements RowTransport
     }
 
     @Override
+    public void endOfPass()
+    {
+        // The tcp half coalesces one pass's flushes into one frame per peer; shared memory has nothing deferred.
+        if (far != null)
+        {
+            far.endOfPass();
+        }
+    }
+
+    @Override
     public long pushCount()
     {
         return near.pushCount() + (far == null ? 0 : far.pushCount());
