@@ -287,6 +287,10 @@ public final class ReaderQueue implements BusReader
      */
     private void reportLost()
     {
+        if (lost.get() == 0)
+        {
+            return; // the common case: a plain volatile read, no read-modify-write per message
+        }
         final int lostNow = lost.getAndSet(0);
         if (lostNow > 0)
         {
