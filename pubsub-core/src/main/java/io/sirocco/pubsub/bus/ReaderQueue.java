@@ -15,8 +15,9 @@ import org.slf4j.LoggerFactory;
  * / acquire before a read orders the bytes.
  *
  * <p>Inline delivery: when the window is empty, nobody is delivering and the handler allows it, the offering thread
- * delivers itself (no hand-off), reporting any pending loss count first, as the delivery thread would. The predicate thread does so in batches ({@link #offerInBatch} then
- * {@link #endBatch}), holding {@code delivering} for the batch, so listeners run once per multicast delivery batch.
+ * delivers itself (no hand-off), reporting any pending loss count first, as the delivery thread would. The predicate
+ * thread does so in batches ({@link #offerInBatch} then {@link #endBatch}), holding {@code delivering} for the batch,
+ * so listeners run once per multicast delivery batch.
  *
  * <p>This is where a slow reader is contained: a best-effort offer to a full window drops the message and counts
  * it as lost; a reliable offer waits on {@code notFull} for up to the writer's max_blocking_time.
