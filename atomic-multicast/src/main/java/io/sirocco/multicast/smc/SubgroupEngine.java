@@ -112,6 +112,13 @@ public final class SubgroupEngine
     private volatile long persistedLocal;
     private volatile boolean persistenceHold;
     private long pendingLost;
+    /**
+     * UNORDERED_LOSSY: how far behind the newest committed message a receiver lapped while it copies resumes (half
+     * the window).
+     */
+    private final long resumeLag;
+    /** UNORDERED_LOSSY: how far past the oldest slot a receiver lapped between passes resumes (an eighth). */
+    private final long lapGuard;
 
     /**
      * @param name        subgroup name (for errors and logs).
@@ -219,6 +226,8 @@ public final class SubgroupEngine
                 }
             }
         }
+        this.resumeLag = Math.max(1, windowSize / 2);
+        this.lapGuard = Math.min(windowSize - 1, Math.max(1, windowSize / 8));
         this.scratch = mode == DeliveryMode.UNORDERED_LOSSY ? Arena.ofAuto().allocate(Math.max(8, maxMessage), 64)
             : null;
     }
@@ -506,25 +515,39 @@ public final class SubgroupEngine
             }
             if (mode == DeliveryMode.UNORDERED_LOSSY)
             {
+                // Lapped since the last pass: resume lapGuard slots after the oldest message of the window, not at
+                // the oldest itself, which is the one the writer overwrites next. A writer that is not running
+                // (time-sliced out) leaves window - lapGuard messages to deliver; one that is still running laps
+                // this receiver again later in the pass, and the rule below moves it further ahead.
                 if (recv - old > window)
                 {
-                    pendingLost += recv - window - old;
-                    old = recv - window;
+                    final long start = recv - window + lapGuard;
+                    pendingLost += start - old;
+                    old = start;
                 }
-                while (old < recv && budget > 0)
+                long newest = recv;
+                int examined = 0;
+                while (old < newest && budget > 0 && examined < window)
                 {
                     final int outcome = copyChecked(k, row, old);
+                    examined++;
+                    budget--;
+                    stats.receivedMessages++;
                     if (outcome == COPY_DELIVERED)
                     {
                         deliveredNow++;
                     }
-                    else if (outcome == COPY_LOST)
+                    if (outcome != COPY_LOST)
                     {
-                        pendingLost++;
+                        old++;
+                        continue;
                     }
-                    old++;
-                    budget--;
-                    stats.receivedMessages++;
+                    // Lapped during this pass: the slot holds, or is becoming, a message at least a window newer.
+                    // Skip to resumeLag behind the newest committed message, counting every index skipped.
+                    newest = Math.max(newest, table.getAcquire(row, offCommitted));
+                    final long resume = Math.max(old + 1, newest - resumeLag);
+                    pendingLost += resume - old;
+                    old = resume;
                 }
                 if (pendingLost > 0)
                 {

@@ -46,8 +46,10 @@ public final class SubCommand implements Callable<Integer>
             final Topic<sirocco.perf.Sample> topic = session.participant().createTopic(PerfSession.THROUGHPUT_TOPIC,
                 sirocco.perf.Sample.class);
             final Counter counter = new Counter();
+            // KEEP_ALL for both kinds: the listener takes once per delivery batch, and a KEEP_LAST 1 cache would keep
+            // only the batch's last sample, so the count would measure batches (and call the replaced samples lost).
             final DataReader<sirocco.perf.Sample> reader = session.subscriber().createDataReader(topic,
-                session.readerQos(!bestEffort, !bestEffort), counter, List.of(DataAvailableStatus.class));
+                session.readerQos(!bestEffort, true), counter, List.of(DataAvailableStatus.class));
             final long giveUpNs = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
             boolean matched = false;
             while (System.nanoTime() < giveUpNs)

@@ -15,8 +15,9 @@ import org.slf4j.LoggerFactory;
  * / acquire before a read orders the bytes.
  *
  * <p>Inline delivery: when the window is empty, nobody is delivering and the handler allows it, the offering thread
- * delivers itself (no hand-off). The predicate thread does so in batches ({@link #offerInBatch} then
- * {@link #endBatch}), holding {@code delivering} for the batch, so listeners run once per multicast delivery batch.
+ * delivers itself (no hand-off), reporting any pending loss count first, as the delivery thread would. The predicate
+ * thread does so in batches ({@link #offerInBatch} then {@link #endBatch}), holding {@code delivering} for the batch,
+ * so listeners run once per multicast delivery batch.
  *
  * <p>This is where a slow reader is contained: a best-effort offer to a full window drops the message and counts
  * it as lost; a reliable offer waits on {@code notFull} for up to the writer's max_blocking_time.
@@ -119,6 +120,7 @@ public final class ReaderQueue implements BusReader
         }
         try
         {
+            reportLost();
             handler.onBatchEnd();
         }
         catch (final RuntimeException ex)
@@ -132,7 +134,7 @@ public final class ReaderQueue implements BusReader
             delivering = false;
             if (tail != head || lost.get() > 0)
             {
-                // Queued messages or a loss count that arrived during the batch: the delivery thread's turn.
+                // Queued messages, or a loss counted after this batch reported its own: the delivery thread's turn.
                 notEmpty.signal();
             }
             lock.unlock();
@@ -185,7 +187,7 @@ public final class ReaderQueue implements BusReader
                 }
                 return Offer.QUEUED;
             }
-            if (tail == head && !delivering && lost.get() == 0 && handler.inlineSafe())
+            if (tail == head && !delivering && handler.inlineSafe())
             {
                 delivering = true;
                 if (batched)
@@ -279,6 +281,24 @@ public final class ReaderQueue implements BusReader
         }
     }
 
+    /**
+     * Hands the loss count to the handler, before the messages that follow the loss. Called by whichever thread
+     * delivers (it holds {@code delivering}), outside the lock; a lapped best-effort reader so keeps the inline path
+     * instead of sending every batch through the delivery thread until that thread reported the loss.
+     */
+    private void reportLost()
+    {
+        if (lost.get() == 0)
+        {
+            return; // the common case: a plain volatile read, no read-modify-write per message
+        }
+        final int lostNow = lost.getAndSet(0);
+        if (lostNow > 0)
+        {
+            handler.onLost(lostNow);
+        }
+    }
+
     /** The fast path: an empty window and a handler with bounded work; runs on the offering thread. */
     private void deliverInline(final BusMessage message)
     {
@@ -286,6 +306,7 @@ public final class ReaderQueue implements BusReader
         {
             try
             {
+                reportLost();
                 handler.onMessage(message);
             }
             finally
@@ -305,6 +326,7 @@ public final class ReaderQueue implements BusReader
     {
         try
         {
+            reportLost();
             handler.onMessage(message);
         }
         catch (final RuntimeException ex)

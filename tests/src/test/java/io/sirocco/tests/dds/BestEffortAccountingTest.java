@@ -1,0 +1,127 @@
+package io.sirocco.tests.dds;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.locks.LockSupport;
+
+import io.sirocco.tests.dds.types.Shape;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.omg.dds.core.ServiceEnvironment;
+import org.omg.dds.core.event.DataAvailableEvent;
+import org.omg.dds.core.policy.PolicyFactory;
+import org.omg.dds.domain.DomainParticipant;
+import org.omg.dds.domain.DomainParticipantFactory;
+import org.omg.dds.pub.DataWriter;
+import org.omg.dds.pub.Publisher;
+import org.omg.dds.sub.DataReader;
+import org.omg.dds.sub.DataReaderAdapter;
+import org.omg.dds.sub.Sample;
+import org.omg.dds.sub.Subscriber;
+import org.omg.dds.topic.Topic;
+
+/**
+ * A BEST_EFFORT reader of a BEST_EFFORT writer that writes as fast as it can, with a small window and a listener
+ * that is slow now and then (so the reader is lapped, and its receive window fills): every sample written is either
+ * taken once, in order, or counted in SampleLost. received + lost == written, exactly.
+ */
+@Timeout(120)
+class BestEffortAccountingTest
+{
+    private static final int WINDOW = 16;
+    private static final int COUNT = 50_000;
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"local", "shm"})
+    void everySampleIsTakenOnceOrCountedLost(final String transport) throws Exception
+    {
+        final ServiceEnvironment env = Dds.environment(Map.of("sirocco.window.slots", WINDOW,
+            "sirocco.transport", transport));
+        final DomainParticipant participant = DomainParticipantFactory.getInstance(env)
+            .createParticipant(Dds.newDomain());
+        try
+        {
+            final PolicyFactory pf = PolicyFactory.getPolicyFactory(env);
+            final Topic<Shape> topic = participant.createTopic("BestEffortAccounting", Shape.class);
+            // The writer first: a participant that joined the subgroup as a reader cannot add the writer role later.
+            final Publisher publisher = participant.createPublisher();
+            final DataWriter<Shape> writer = publisher.createDataWriter(topic, publisher.getDefaultDataWriterQos()
+                .withPolicies(pf.Reliability().withBestEffort(), pf.History().withKeepLast(1)));
+            final List<Integer> taken = new ArrayList<>();
+            final Subscriber subscriber = participant.createSubscriber();
+            final DataReader<Shape> reader = subscriber.createDataReader(topic, subscriber.getDefaultDataReaderQos()
+                .withPolicies(pf.Reliability().withBestEffort(), pf.History().withKeepAll()), new DataReaderAdapter<>()
+                {
+                    private int calls;
+
+                    @Override
+                    public void onDataAvailable(final DataAvailableEvent<Shape> event)
+                    {
+                        synchronized (taken)
+                        {
+                            try (Sample.Iterator<Shape> it = event.getSource().take())
+                            {
+                                while (it.hasNext())
+                                {
+                                    final Shape s = it.next().getData();
+                                    if (s != null)
+                                    {
+                                        taken.add(s.x);
+                                    }
+                                }
+                            }
+                            catch (final java.io.IOException ex)
+                            {
+                                throw new java.io.UncheckedIOException(ex);
+                            }
+                        }
+                        if (++calls % 16 == 0)
+                        {
+                            // A slow consumer now and then: the writer laps the reader meanwhile.
+                            LockSupport.parkNanos(1_000_000L);
+                        }
+                    }
+                }, null);
+            Dds.await("matched both ways", () -> writer.getPublicationMatchedStatus().getCurrentCount() == 1
+                && reader.getSubscriptionMatchedStatus().getCurrentCount() == 1);
+            for (int i = 0; i < COUNT; i++)
+            {
+                writer.write(new Shape("RED", i, 0, 1));
+            }
+            final long[] seen = new long[2];
+            try
+            {
+                Dds.await("every sample taken or counted lost", () ->
+                {
+                    synchronized (taken)
+                    {
+                        seen[0] = taken.size();
+                    }
+                    seen[1] = reader.getSampleLostStatus().getTotalCount();
+                    return seen[0] + seen[1] >= COUNT;
+                });
+            }
+            catch (final AssertionError ex)
+            {
+                throw new AssertionError("taken " + seen[0] + ", lost " + seen[1] + " of " + COUNT, ex);
+            }
+            synchronized (taken)
+            {
+                assertThat(taken).as("in order, no duplicate").isSorted().doesNotHaveDuplicates();
+                assertThat(taken.size() + reader.getSampleLostStatus().getTotalCount())
+                    .as("taken + lost == written").isEqualTo(COUNT);
+                assertThat(reader.getSampleLostStatus().getTotalCount()).as("the scenario: the reader fell behind")
+                    .isPositive();
+                assertThat(taken).as("the reader got samples after falling behind").hasSizeGreaterThan(WINDOW);
+            }
+        }
+        finally
+        {
+            participant.close();
+        }
+    }
+}
