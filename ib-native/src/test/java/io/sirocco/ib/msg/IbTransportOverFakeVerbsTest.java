@@ -138,8 +138,16 @@ final class IbTransportOverFakeVerbsTest
         final CompletableFuture<EchoResponse> pending = a.request(Echo.ask(1), 6, 60, TimeUnit.SECONDS);
         b.close();
 
-        // like a real RC queue pair, the sender learns of the loss when its next send is not acknowledged
-        a.send(new Data(1, 10), 6);
+        // like a real RC queue pair, the sender learns of the loss when its next send is not acknowledged; if the
+        // connection was already closed when the peer went, that send reconnects and is refused at once instead
+        try
+        {
+            a.send(new Data(1, 10), 6);
+        }
+        catch (final NodeUnreachableException refused)
+        {
+            assertThat(refused).hasMessageContaining("node 6");
+        }
 
         assertThatThrownBy(() -> pending.get(30, TimeUnit.SECONDS))
             .hasCauseInstanceOf(NodeUnreachableException.class)
