@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# The integrator's check of a merged tree: every end-to-end figure the issues name, with the references (raw Java
+# floors, Cyclone ddsperf) interleaved in the same batch. One JSON line per run on stdout and in $OUT; quote medians
+# of the three runs and ratios within the batch (docs/benchmarks.md, "Integrator's check").
+#   docs/bench/integration-batch.sh            # from the repository root, after ./sirocco has built its jar
+set -u
+cd "$(dirname "$0")/../.."
+. .mvn/find-jdk25.sh
+sirocco_find_jdk25 || exit 1
+OUT=${OUT:-/tmp/sirocco-integration-batch.jsonl}
+: > "$OUT"
+B=${SIROCCO_SHARED_BENCH:-../shared/bench}
+run() { local tag=$1; shift; local line; line=$(timeout 180 "$@" 2>/dev/null | tail -1); echo "{\"tag\":\"$tag\",\"load\":\"$(cut -d' ' -f1 /proc/loadavg)\",\"result\":${line:-null}}" | tee -a "$OUT"; }
+for i in 1 2 3; do
+  run raw-tcp "$JAVA_HOME/bin/java" "$B/RawPingPong.java" tcp 64 5
+  run transport-tcp ./sirocco transport-bench --transport tcp --mode rtt --size 64 --seconds 5 --json
+  run transport-loopback ./sirocco transport-bench --transport loopback --mode rtt --size 64 --seconds 5 --json
+done
+for i in 1 2 3; do
+  run ddsperf-lat "$B/ddsperf-baseline.sh" latency 64 8
+  run raw-shm "$JAVA_HOME/bin/java" "$B/RawPingPong.java" shm 64 5
+  run dds-ping-shm ./sirocco ping --with-pong --transport shm --size 64 --seconds 8 --json
+  run dds-ping-tcp ./sirocco ping --with-pong --transport tcp --size 64 --seconds 8 --json
+done
+for i in 1 2 3; do
+  run ddsperf-thr "$B/ddsperf-baseline.sh" throughput 1024 8
+  run dds-pub-shm ./sirocco pub --with-sub --size 1024 --seconds 8 --json
+done
+for i in 1 2 3; do
+  run mcast-tcp-batch-on ./sirocco mcast-bench --members 3 --senders all --size 1024 --transport tcp --batching on --messages 50000 --json
+  run mcast-tcp-batch-off ./sirocco mcast-bench --members 3 --senders all --size 1024 --transport tcp --batching off --messages 50000 --json
+  run mcast-shm-undelayed ./sirocco mcast-bench --members 3 --senders all --size 1024 --transport shm --json
+  run mcast-shm-delayed ./sirocco mcast-bench --members 3 --senders all --size 1024 --transport shm --delay-us 100 --delayed one --json
+done
+for i in 1 2 3; do
+  run log-none ./sirocco log-bench --size 64 --entries 1000000 --sync none --recover --json
+done
