@@ -1,4 +1,4 @@
-package io.sirocco.tests.dds;
+package io.sirocco.tests;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -13,7 +13,7 @@ import java.util.concurrent.TimeUnit;
  * the bridge's multicast snooping off so UDP beacons are flooded. {@link #close()} removes everything, and is meant
  * for a {@code finally} block. Needs root and iproute2 ({@link #unavailableReason()} says why not).
  */
-final class Netns implements AutoCloseable
+public final class Netns implements AutoCloseable
 {
     private final String id = Integer.toHexString(ThreadLocalRandom.current().nextInt(0x1000, 0xffff));
     private final int net = 1 + ThreadLocalRandom.current().nextInt(250);
@@ -24,7 +24,7 @@ final class Netns implements AutoCloseable
     private boolean bridgeMade;
 
     /** @return why namespaces cannot be made here, or null when they can. */
-    static String unavailableReason()
+    public static String unavailableReason()
     {
         if (!"0".equals(output("id", "-u")))
         {
@@ -37,7 +37,7 @@ final class Netns implements AutoCloseable
         return null;
     }
 
-    Netns(final int hosts)
+    public Netns(final int hosts)
     {
         try
         {
@@ -72,21 +72,27 @@ final class Netns implements AutoCloseable
     }
 
     /** @return host {@code i}'s address (no prefix length). */
-    String address(final int i)
+    public String address(final int i)
     {
         return "10.77." + net + "." + (i + 1);
     }
 
     /** @return the name of host {@code i}'s interface, as seen inside its namespace. */
-    String interfaceName(final int i)
+    public String interfaceName(final int i)
     {
         return nsVeths.get(i);
     }
 
     /** @return the command prefix that runs a program on host {@code i}. */
-    List<String> prefix(final int i)
+    public List<String> prefix(final int i)
     {
         return List.of("ip", "netns", "exec", namespaces.get(i));
+    }
+
+    /** Cuts host {@code i}'s link ({@code ip link set DEV down} on the bridge side of its veth). */
+    public void cutLink(final int i)
+    {
+        must("ip", "link", "set", hostVeths.get(i), "down");
     }
 
     @Override
@@ -122,7 +128,7 @@ final class Netns implements AutoCloseable
         }
     }
 
-    static int run(final String... cmd)
+    private static int run(final String... cmd)
     {
         try
         {
