@@ -13,10 +13,8 @@ import io.sirocco.log.recovery.RecoveryConsumer;
 import io.sirocco.log.recovery.RecoveryReport;
 import io.sirocco.log.replication.FailoverListener;
 import io.sirocco.log.replication.ReplicationBackup;
-import io.sirocco.log.replication.ReplicationMessages;
 import io.sirocco.log.zone.RandomPlacement;
 import io.sirocco.transport.MessagingService;
-import io.sirocco.transport.TransportContext;
 
 /**
  * A backup member in its own process: {@code LogBackupMain <ownId> <storeDirectory> <id:port>...}. Logs the zones
@@ -32,17 +30,8 @@ public final class LogBackupMain
     public static void main(final String[] args) throws Exception
     {
         final int ownId = Integer.parseInt(args[0]);
-        final TransportContext context = new TransportContext().ownNodeId(ownId).transport("nio");
         final Membership membership = new Membership();
-        for (int a = 2; a < args.length; a++)
-        {
-            final String[] parts = args[a].split(":");
-            final int id = Integer.parseInt(parts[0]);
-            context.addressMap().put(id, "127.0.0.1", Integer.parseInt(parts[1]));
-            membership.join(id);
-        }
-        final MessagingService service = MessagingService.start(context);
-        ReplicationMessages.registerTypes(service);
+        final MessagingService service = ChildReplicationNode.start(ownId, args, 2, membership);
         final FailoverListener noFailover = new FailoverListener()
         {
             @Override

@@ -4,11 +4,9 @@ import java.util.concurrent.TimeUnit;
 
 import io.sirocco.log.ZoneId;
 import io.sirocco.log.membership.Membership;
-import io.sirocco.log.replication.ReplicationMessages;
 import io.sirocco.log.replication.ReplicationOwner;
 import io.sirocco.log.zone.RandomPlacement;
 import io.sirocco.transport.MessagingService;
-import io.sirocco.transport.TransportContext;
 
 /**
  * A zone owner in its own process: {@code LogOwnerMain <ownId> <zones> <entriesPerZone> <id:port>...}. Opens the
@@ -27,17 +25,8 @@ public final class LogOwnerMain
         final int ownId = Integer.parseInt(args[0]);
         final int zones = Integer.parseInt(args[1]);
         final int entries = Integer.parseInt(args[2]);
-        final TransportContext context = new TransportContext().ownNodeId(ownId).transport("nio");
         final Membership membership = new Membership();
-        for (int a = 3; a < args.length; a++)
-        {
-            final String[] parts = args[a].split(":");
-            final int id = Integer.parseInt(parts[0]);
-            context.addressMap().put(id, "127.0.0.1", Integer.parseInt(parts[1]));
-            membership.join(id);
-        }
-        final MessagingService service = MessagingService.start(context);
-        ReplicationMessages.registerTypes(service);
+        final MessagingService service = ChildReplicationNode.start(ownId, args, 3, membership);
         final ReplicationOwner owner = new ReplicationOwner(service, membership, new RandomPlacement(), 3, 64 * 1024,
             null);
         for (int z = 0; z < zones; z++)
