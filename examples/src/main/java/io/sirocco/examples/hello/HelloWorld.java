@@ -3,12 +3,15 @@ package io.sirocco.examples.hello;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 import hello.HelloMsg;
 import io.sirocco.dds.config.ServiceBootstrap;
 import org.omg.dds.core.ServiceEnvironment;
+import org.omg.dds.core.StatusCondition;
 import org.omg.dds.core.WaitSet;
 import org.omg.dds.core.policy.PolicyFactory;
+import org.omg.dds.core.status.PublicationMatchedStatus;
 import org.omg.dds.domain.DomainParticipant;
 import org.omg.dds.domain.DomainParticipantFactory;
 import org.omg.dds.pub.DataWriter;
@@ -30,6 +33,8 @@ import org.omg.dds.topic.Topic;
 public final class HelloWorld
 {
     public static final String TOPIC = "HelloWorld";
+
+    private static final long MATCH_TIMEOUT_SECONDS = 60;
 
     private HelloWorld()
     {
@@ -53,7 +58,7 @@ public final class HelloWorld
         }
     }
 
-    /** Publishes {@code count} greetings, one every {@code periodMs}, once a subscriber is matched. */
+    /** Publishes {@code count} greetings, one every {@code periodMs}, once a subscriber is matched (waiting up to 60 s). */
     public static void publish(final ServiceEnvironment env, final int domain, final int count, final long periodMs)
         throws Exception
     {
@@ -66,6 +71,7 @@ public final class HelloWorld
             final DataWriter<HelloMsg> writer = publisher.createDataWriter(topic, publisher.getDefaultDataWriterQos()
                 .withPolicies(policies.Reliability().withReliable(), policies.Durability().withTransientLocal(),
                     policies.History().withKeepLast(count)));
+            awaitSubscriber(env, writer, MATCH_TIMEOUT_SECONDS);
             for (int i = 1; i <= count; i++)
             {
                 writer.write(new HelloMsg(1, "Hello World " + i));
@@ -77,6 +83,27 @@ public final class HelloWorld
         {
             participant.close();
         }
+    }
+
+    /**
+     * Waits on a WaitSet until the writer is matched with a subscriber: the greetings are TRANSIENT_LOCAL, but only
+     * while the writer lives, so a publisher that wrote and closed before any subscriber joined would leave nothing.
+     *
+     * @throws TimeoutException when no subscriber matched within {@code timeoutSeconds}.
+     */
+    private static void awaitSubscriber(final ServiceEnvironment env, final DataWriter<HelloMsg> writer,
+        final long timeoutSeconds) throws TimeoutException
+    {
+        final StatusCondition<DataWriter<HelloMsg>> matched = writer.getStatusCondition();
+        matched.setEnabledStatuses(List.of(PublicationMatchedStatus.class));
+        final WaitSet waitSet = WaitSet.newWaitSet(env);
+        waitSet.attachCondition(matched);
+        final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(timeoutSeconds);
+        while (writer.getPublicationMatchedStatus().getCurrentCount() == 0)
+        {
+            waitSet.waitForConditions(Math.max(1, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+        }
+        waitSet.detachCondition(matched);
     }
 
     /** Receives {@code count} greetings (waiting on a WaitSet) and returns them as text. */
@@ -100,7 +127,14 @@ public final class HelloWorld
             final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(timeoutSeconds);
             while (received.size() < count && System.nanoTime() < deadline)
             {
-                waitSet.waitForConditions(1, TimeUnit.DAYS);
+                try
+                {
+                    waitSet.waitForConditions(Math.max(1, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+                }
+                catch (final TimeoutException ex)
+                {
+                    break;
+                }
                 for (final Sample<HelloMsg> sample : reader.take(new ArrayList<>()))
                 {
                     if (sample.getData() != null)
