@@ -7,7 +7,7 @@ import java.util.List;
  * A member as the registry and the views know it: identity, where it runs, and what it registered.
  *
  * @param memberId      unique id in the group.
- * @param host          host name (members on one host can share memory).
+ * @param host          host identity ({@link HostIdentity}): members with the same one can share memory.
  * @param pid           process id (same-host crash detection through {@link ProcessHandle#onExit()}).
  * @param endpoint      transport address for tcp ({@code host:port}), empty if none.
  * @param version       bumped when the member changes its registrations; a change triggers a view change.
@@ -36,24 +36,13 @@ public record Member(long memberId, String host, long pid, String endpoint, long
     }
 
     /**
-     * @return this host's name as members see it: system property {@code sirocco.mcast.host} if set (tests that put
-     * "hosts" in network namespaces of one machine), else the local host name.
+     * @return this host's identity as members see it ({@link HostIdentity#local()}): system property
+     * {@code sirocco.mcast.host} if set (tests that put "hosts" in network namespaces of one machine), else the host
+     * name plus a hash of the boot id, pid namespace and shm root.
      */
     public static String localHost()
     {
-        final String override = System.getProperty("sirocco.mcast.host");
-        if (override != null && !override.isBlank())
-        {
-            return override;
-        }
-        try
-        {
-            return java.net.InetAddress.getLocalHost().getHostName();
-        }
-        catch (final Exception ex)
-        {
-            return "localhost";
-        }
+        return HostIdentity.local();
     }
 
     public Member

@@ -113,6 +113,19 @@ public interface RowTransport extends AutoCloseable
      */
     long pushCount();
 
+    /**
+     * Push operations issued so far to one target (same unit as {@link #pushCount()}: for tcp a frame), so that a
+     * report or a test can tell which path a peer really received this member's row by. Read from the pushing
+     * thread, or after it stopped pushing.
+     *
+     * @param rank the target's rank in the view.
+     * @return the pushes to it, or -1 when this transport does not count per target.
+     */
+    default long pushCount(final int rank)
+    {
+        return -1;
+    }
+
     /** Releases the table and connections of this view. */
     @Override
     void close();

@@ -4,6 +4,9 @@ import io.sirocco.multicast.spi.RowTransport;
 
 import java.lang.foreign.MemorySegment;
 
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
 /**
  * Routes each push per target row: to members on this host through {@link SameHostRows} (a copy into their shared
  * memory), to members on other hosts through a tcp transport that serves only them. Both write into and read from the
@@ -15,17 +18,22 @@ import java.lang.foreign.MemorySegment;
  */
 final class MixedRowTransport implements RowTransport
 {
+    private static final Logger LOG = LoggerFactory.getLogger(MixedRowTransport.class);
+
     private final SameHostRows near;
     private final RowTransport far;
+    private final MixedRoutes routes;
 
     /**
      * @param near the same-host half (owns the table).
      * @param far  the tcp half, opened into {@code near}'s table, or null when every member is on this host.
+     * @param routes the route of every peer (for the report at close).
      */
-    MixedRowTransport(final SameHostRows near, final RowTransport far)
+    MixedRowTransport(final SameHostRows near, final RowTransport far, final MixedRoutes routes)
     {
         this.near = near;
         this.far = far;
+        this.routes = routes;
     }
 
     @Override
@@ -108,8 +116,21 @@ final class MixedRowTransport implements RowTransport
     }
 
     @Override
+    public long pushCount(final int rank)
+    {
+        final String route = routes.routeOf(rank);
+        if (route == null)
+        {
+            return 0;
+        }
+        return MixedRoutes.SHM.equals(route) ? near.pushCount(rank) : far.pushCount(rank);
+    }
+
+    @Override
     public void close()
     {
+        // Once per view: what each peer really got by its route (a peer with 0 got nothing by it).
+        LOG.info("{}", routes.report(this::pushCount));
         if (far != null)
         {
             far.close();

@@ -34,30 +34,16 @@ public final class MixedRowTransportProvider implements RowTransportProvider
     @Override
     public RowTransport open(final RowTransportContext context)
     {
-        final int n = context.memberCount();
-        final int me = context.myRank();
-        final String myHost = context.members().get(me).host();
-        final long[] ids = new long[n];
-        final boolean[] sameHost = new boolean[n];
-        final boolean[] otherHost = new boolean[n];
-        int remote = 0;
-        for (int r = 0; r < n; r++)
-        {
-            final RowTransportContext.MemberAddress m = context.members().get(r);
-            ids[r] = m.memberId();
-            if (r != me)
-            {
-                sameHost[r] = m.host().equals(myHost);
-                otherHost[r] = !sameHost[r];
-                remote += otherHost[r] ? 1 : 0;
-            }
-        }
+        final MixedRoutes routes = new MixedRoutes(context);
         final SameHostRows near = new SameHostRows(ShmRowTransportProvider.groupDirectory(context.groupName()),
-            context.viewId(), ids, sameHost, me, context.rowLengthBytes(), context.doorbell());
+            context.viewId(), routes.memberIds(), routes.sameHost(), context.myRank(), context.rowLengthBytes(),
+            context.doorbell());
         // The tcp half exists only when some member of this view is on another host.
-        final RowTransport far = remote == 0 ? null : TcpRowTransportProvider.openInto(context, near.table(), otherHost);
-        LOG.debug("group {} view {}: mixed transport, {} member(s) on host {} by shared memory, {} by tcp",
-            context.groupName(), context.viewId(), n - remote, myHost, remote);
-        return new MixedRowTransport(near, far);
+        final RowTransport far = routes.remoteCount() == 0 ? null
+            : TcpRowTransportProvider.openInto(context, near.table(), routes.otherHost());
+        // Once per view (views change only on membership events): the route of every peer, so that an operator or
+        // a test can see which pairs share memory.
+        LOG.info("{}", routes.plan());
+        return new MixedRowTransport(near, far, routes);
     }
 }

@@ -47,6 +47,8 @@ final class SameHostRows implements AutoCloseable
     private final long myRowBase;
     private boolean dirty;
     private long pushes;
+    /** Pushes per same-host target rank (predicate thread only), for the route report. */
+    private final long[] pushesTo;
 
     /**
      * @param directory      the group's shm directory.
@@ -66,6 +68,7 @@ final class SameHostRows implements AutoCloseable
         this.frozen = new boolean[n];
         this.peers = new MemorySegment[n];
         this.peerFiles = new Path[n];
+        this.pushesTo = new long[n];
         this.ownFile = file(directory, viewId, memberIds[myRank]);
         try
         {
@@ -116,6 +119,7 @@ final class SameHostRows implements AutoCloseable
             {
                 MemorySegment.copy(table, myRowBase + rowOffset, peers[r], myRowBase + rowOffset, lengthBytes);
                 pushes++;
+                pushesTo[r]++;
                 dirty = true;
             }
         }
@@ -134,6 +138,7 @@ final class SameHostRows implements AutoCloseable
                     SstTable.setReleaseAt(peers[r], at, SstTable.getAcquireAt(table, at));
                 }
                 pushes++;
+                pushesTo[r]++;
                 dirty = true;
             }
         }
@@ -148,6 +153,7 @@ final class SameHostRows implements AutoCloseable
                 // Publishes the snapshotted guard after the data copied before it.
                 SstTable.setReleaseAt(peers[r], myRowBase + rowOffset, value);
                 pushes++;
+                pushesTo[r]++;
                 dirty = true;
             }
         }
@@ -182,6 +188,12 @@ final class SameHostRows implements AutoCloseable
     long pushCount()
     {
         return pushes;
+    }
+
+    /** @return pushes into the file of the same-host member of {@code rank} (0 for other ranks). */
+    long pushCount(final int rank)
+    {
+        return pushesTo[rank];
     }
 
     @Override

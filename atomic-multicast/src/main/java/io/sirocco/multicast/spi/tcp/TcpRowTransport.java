@@ -46,6 +46,8 @@ final class TcpRowTransport implements RowTransport
     private MemorySegment frame;
     private int length;
     private long pushes;
+    /** Frames sent per target rank (predicate thread only): which peers really got data by tcp. */
+    private final long[] pushesTo;
     private volatile boolean closed;
     private final boolean coalesce = Boolean.parseBoolean(System.getProperty(COALESCE_PROP, "true"));
     /**
@@ -75,6 +77,7 @@ final class TcpRowTransport implements RowTransport
         final int n = context.memberCount();
         this.nodeIds = new int[n];
         this.frozen = new boolean[n];
+        this.pushesTo = new long[n];
         for (int r = 0; r < n; r++)
         {
             nodeIds[r] = TcpEndpoint.nodeId(context.members().get(r).memberId());
@@ -202,6 +205,7 @@ final class TcpRowTransport implements RowTransport
             {
                 endpoint.service.send(message, nodeIds[r]);
                 pushes++;
+                pushesTo[r]++;
             }
             catch (final NodeUnreachableException ex)
             {
@@ -223,6 +227,12 @@ final class TcpRowTransport implements RowTransport
     public long pushCount()
     {
         return pushes;
+    }
+
+    @Override
+    public long pushCount(final int rank)
+    {
+        return pushesTo[rank];
     }
 
     @Override

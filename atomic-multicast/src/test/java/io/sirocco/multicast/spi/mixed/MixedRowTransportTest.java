@@ -75,6 +75,11 @@ class MixedRowTransportTest
             assertThat(ts.get(2).table().get(ValueLayout.JAVA_BYTE, DATA + 63)).isEqualTo((byte)64);
             // Pushes counted per target: bytes and guard to rank 1 (shared memory), one frame to rank 2 only.
             assertThat(ts.get(0).pushCount()).isEqualTo(3);
+            // ... and per target, which is what the route report at close shows: rank 1 got two pushes by shared
+            // memory, rank 2 one frame by tcp.
+            assertThat(ts.get(0).pushCount(1)).isEqualTo(2);
+            assertThat(ts.get(0).pushCount(2)).isEqualTo(1);
+            assertThat(ts.get(0).pushCount(0)).isZero();
 
             // Rank 2 (host B) pushes a guard: both host-A members receive it by tcp.
             final long row2 = 2 * ROW;
