@@ -8,8 +8,9 @@ import java.util.Map;
  * {@link #from(Map)} also accepts the map given to {@code ServiceEnvironment.createInstance}. Every setting and its
  * default is listed in docs/configuration.md.
  *
- * @param transport      {@code sirocco.transport} / {@code SIROCCO_TRANSPORT}: {@code auto} (default), {@code local},
- *                       {@code shm} or {@code tcp}.
+ * @param transport      {@code sirocco.transport} / {@code SIROCCO_TRANSPORT}: {@code auto} (default: {@code shm} with
+ *                       the per-host registry, {@code mixed} with network discovery), {@code mixed} (shared memory
+ *                       within a host, tcp between hosts), {@code local}, {@code shm} or {@code tcp}.
  * @param windowSlots    {@code sirocco.window.slots} / {@code SIROCCO_WINDOW_SLOTS}: samples a reader may lag before a
  *                       reliable writer blocks or a best-effort reader loses samples (default 1024).
  * @param slotBytes      {@code sirocco.slot.bytes} / {@code SIROCCO_SLOT_BYTES}: initial bytes per window slot; slots grow

@@ -106,12 +106,13 @@ public final class GroupBus implements DomainBus, MembershipListener
         GroupConfig groupConfig = GroupConfig.defaults(groupName).withMemberId(memberId)
             .withTransport(transport).withRegistry("shm").withContact(contact, 1)
             .withIdle(config.idleSpins(), config.idleYields(), config.idleParkNs());
-        final String bindAddress = "tcp".equals(transport) || network ? TcpEndpoints.chooseAddress(config, domainId)
-            : null;
-        if ("tcp".equals(transport))
+        // tcp and mixed (tcp to other hosts) rows need an endpoint.
+        final boolean tcpRows = "tcp".equals(transport) || "mixed".equals(transport);
+        final String bindAddress = tcpRows || network ? TcpEndpoints.chooseAddress(config, domainId) : null;
+        if (tcpRows)
         {
             final String endpoint = bindAddress + ":" + TcpEndpoints.tcpPort(config, memberId);
-            LOG.info("domain {}: tcp row transport binds {}", domainId, endpoint);
+            LOG.info("domain {}: {} row transport binds {}", domainId, transport, endpoint);
             groupConfig = groupConfig.withEndpoint(endpoint);
         }
         final MembershipRegistry registry = network
@@ -144,7 +145,7 @@ public final class GroupBus implements DomainBus, MembershipListener
             TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startNs), view.viewId());
     }
 
-    /** Joins the domain's group over {@code transport} ("shm"); throws when the group cannot be joined. */
+    /** Joins the domain's group over {@code transport} (shm, tcp or mixed); throws when it cannot be joined. */
     public static GroupBus join(final int domainId, final DiscoveryHandler discovery, final SiroccoConfig config,
         final String transport) throws TimeoutException
     {
