@@ -10,9 +10,9 @@ import io.sirocco.tests.dds.proc.ShapeNode;
 /**
  * The multi-process publish/subscribe scenario shared by the cross-host tests: subscriber 1, subscriber 2, then the
  * publisher (RELIABLE, KEEP_ALL, one sample per millisecond once both subscribers matched) each on its own "host"
- * (a command prefix and JVM settings per process). Both subscribers receive the first 200 samples; subscriber 1 is
- * killed (SIGKILL): the publisher keeps writing and subscriber 2 keeps receiving without a gap; the publisher is
- * killed: subscriber 2 sees NOT_ALIVE_NO_WRITERS, still without a gap.
+ * (a command prefix and JVM settings per process). Both subscribers receive the first 200 samples, in order and
+ * without a gap; subscriber 1 is killed (SIGKILL): the publisher keeps writing and subscriber 2 keeps receiving
+ * without a gap; the publisher is killed: subscriber 2 sees NOT_ALIVE_NO_WRITERS, still without a gap.
  */
 final class KillScenario
 {
@@ -25,12 +25,18 @@ final class KillScenario
     {
     }
 
+    /** The output (stdout and log) of each process, for checks beyond the scenario's own. */
+    record Outcome(List<String> sub1, List<String> sub2, List<String> pub)
+    {
+    }
+
     /**
      * Runs the scenario.
      *
      * @param everyLogHas text each process must have logged (for example the transport it chose), checked at the end.
+     * @return every process's output.
      */
-    static void run(final String domain, final Host sub1Host, final Host sub2Host, final Host pubHost,
+    static Outcome run(final String domain, final Host sub1Host, final Host sub2Host, final Host pubHost,
         final List<String> everyLogHas) throws Exception
     {
         try (ChildProcess sub1 = new ChildProcess("sub1", sub1Host.prefix(), ShapeNode.class, sub1Host.jvm(), "sub",
@@ -41,6 +47,8 @@ final class KillScenario
             pub.await(l -> l.equals("MATCHED"), 90);
             sub1.await(l -> l.startsWith("RECEIVED 200 "), 60);
             sub2.await(l -> l.startsWith("RECEIVED 200 "), 60);
+            // In order, nothing lost or repeated (ShapeNode prints GAP for any x that is not the last one plus 1).
+            assertThat(sub1.lines()).as("subscriber 1 before the kill").noneMatch(l -> l.startsWith("GAP"));
             sub1.kill();
             final long sentAtKill = number(pub.await(l -> l.startsWith("SENT "), 10), "SENT");
             pub.await(l -> l.startsWith("SENT ") && number(l, "SENT") >= sentAtKill + 1000, 90);
@@ -58,6 +66,7 @@ final class KillScenario
                     assertThat(p.lines()).as("log of %s", p).anyMatch(l -> l.contains(text));
                 }
             }
+            return new Outcome(sub1.lines(), sub2.lines(), pub.lines());
         }
     }
 

@@ -13,8 +13,8 @@ import org.junit.jupiter.api.Timeout;
 
 /**
  * DDS across three emulated hosts: network namespaces on a private bridge ({@link Netns}, addresses 10.77.x.y), one
- * process per namespace, the transport left to {@code auto} (which must pick tcp, since discovery is over the
- * network). Each "host" has its own shm directory and host name, so nothing is shared but the bridge: no registry
+ * process per namespace, the transport left to {@code auto} (which must pick mixed, since discovery is over the
+ * network; every peer is on another host, so every route is tcp). Each "host" has its own shm directory and host name, so nothing is shared but the bridge: no registry
  * file, no same-host crash detection (failures are found by heartbeat). Discovery by UDP multicast beacons in one test
  * and by SIROCCO_PEERS in the other; then the {@link KillScenario}. Needs root; skipped with the reason otherwise.
  */
@@ -61,7 +61,7 @@ class NetnsDdsTest
             }
             // Proof that the processes met over the bridge: auto picked tcp, and with multicast each one heard
             // another's beacon.
-            final List<String> expected = new ArrayList<>(List.of("transport 'tcp' chosen by default"));
+            final List<String> expected = new ArrayList<>(List.of("transport 'mixed' chosen by default"));
             if ("multicast".equals(discovery))
             {
                 expected.add("by multicast beacon");
