@@ -40,7 +40,7 @@ public final class PingCommand implements Callable<Integer>
     @Option(names = "--warmup", defaultValue = "1", description = "seconds not measured first (default ${DEFAULT-VALUE})")
     int warmup;
 
-    @Option(names = "--transport", defaultValue = "shm", description = "shm | tcp | local (default ${DEFAULT-VALUE})")
+    @Option(names = "--transport", defaultValue = "shm", description = "shm | tcp | mixed | local | auto (default ${DEFAULT-VALUE})")
     String transport;
 
     @Option(names = "--domain", defaultValue = "0", description = "DDS domain id (default ${DEFAULT-VALUE})")

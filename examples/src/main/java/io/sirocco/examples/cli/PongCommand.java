@@ -26,7 +26,7 @@ public final class PongCommand implements Callable<Integer>
     @Option(names = "--seconds", defaultValue = "3600", description = "give up after (default ${DEFAULT-VALUE})")
     int seconds;
 
-    @Option(names = "--transport", defaultValue = "shm", description = "shm | tcp | local (default ${DEFAULT-VALUE})")
+    @Option(names = "--transport", defaultValue = "shm", description = "shm | tcp | mixed | local | auto (default ${DEFAULT-VALUE})")
     String transport;
 
     @Option(names = "--domain", defaultValue = "0", description = "DDS domain id (default ${DEFAULT-VALUE})")

@@ -34,7 +34,7 @@ public final class PubCommand implements Callable<Integer>
     @Option(names = "--best-effort", description = "BEST_EFFORT instead of RELIABLE KEEP_ALL")
     boolean bestEffort;
 
-    @Option(names = "--transport", defaultValue = "shm", description = "shm | tcp | local (default ${DEFAULT-VALUE})")
+    @Option(names = "--transport", defaultValue = "shm", description = "shm | tcp | mixed | local | auto (default ${DEFAULT-VALUE})")
     String transport;
 
     @Option(names = "--domain", defaultValue = "0", description = "DDS domain id (default ${DEFAULT-VALUE})")

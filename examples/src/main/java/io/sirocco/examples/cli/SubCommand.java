@@ -29,7 +29,7 @@ public final class SubCommand implements Callable<Integer>
     @Option(names = "--best-effort", description = "BEST_EFFORT reader")
     boolean bestEffort;
 
-    @Option(names = "--transport", defaultValue = "shm", description = "shm | tcp | local (default ${DEFAULT-VALUE})")
+    @Option(names = "--transport", defaultValue = "shm", description = "shm | tcp | mixed | local | auto (default ${DEFAULT-VALUE})")
     String transport;
 
     @Option(names = "--domain", defaultValue = "0", description = "DDS domain id (default ${DEFAULT-VALUE})")
