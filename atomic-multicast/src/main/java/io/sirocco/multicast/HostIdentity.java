@@ -71,7 +71,7 @@ public final class HostIdentity
         final String hostName = hostName();
         final String bootId = read(Path.of("/proc/sys/kernel/random/boot_id"));
         final String pidNamespace = link(Path.of("/proc/self/ns/pid"));
-        final String shmRoot = fileKey(ShmRowTransportProvider.root());
+        final String shmRoot = fileKey(existing(ShmRowTransportProvider.root()));
         final String id = of(hostName, bootId, pidNamespace, shmRoot);
         if (bootId.isEmpty() && pidNamespace.isEmpty() && shmRoot.isEmpty())
         {
@@ -146,6 +146,24 @@ public final class HostIdentity
         {
             return "";
         }
+    }
+
+    /**
+     * Creates a configured shm root that does not exist yet (the first group would create it anyway): otherwise the
+     * first process would hash "no root" and every later one the created directory, and the two would not be the
+     * same host.
+     */
+    private static Path existing(final Path root)
+    {
+        try
+        {
+            Files.createDirectories(root);
+        }
+        catch (final IOException | RuntimeException ex)
+        {
+            // Left out of the identity (fileKey is empty) and logged with it.
+        }
+        return root;
     }
 
     /** @return {@code dev:ino} of the directory (the shm root), or empty when it does not exist or is unreadable. */
