@@ -21,7 +21,8 @@ import org.junit.jupiter.api.Timeout;
  * that both subscribers receive in order without loss, then SIGKILLs subscriber 1 (on A) mid-stream: the publisher
  * keeps writing and subscriber 2 (on B) loses nothing. Then the logs must show the paths really used: the publisher
  * pushed its row to subscriber 1 by shared memory and to subscriber 2 by tcp (and never the other way round), and
- * subscriber 2 received by tcp only. Needs root; skipped with the reason otherwise.
+ * subscriber 2 received by tcp only; and subscriber 1's table files are gone from host A's shm directory (the
+ * publisher removed them in the view without it). Needs root; skipped with the reason otherwise.
  */
 @Timeout(360)
 class NetnsMixedDdsTest
@@ -75,6 +76,14 @@ class NetnsMixedDdsTest
             assertThat(MixedRouteLog.reports(out.sub2())).as("subscriber 2's closed views")
                 .anyMatch(report -> MixedRouteLog.pushes(report, pub, "tcp") > 0
                     && MixedRouteLog.pushes(report, sub1, "tcp") > 0);
+            // Subscriber 1 was killed without closing its views: the publisher, on its host, removed its table files
+            // when it installed the view without it.
+            assertThat(out.pub()).anyMatch(l -> l.contains("table file(s) of departed members"));
+            try (var files = Files.list(dirs.get(0).resolve("sirocco-dds-d" + domain)))
+            {
+                assertThat(files.map(f -> f.getFileName().toString()))
+                    .as("host A's shm directory after the run").noneMatch(f -> f.endsWith("-m" + sub1 + ".sst"));
+            }
         }
         finally
         {

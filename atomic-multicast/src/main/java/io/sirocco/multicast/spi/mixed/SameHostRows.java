@@ -11,8 +11,16 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The same-host half of the {@code mixed} transport: every member of a view owns one table file,
@@ -32,7 +40,9 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 final class SameHostRows implements AutoCloseable
 {
+    private static final Logger LOG = LoggerFactory.getLogger(SameHostRows.class);
     private static final ConcurrentHashMap<String, Runnable> IN_JVM_DOORBELLS = new ConcurrentHashMap<>();
+    private static final Pattern TABLE_FILE = Pattern.compile("v(\\d+)-m(\\d+)\\.sst");
 
     /**
      * Automatic: the tcp applier thread may still be applying a late frame to this member's file when the view
@@ -88,6 +98,54 @@ final class SameHostRows implements AutoCloseable
                 + directory + " for member " + memberIds[myRank], ex);
         }
         IN_JVM_DOORBELLS.put(ownFile.toString(), doorbell);
+        removeDeparted(directory, viewId, memberIds);
+    }
+
+    /**
+     * Removes the table files of earlier views whose owner is not a member of this view: a member killed without
+     * closing its views leaves them, and with network discovery no registry clean-up removes the group directory.
+     * A file of a live member is never needed again once that member is out of the view (a rejoin opens new views);
+     * unlinking a file that some process still maps keeps the mapping valid (the memory goes with the last unmap).
+     *
+     * @return the files removed.
+     */
+    static List<Path> removeDeparted(final Path directory, final long viewId, final long[] memberIds)
+    {
+        final List<Path> removed = new ArrayList<>();
+        try (Stream<Path> files = Files.list(directory))
+        {
+            for (final Path file : files.toList())
+            {
+                final Matcher m = TABLE_FILE.matcher(file.getFileName().toString());
+                if (m.matches() && Long.parseLong(m.group(1)) < viewId && !contains(memberIds,
+                    Long.parseLong(m.group(2))) && Files.deleteIfExists(file))
+                {
+                    removed.add(file);
+                }
+            }
+        }
+        catch (final IOException | RuntimeException ex)
+        {
+            LOG.warn("mixed transport: cannot clean departed members' tables in {}: {}", directory, ex.toString());
+        }
+        if (!removed.isEmpty())
+        {
+            LOG.info("mixed transport view {}: removed {} table file(s) of departed members: {}", viewId,
+                removed.size(), removed);
+        }
+        return removed;
+    }
+
+    private static boolean contains(final long[] ids, final long id)
+    {
+        for (final long x : ids)
+        {
+            if (x == id)
+            {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static Path file(final Path directory, final long viewId, final long memberId)
