@@ -1,5 +1,7 @@
 package io.sirocco.pubsub.bus;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
@@ -34,9 +36,12 @@ import org.slf4j.LoggerFactory;
  * most one message while the delivery thread holds every ring slot (it is that message that a later offer then
  * replaces). Invariant: the overflow is empty unless the ring is full.
  *
- * <p>Concurrency: {@code lock} guards everything; {@code head} and {@code tail} are also volatile so that
- * {@link #hasRoom()} can be read without the lock (the delivery thread stores {@code tail} before {@code head}, and
- * {@code hasRoom} loads {@code head} first, so it never sees room the overflow has already taken). Slots in
+ * <p>Concurrency: {@code lock} guards everything; {@code head} and {@code tail} are also stored with release
+ * semantics so that {@link #hasRoom()} can read them (acquire) without the lock: the delivery thread stores
+ * {@code tail} before {@code head}, and {@code hasRoom} loads {@code head} first, so it never sees room the overflow
+ * has already taken. Release stores rather than volatile ones keep the per-sample offer free of a full fence; the
+ * {@code roomWanted} handshake (a store then a load on each side) takes full fences, once per refusal and per freed
+ * batch. Slots in
  * {@code [head, dispatchEnd)} are being handed over by the delivery thread outside the lock: nobody rewrites or moves
  * them.
  */
@@ -62,8 +67,26 @@ public final class ReaderQueue implements BusReader
     private final Thread deliveryThread;
     /** Whether a full best-effort window drops its oldest undelivered message (KEEP_LAST) instead of the newest. */
     private final boolean keepsNewest;
-    private volatile long head;
-    private volatile long tail;
+    private static final VarHandle HEAD;
+    private static final VarHandle TAIL;
+
+    static
+    {
+        try
+        {
+            final MethodHandles.Lookup lookup = MethodHandles.lookup();
+            HEAD = lookup.findVarHandle(ReaderQueue.class, "head", long.class);
+            TAIL = lookup.findVarHandle(ReaderQueue.class, "tail", long.class);
+        }
+        catch (final ReflectiveOperationException ex)
+        {
+            throw new ExceptionInInitializerError(ex);
+        }
+    }
+
+    /** Written under {@code lock}, with release ({@link #HEAD}, {@link #TAIL}); see the class comment. */
+    private long head;
+    private long tail;
     /** End of the slots the delivery thread is handing over; {@code head} when it holds none. */
     private long dispatchEnd;
     private long delivered;
@@ -134,8 +157,8 @@ public final class ReaderQueue implements BusReader
     /** Whether the window has a free slot (or is closed); no lock. */
     public boolean hasRoom()
     {
-        final long h = head;
-        return tail - h < slots.length || closed;
+        final long h = (long)HEAD.getAcquire(this);
+        return (long)TAIL.getAcquire(this) - h < slots.length || closed;
     }
 
     /**
@@ -149,6 +172,7 @@ public final class ReaderQueue implements BusReader
             return true;
         }
         roomWanted = true;
+        VarHandle.fullFence(); // the store above before the loads below (the delivery thread mirrors it)
         return hasRoom();
     }
 
@@ -301,7 +325,7 @@ public final class ReaderQueue implements BusReader
                 return Offer.QUEUED;
             }
             slots[(int)(tail % slots.length)].copyFrom(message);
-            tail++;
+            TAIL.setRelease(this, tail + 1);
             if (tail - head == 1)
             {
                 notEmpty.signal();
@@ -340,8 +364,8 @@ public final class ReaderQueue implements BusReader
         {
             // Nobody is handing slots over: the oldest is at head, and its slot is the next tail slot.
             slots[(int)(head % n)].copyFrom(message);
-            tail = tail + 1;
-            head = head + 1;
+            TAIL.setRelease(this, tail + 1);
+            HEAD.setRelease(this, head + 1);
             dispatchEnd = head;
             return Offer.DROPPED;
         }
@@ -530,8 +554,8 @@ public final class ReaderQueue implements BusReader
                     slots[pos] = overflow.pollFirst();
                     t++;
                 }
-                tail = t;
-                head = to;
+                TAIL.setRelease(this, t);
+                HEAD.setRelease(this, to);
                 dispatchEnd = to;
                 delivered = to;
                 delivering = false;
@@ -541,6 +565,7 @@ public final class ReaderQueue implements BusReader
             {
                 lock.unlock();
             }
+            VarHandle.fullFence(); // the head store before the load of roomWanted (acceptsNow mirrors it)
             if (roomWanted && hasRoom())
             {
                 roomWanted = false;
