@@ -9,6 +9,10 @@ import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.ShrinkingMode;
+import net.jqwik.api.constraints.IntRange;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -23,7 +27,7 @@ class ReaderQueueTest
     private static final int WINDOW = 4;
 
     /** Records what it is handed; optionally blocks in {@code onMessage} until a permit is released. */
-    private static final class Recording implements DeliveryHandler
+    private static class Recording implements DeliveryHandler
     {
         final List<Long> seqs = new CopyOnWriteArrayList<>();
         final AtomicInteger lost = new AtomicInteger();
@@ -205,6 +209,54 @@ class ReaderQueueTest
             }
             assertThat(queue.awaitDelivered(TimeUnit.SECONDS.toNanos(30))).isTrue();
             assertThat(queue.hasRoom()).isTrue();
+        }
+        finally
+        {
+            queue.close();
+        }
+    }
+    /**
+     * Random windows, offer counts and reader stalls: a best-effort window never loses count (taken + lost ==
+     * offered), hands samples over in increasing order without repeats, and keeps the newest sample (KEEP_LAST) or
+     * the first one (KEEP_ALL).
+     */
+    @Property(tries = 40, shrinking = ShrinkingMode.OFF)
+    void bestEffortAccountsForEverySample(@ForAll @IntRange(min = 2, max = 8) final int window,
+        @ForAll @IntRange(min = 1, max = 300) final int offers, @ForAll final boolean keepLast,
+        @ForAll final long seed) throws Exception
+    {
+        final java.util.Random random = new java.util.Random(seed);
+        final Recording handler = new Recording(keepLast, false, Integer.MAX_VALUE / 2)
+        {
+            @Override
+            public void onMessage(final BusMessage message)
+            {
+                if (random.nextInt(8) == 0)
+                {
+                    java.util.concurrent.locks.LockSupport.parkNanos(random.nextInt(200_000));
+                }
+                super.onMessage(message);
+            }
+        };
+        final ReaderQueue queue = new ReaderQueue(7, "T", false, window, 16, handler);
+        try
+        {
+            for (long seq = 0; seq < offers; seq++)
+            {
+                queue.offer(message(seq), false, 0);
+                if (random.nextInt(16) == 0)
+                {
+                    Thread.yield();
+                }
+            }
+            handler.awaitTotal(offers);
+            assertThat(handler.seqs.size() + handler.lost.get()).as("taken + lost == offered").isEqualTo(offers);
+            for (int i = 1; i < handler.seqs.size(); i++)
+            {
+                assertThat(handler.seqs.get(i)).as("increasing").isGreaterThan(handler.seqs.get(i - 1));
+            }
+            assertThat(handler.seqs).as(keepLast ? "the newest kept" : "the first kept")
+                .contains(keepLast ? offers - 1L : 0L);
         }
         finally
         {
