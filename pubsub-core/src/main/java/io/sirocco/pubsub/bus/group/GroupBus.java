@@ -545,6 +545,7 @@ public final class GroupBus implements DomainBus, MembershipListener
                 channel.readerArray = channel.readers.toArray(new ReaderQueue[0]);
             }
             queue.close();
+            engine.wake(); // a delivery stopped at this reader's full window may go on without it
         };
     }
 
