@@ -14,6 +14,16 @@ import java.lang.foreign.MemorySegment;
  * this member's copy of the sender's row): valid only during the call, since the sender reuses the slot once every
  * member delivered it. In UNORDERED_LOSSY mode it is a private copy already checked against tearing. The message is
  * the first {@code length} bytes of {@code payload}.
+ *
+ * <p><b>Back-pressure ({@link #canAccept()}).</b> A handler that cannot take a message now (its consumer's window is
+ * full) answers false, and delivery stops before that message: it stays undelivered, so in ORDERED mode this member's
+ * {@code DELIVERED} does not pass it (UNORDERED: {@code RECEIVED} does not), the senders' window test fails and their
+ * claims wait, which is the back-pressure. Nothing is lost and nothing reordered: the member delivers the same
+ * sequence later. The predicate thread is not held, so heartbeats, views and every other subgroup go on. The handler
+ * must ring the group's doorbell ({@code PredicateEngine.wake()}) once it can accept again. Exception: the view
+ * change's ragged trim delivers everything below the trim without asking (the view cannot be installed before), so
+ * {@link #onMessage} must then take the message anyway, beyond its window; the amount is bounded by the subgroup's
+ * window times its senders.
  */
 public interface DeliveryHandler
 {
@@ -28,6 +38,16 @@ public interface DeliveryHandler
      * @param length     message length in bytes.
      */
     void onMessage(long senderId, int senderRank, long index, long seq, MemorySegment payload, int length);
+
+    /**
+     * Whether the next message can be taken now (ORDERED and UNORDERED modes; UNORDERED_LOSSY never asks). Called on
+     * the predicate thread before each message, so it must be cheap; false stops the pass's delivery at that
+     * message (see the class comment). Default: always.
+     */
+    default boolean canAccept()
+    {
+        return true;
+    }
 
     /**
      * The end of a delivery batch: every message of one trigger pass has been handed over.

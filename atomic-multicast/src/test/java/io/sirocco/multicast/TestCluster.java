@@ -32,6 +32,15 @@ final class TestCluster implements AutoCloseable
         volatile long lost;
         volatile long count;
         volatile long batches;
+        /** Optional back-pressure gate ({@link DeliveryHandler#canAccept()}): asked on the predicate thread. */
+        volatile java.util.function.BooleanSupplier gate;
+
+        @Override
+        public boolean canAccept()
+        {
+            final java.util.function.BooleanSupplier g = gate;
+            return g == null || g.getAsBoolean();
+        }
 
         @Override
         public void onMessage(final long senderId, final int senderRank, final long index, final long seq,

@@ -504,6 +504,7 @@ public final class SubgroupEngine
         int budget = options.receiveBatching() ? Integer.MAX_VALUE : 1;
         int deliveredNow = 0;
         boolean progress = false;
+        boolean refused = false;
         for (int k = fromSender; k < toSender && budget > 0; k++)
         {
             final int row = senderRanks[k];
@@ -575,6 +576,13 @@ public final class SubgroupEngine
                     }
                     else
                     {
+                        if (mode == DeliveryMode.UNORDERED && !handler.canAccept())
+                        {
+                            // The handler is full: leave the message unreceived (RECEIVED stops here, which holds
+                            // the sender's window) until the handler rings the doorbell.
+                            refused = true;
+                            break;
+                        }
                         nullAt[k][pos] = false;
                         if (mode == DeliveryMode.UNORDERED)
                         {
@@ -587,6 +595,10 @@ public final class SubgroupEngine
                     stats.receivedMessages++;
                 }
             }
+            if (refused && old == received[k])
+            {
+                break; // refused at the first message: nothing moved, and no other sender may be taken either
+            }
             received[k] = old;
             table.setRelease(myRank, offReceived + 8L * k, old);
             if (mode == DeliveryMode.ORDERED && mySender >= 0 && k != mySender && options.nullSends())
@@ -598,6 +610,10 @@ public final class SubgroupEngine
                 }
             }
             progress = true;
+            if (refused)
+            {
+                break;
+            }
         }
         if (progress)
         {
@@ -696,8 +712,7 @@ public final class SubgroupEngine
             return progress;
         }
         final long limit = options.deliveryBatching() ? stable : delivered + 1;
-        deliverUpTo(limit, null);
-        return true;
+        return deliverUpTo(limit, null) || progress;
     }
 
     /**
@@ -717,10 +732,18 @@ public final class SubgroupEngine
         return seq;
     }
 
-    private void deliverUpTo(final long limit, final long[] trim)
+    /**
+     * Delivers the seqs in {@code [delivered, limit)} (below the trim, when given) and pushes DELIVERED. Outside a
+     * trim it stops at the first message the handler cannot accept ({@link DeliveryHandler#canAccept()}), leaving it
+     * and everything after it undelivered; the trim delivers without asking.
+     *
+     * @return whether DELIVERED moved.
+     */
+    private boolean deliverUpTo(final long limit, final long[] trim)
     {
         int count = 0;
-        for (long seq = delivered; seq < limit; seq++)
+        long seq = delivered;
+        for (; seq < limit; seq++)
         {
             final int k = (int)(seq % senders);
             final long i = seq / senders;
@@ -730,12 +753,20 @@ public final class SubgroupEngine
             }
             if (!nullAt[k][(int)(i % window)])
             {
+                if (trim == null && !handler.canAccept())
+                {
+                    break;
+                }
                 deliverSlot(k, i, seq);
                 count++;
             }
         }
-        delivered = limit;
-        table.setRelease(myRank, offDelivered, limit);
+        if (seq == delivered)
+        {
+            return false;
+        }
+        delivered = seq;
+        table.setRelease(myRank, offDelivered, seq);
         transport.pushCounters(offDelivered, 1);
         transport.flush();
         stats.deliverBatches++;
@@ -744,6 +775,7 @@ public final class SubgroupEngine
         {
             handler.onBatchEnd(count);
         }
+        return true;
     }
 
     private boolean publishPersisted()

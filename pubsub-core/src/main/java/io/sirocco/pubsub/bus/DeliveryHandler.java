@@ -21,6 +21,16 @@ public interface DeliveryHandler
         return false;
     }
 
+    /**
+     * Whether a full best-effort window should drop its oldest undelivered sample rather than the newest: true for a
+     * KEEP_LAST reader, which wants the latest values; false (keep the prefix) for KEEP_ALL. Read once, when the
+     * window is created.
+     */
+    default boolean keepsNewest()
+    {
+        return false;
+    }
+
     /** Called once after a batch of {@link #onMessage} calls, so the reader can notify listeners once per batch. */
     void onBatchEnd();
 }

@@ -1,5 +1,7 @@
 package io.sirocco.pubsub.bus;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
@@ -19,8 +21,29 @@ import org.slf4j.LoggerFactory;
  * thread does so in batches ({@link #offerInBatch} then {@link #endBatch}), holding {@code delivering} for the batch,
  * so listeners run once per multicast delivery batch.
  *
- * <p>This is where a slow reader is contained: a best-effort offer to a full window drops the message and counts
- * it as lost; a reliable offer waits on {@code notFull} for up to the writer's max_blocking_time.
+ * <p>This is where a slow reader is contained. A best-effort offer to a full window drops a message and counts it as
+ * lost (SampleLost): the newest for a KEEP_ALL reader (it keeps the stream's prefix), the oldest not yet handed to
+ * the reader for a KEEP_LAST one ({@link DeliveryHandler#keepsNewest()}, which wants the latest values). A reliable
+ * offer either waits on {@code notFull} for up to the writer's max_blocking_time ({@link #offer}, the LocalBus
+ * writer's own thread), or never waits ({@link #acceptInBatch}, the multicast predicate thread, which asks
+ * {@link #acceptsNow()} first and stops delivering while the window is full; the delivery thread rings the
+ * {@link #onRoom room listener} when it frees slots).
+ *
+ * <p><b>Overflow.</b> Messages that must be kept while the ring is full go to an overflow queue beyond the window,
+ * moved into the ring (by reference, oldest first) as the delivery thread frees slots. Two uses, both bounded: a
+ * reliable window takes there what a view change's ragged trim delivers without asking (at most the subgroup's
+ * window times its senders per view change, see docs/dds.md), and a KEEP_LAST best-effort window keeps there at
+ * most one message while the delivery thread holds every ring slot (it is that message that a later offer then
+ * replaces). Invariant: the overflow is empty unless the ring is full.
+ *
+ * <p>Concurrency: {@code lock} guards everything; {@code head} and {@code tail} are also stored with release
+ * semantics so that {@link #hasRoom()} can read them (acquire) without the lock: the delivery thread stores
+ * {@code tail} before {@code head}, and {@code hasRoom} loads {@code head} first, so it never sees room the overflow
+ * has already taken. Release stores rather than volatile ones keep the per-sample offer free of a full fence; the
+ * {@code roomWanted} handshake (a store then a load on each side) takes full fences, once per refusal and per freed
+ * batch. Slots in
+ * {@code [head, dispatchEnd)} are being handed over by the delivery thread outside the lock: nobody rewrites or moves
+ * them.
  */
 public final class ReaderQueue implements BusReader
 {
@@ -42,10 +65,38 @@ public final class ReaderQueue implements BusReader
     private final Condition notFull = lock.newCondition();
     private final AtomicInteger lost = new AtomicInteger();
     private final Thread deliveryThread;
+    /** Whether a full best-effort window drops its oldest undelivered message (KEEP_LAST) instead of the newest. */
+    private final boolean keepsNewest;
+    private static final VarHandle HEAD;
+    private static final VarHandle TAIL;
+
+    static
+    {
+        try
+        {
+            final MethodHandles.Lookup lookup = MethodHandles.lookup();
+            HEAD = lookup.findVarHandle(ReaderQueue.class, "head", long.class);
+            TAIL = lookup.findVarHandle(ReaderQueue.class, "tail", long.class);
+        }
+        catch (final ReflectiveOperationException ex)
+        {
+            throw new ExceptionInInitializerError(ex);
+        }
+    }
+
+    /** Written under {@code lock}, with release ({@link #HEAD}, {@link #TAIL}); see the class comment. */
     private long head;
     private long tail;
+    /** End of the slots the delivery thread is handing over; {@code head} when it holds none. */
+    private long dispatchEnd;
     private long delivered;
-    private boolean closed;
+    private volatile boolean closed;
+    /** Messages kept beyond a full ring, oldest first (see the class comment); with {@code spare}, reused objects. */
+    private final java.util.ArrayDeque<BusMessage> overflow = new java.util.ArrayDeque<>();
+    private final java.util.ArrayDeque<BusMessage> spare = new java.util.ArrayDeque<>();
+    /** Set by {@link #acceptsNow()} when it found the window full; the delivery thread then rings {@code onRoom}. */
+    private volatile boolean roomWanted;
+    private volatile Runnable onRoom;
     private boolean delivering;
     /** The thread whose inline batch is open (then {@code delivering} is true), or null. */
     private Thread batchOwner;
@@ -57,6 +108,7 @@ public final class ReaderQueue implements BusReader
         this.topicName = topicName;
         this.reliable = reliable;
         this.handler = handler;
+        this.keepsNewest = handler.keepsNewest();
         this.slots = new BusMessage[Math.max(2, window)];
         for (int i = 0; i < slots.length; i++)
         {
@@ -89,7 +141,45 @@ public final class ReaderQueue implements BusReader
      */
     public Offer offer(final BusMessage message, final boolean block, final long timeoutNs)
     {
-        return offer(message, block, timeoutNs, false);
+        return offer(message, block ? WAIT : DROP, timeoutNs, false);
+    }
+
+    /**
+     * Like {@link #offerInBatch}, for a reliable reader fed by a thread that must never wait (the multicast predicate
+     * thread): a full window keeps the message in its overflow. The caller asks {@link #acceptsNow()} first, so only
+     * a view change's trim, which delivers without asking, fills the overflow.
+     */
+    public Offer acceptInBatch(final BusMessage message)
+    {
+        return offer(message, OVERFLOW, 0, true);
+    }
+
+    /** Whether the window has a free slot (or is closed); no lock. */
+    public boolean hasRoom()
+    {
+        final long h = (long)HEAD.getAcquire(this);
+        return (long)TAIL.getAcquire(this) - h < slots.length || closed;
+    }
+
+    /**
+     * {@link #hasRoom()}, and when there is none, asks the delivery thread to run the {@link #onRoom room listener}
+     * once it frees slots (set before the second look, so a slot freed in between is not missed).
+     */
+    public boolean acceptsNow()
+    {
+        if (hasRoom())
+        {
+            return true;
+        }
+        roomWanted = true;
+        VarHandle.fullFence(); // the store above before the loads below (the delivery thread mirrors it)
+        return hasRoom();
+    }
+
+    /** What the delivery thread runs (outside the lock) after freeing slots that {@link #acceptsNow()} waited for. */
+    public void onRoom(final Runnable listener)
+    {
+        this.onRoom = listener;
     }
 
     /**
@@ -99,7 +189,7 @@ public final class ReaderQueue implements BusReader
      */
     public Offer offerInBatch(final BusMessage message, final boolean block, final long timeoutNs)
     {
-        return offer(message, block, timeoutNs, true);
+        return offer(message, block ? WAIT : DROP, timeoutNs, true);
     }
 
     /** Ends the batch the calling thread opened with {@link #offerInBatch}, if any: runs the handler's batch end. */
@@ -141,7 +231,12 @@ public final class ReaderQueue implements BusReader
         }
     }
 
-    private Offer offer(final BusMessage message, final boolean block, final long timeoutNs, final boolean batched)
+    /** Offer modes: drop on a full window, wait for room, or keep beyond the window (overflow). */
+    private static final int DROP = 0;
+    private static final int WAIT = 1;
+    private static final int OVERFLOW = 2;
+
+    private Offer offer(final BusMessage message, final int mode, final long timeoutNs, final boolean batched)
     {
         lock.lock();
         try
@@ -149,11 +244,20 @@ public final class ReaderQueue implements BusReader
             long remainingNs = timeoutNs;
             while (!closed && tail - head == slots.length)
             {
-                if (!block)
+                if (mode == OVERFLOW)
                 {
-                    lost.incrementAndGet();
+                    keepInOverflow(message);
+                    return Offer.QUEUED;
+                }
+                if (mode == DROP)
+                {
+                    final Offer result = keepsNewest ? dropOldest(message) : Offer.DROPPED;
+                    if (result == Offer.DROPPED)
+                    {
+                        lost.incrementAndGet();
+                    }
                     notEmpty.signal();
-                    return Offer.DROPPED;
+                    return result;
                 }
                 if (remainingNs <= 0)
                 {
@@ -221,7 +325,7 @@ public final class ReaderQueue implements BusReader
                 return Offer.QUEUED;
             }
             slots[(int)(tail % slots.length)].copyFrom(message);
-            tail++;
+            TAIL.setRelease(this, tail + 1);
             if (tail - head == 1)
             {
                 notEmpty.signal();
@@ -232,6 +336,58 @@ public final class ReaderQueue implements BusReader
         {
             lock.unlock();
         }
+    }
+
+    /** Under the lock, ring full: appends a copy of the message to the overflow. */
+    private void keepInOverflow(final BusMessage message)
+    {
+        BusMessage copy = spare.pollFirst();
+        if (copy == null)
+        {
+            copy = new BusMessage(message.payloadLength());
+        }
+        copy.copyFrom(message);
+        overflow.addLast(copy);
+    }
+
+    /**
+     * Under the lock, ring full, KEEP_LAST best effort: makes room for the new message by dropping the oldest one not
+     * yet handed to the reader. When the delivery thread holds every ring slot, the newest message waits in the
+     * overflow (one at most: a later offer replaces it, counting it lost).
+     *
+     * @return DROPPED when a message was dropped (the caller counts it), QUEUED when none was.
+     */
+    private Offer dropOldest(final BusMessage message)
+    {
+        final int n = slots.length;
+        if (dispatchEnd == head)
+        {
+            // Nobody is handing slots over: the oldest is at head, and its slot is the next tail slot.
+            slots[(int)(head % n)].copyFrom(message);
+            TAIL.setRelease(this, tail + 1);
+            HEAD.setRelease(this, head + 1);
+            dispatchEnd = head;
+            return Offer.DROPPED;
+        }
+        if (dispatchEnd < tail)
+        {
+            // Drop the oldest slot after the ones being handed over: shift the later ones down (by reference).
+            final BusMessage victim = slots[(int)(dispatchEnd % n)];
+            for (long j = dispatchEnd; j < tail - 1; j++)
+            {
+                slots[(int)(j % n)] = slots[(int)((j + 1) % n)];
+            }
+            victim.copyFrom(message);
+            slots[(int)((tail - 1) % n)] = victim;
+            return Offer.DROPPED;
+        }
+        if (overflow.isEmpty())
+        {
+            keepInOverflow(message);
+            return Offer.QUEUED;
+        }
+        overflow.peekLast().copyFrom(message);
+        return Offer.DROPPED;
     }
 
     /** Counts messages the transport lost for this reader (lapped best-effort receiver); reported at next batch. */
@@ -255,7 +411,7 @@ public final class ReaderQueue implements BusReader
         lock.lock();
         try
         {
-            final long target = tail;
+            final long target = tail + overflow.size();
             long remainingNs = timeoutNs;
             while (!closed && delivered < target)
             {
@@ -355,6 +511,7 @@ public final class ReaderQueue implements BusReader
                 }
                 from = head;
                 to = tail;
+                dispatchEnd = to;
                 delivering = true;
             }
             finally
@@ -388,7 +545,18 @@ public final class ReaderQueue implements BusReader
             lock.lock();
             try
             {
-                head = to;
+                // Refill the freed slots from the overflow, by reference; tail is stored before head (hasRoom).
+                long t = tail;
+                while (!overflow.isEmpty() && t - to < slots.length)
+                {
+                    final int pos = (int)(t % slots.length);
+                    spare.addLast(slots[pos]);
+                    slots[pos] = overflow.pollFirst();
+                    t++;
+                }
+                TAIL.setRelease(this, t);
+                HEAD.setRelease(this, to);
+                dispatchEnd = to;
                 delivered = to;
                 delivering = false;
                 notFull.signalAll();
@@ -396,6 +564,16 @@ public final class ReaderQueue implements BusReader
             finally
             {
                 lock.unlock();
+            }
+            VarHandle.fullFence(); // the head store before the load of roomWanted (acceptsNow mirrors it)
+            if (roomWanted && hasRoom())
+            {
+                roomWanted = false;
+                final Runnable listener = onRoom;
+                if (listener != null)
+                {
+                    listener.run();
+                }
             }
         }
     }

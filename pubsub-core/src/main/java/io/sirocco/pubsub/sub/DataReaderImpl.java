@@ -236,6 +236,12 @@ public final class DataReaderImpl<T>
         }
 
         @Override
+        public boolean keepsNewest()
+        {
+            return !keepAll;
+        }
+
+        @Override
         public boolean inlineSafe()
         {
             return env.config().inlineListeners() || !keepAll && !hasListener(StatusKinds.DATA_AVAILABLE |

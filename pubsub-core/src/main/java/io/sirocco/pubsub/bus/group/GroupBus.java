@@ -55,15 +55,16 @@ import org.slf4j.LoggerFactory;
  * change, so joiners learn the domain and records lost to a view change's trim are restored.
  *
  * <p>Threads: delivery and view upcalls run on the group's predicate thread; they copy each sample into the reader
- * windows ({@link ReaderQueue}) and return. A reliable reader whose window is full holds the predicate thread (this
- * is the back-pressure that reaches the writer) for up to {@code RELIABLE_OFFER_TIMEOUT_NS}, after which the sample
- * is counted lost for it and logged. Discovery sends run on their own thread. {@code this} guards the record tables.
+ * windows ({@link ReaderQueue}) and return. A reliable reader whose window is full makes the topic's ORDERED subgroup
+ * stop delivering ({@code canAccept}): the sample stays undelivered, this member's DELIVERED stops, the writers'
+ * claims back-pressure (write throws TimeoutException after max_blocking_time), and the predicate thread goes on
+ * with heartbeats and every other subgroup; the reader's delivery thread rings the doorbell when it frees slots.
+ * Discovery sends run on their own thread. {@code this} guards the record tables.
  */
 public final class GroupBus implements DomainBus, MembershipListener
 {
     private static final Logger LOG = LoggerFactory.getLogger(GroupBus.class);
     static final int HEADER = 56;
-    private static final long RELIABLE_OFFER_TIMEOUT_NS = TimeUnit.SECONDS.toNanos(10);
     private static final String DCPS = "dcps";
 
     private final int domainId;
@@ -524,6 +525,8 @@ public final class GroupBus implements DomainBus, MembershipListener
     {
         final ReaderQueue queue = new ReaderQueue(readerGuid, topicName, reliable, config.windowSlots(),
             config.slotBytes(), handler);
+        final io.sirocco.multicast.predicate.PredicateEngine engine = group.predicateEngine();
+        queue.onRoom(engine::wake);
         final List<Channel> joined = new ArrayList<>(2);
         joined.add(channel(topicName, true, false));
         if (!reliable)
@@ -543,6 +546,7 @@ public final class GroupBus implements DomainBus, MembershipListener
                 channel.readerArray = channel.readers.toArray(new ReaderQueue[0]);
             }
             queue.close();
+            engine.wake(); // a delivery stopped at this reader's full window may go on without it
         };
     }
 
@@ -630,18 +634,41 @@ public final class GroupBus implements DomainBus, MembershipListener
                 {
                     continue;
                 }
-                final boolean block = ordered && reader.reliable();
-                final ReaderQueue.Offer offer = reader.offerInBatch(scratch, block,
-                    block ? RELIABLE_OFFER_TIMEOUT_NS : 0);
-                touch(reader);
-                if (offer == ReaderQueue.Offer.TIMED_OUT)
+                if (ordered && reader.reliable())
                 {
-                    reader.addLost(1);
-                    LOG.warn("topic subgroup {}: reliable reader {} kept its window full for {} s; a sample is lost " +
-                        "for it", name, String.format("%016x", reader.readerGuid()),
-                        TimeUnit.NANOSECONDS.toSeconds(RELIABLE_OFFER_TIMEOUT_NS));
+                    // canAccept() saw room; only a view change's trim delivers past a full window (overflow).
+                    reader.acceptInBatch(scratch);
+                }
+                else
+                {
+                    reader.offerInBatch(scratch, false, 0);
+                }
+                touch(reader);
+            }
+        }
+
+        /**
+         * Predicate thread, before each message of this ORDERED subgroup: false while a local RELIABLE reader's window
+         * is full, which stops delivery there (the writers back-pressure) until that reader's delivery thread frees a
+         * slot and rings the doorbell. Asked for every message, even one targeted at another reader: a short delay
+         * for that one, never a loss or a reordering.
+         */
+        @Override
+        public boolean canAccept()
+        {
+            if (!ordered)
+            {
+                return true;
+            }
+            final ReaderQueue[] current = readerArray;
+            for (int i = 0; i < current.length; i++)
+            {
+                if (current[i].reliable() && !current[i].acceptsNow())
+                {
+                    return false;
                 }
             }
+            return true;
         }
 
         /** Predicate thread: remembers a window offered to in this delivery batch (even if it is closed meanwhile). */
