@@ -17,8 +17,9 @@ import java.util.Objects;
  * @param heartbeatPeriodMs   heartbeat counter period (default 10 ms).
  * @param suspicionTimeoutMs  a member whose heartbeat did not move for this long is suspected (default 2000 ms).
  * @param registryPollMs      how often the leader looks for joiners and changed registrations (default 50 ms).
- * @param spinPasses          predicate thread idle passes spent spinning (default 2000).
- * @param yieldPasses         then yielding (default 200).
+ * @param spinPasses          predicate thread idle passes spent spinning (default 2000; 50 on a host with fewer than 4
+ *                            cores, see {@link #defaults}).
+ * @param yieldPasses         then yielding (default 200; 0 with fewer than 4 cores).
  * @param maxParkNs           then parking, at most this long per park (default 200 µs).
  * @param spindle             the Spindle optimization switches (default all on).
  * @param endpoint            this member's transport address (tcp), default empty.
@@ -52,11 +53,26 @@ public record GroupConfig(
         }
     }
 
-    /** Defaults for a member of {@code groupName} with a random id. */
+    /**
+     * Fewer cores than a few members' busy threads (the predicate thread of every member of the host, plus their
+     * application threads): an idle predicate thread that spins or yields stays runnable and takes the core from the
+     * peer whose step it waits for. Measured with three members on two cores (docs/benchmarks.md, delayed sender):
+     * with 2000 spins and 200 yields the predicate threads waited runnable 62-82 % of the time and spent about 98 % of
+     * their passes idle; a thread that parks leaves the run queue and, woken, is placed ahead of threads that ran
+     * their share (a busy application thread), so the step it owes runs sooner.
+     */
+    private static final boolean FEW_CORES = Runtime.getRuntime().availableProcessors() < 4;
+
+    /**
+     * Defaults for a member of {@code groupName} with a random id. The idle policy depends on the host: with 4 or more
+     * cores 2000 spins and 200 yields before parking (the paper's dedicated cores); with fewer, 50 spins then park at
+     * once (the transport's overprovisioning rule, {@code sirocco.transport.idle.spins}).
+     */
     public static GroupConfig defaults(final String groupName)
     {
         return new GroupConfig(groupName, (java.util.concurrent.ThreadLocalRandom.current().nextLong() >>> 1) | 1,
-            "shm", "shm", false, 1, 10, 2000, 50, 2000, 200, 200_000, SpindleOptions.ALL_ON, "");
+            "shm", "shm", false, 1, 10, 2000, 50, FEW_CORES ? 50 : 2000, FEW_CORES ? 0 : 200, 200_000,
+            SpindleOptions.ALL_ON, "");
     }
 
     public GroupConfig withMemberId(final long id)
