@@ -57,7 +57,7 @@ public record GroupConfig(
      * Fewer cores than the busy threads of the members of one host (every member's predicate thread, plus their
      * application threads): an idle predicate thread that spins or yields stays runnable and takes the core from the
      * peer whose step it waits for. Measured with three {@code shm} members on two cores (docs/benchmarks.md, delayed
-     * sender): with 2000 spins and 200 yields the predicate threads waited runnable 57-82 % of the time and spent about
+     * sender): with 2000 spins and 200 yields the predicate threads waited runnable 62-82 % of the time and spent about
      * 98 % of their passes idle; a thread that parks leaves the run queue and, woken, is placed ahead of threads that
      * ran their share (a busy application thread), so the step it owes runs sooner.
      */
