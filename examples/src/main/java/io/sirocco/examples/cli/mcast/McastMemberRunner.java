@@ -84,9 +84,9 @@ public final class McastMemberRunner implements AutoCloseable
         if (idle != null)
         {
             final String[] f = idle.split(",");
-            cfg = new GroupConfig(cfg.groupName(), cfg.memberId(), cfg.transport(), cfg.registry(), cfg.contact(),
-                cfg.initialMembers(), cfg.heartbeatPeriodMs(), cfg.suspicionTimeoutMs(), cfg.registryPollMs(),
-                Integer.parseInt(f[0]), Integer.parseInt(f[1]), Long.parseLong(f[2]), cfg.spindle(), cfg.endpoint());
+            // Experiments only (docs/benchmarks.md): "spins,yields,maxParkNs" replaces the transport's default policy.
+            cfg = cfg.withIdle(Integer.parseInt(f[0].strip()), Integer.parseInt(f[1].strip()),
+                Long.parseLong(f[2].strip()));
         }
         this.group = Group.join(cfg, regs, new MembershipListener()
         {
