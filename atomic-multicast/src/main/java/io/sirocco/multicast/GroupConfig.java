@@ -17,8 +17,9 @@ import java.util.Objects;
  * @param heartbeatPeriodMs   heartbeat counter period (default 10 ms).
  * @param suspicionTimeoutMs  a member whose heartbeat did not move for this long is suspected (default 2000 ms).
  * @param registryPollMs      how often the leader looks for joiners and changed registrations (default 50 ms).
- * @param spinPasses          predicate thread idle passes spent spinning (default 2000).
- * @param yieldPasses         then yielding (default 200).
+ * @param spinPasses          predicate thread idle passes spent spinning (default 2000; 50 for {@code shm} on a host
+ *                            with fewer than 4 cores, see {@link #defaults}).
+ * @param yieldPasses         then yielding (default 200; 0 for {@code shm} with fewer than 4 cores).
  * @param maxParkNs           then parking, at most this long per park (default 200 µs).
  * @param spindle             the Spindle optimization switches (default all on).
  * @param endpoint            this member's transport address (tcp), default empty.
@@ -52,11 +53,37 @@ public record GroupConfig(
         }
     }
 
+    /**
+     * Fewer cores than the busy threads of the members of one host (every member's predicate thread, plus their
+     * application threads): an idle predicate thread that spins or yields stays runnable and takes the core from the
+     * peer whose step it waits for. Measured with three {@code shm} members on two cores (docs/benchmarks.md, delayed
+     * sender): with 2000 spins and 200 yields the predicate threads waited runnable 62-82 % of the time and spent about
+     * 98 % of their passes idle; a thread that parks leaves the run queue and, woken, is placed ahead of threads that
+     * ran their share (a busy application thread), so the step it owes runs sooner.
+     */
+    private static final boolean FEW_CORES = Runtime.getRuntime().availableProcessors() < 4;
+
+    /**
+     * The default idle policy of a transport: with {@code shm} on fewer than 4 cores (every member shares this host's
+     * cores) 50 spins, no yields, then park, as the transport's overprovisioning rule ({@code
+     * sirocco.transport.idle.spins}); otherwise 2000 spins and 200 yields (the paper's dedicated cores).
+     */
+    private static int defaultSpins(final String transport)
+    {
+        return FEW_CORES && "shm".equals(transport) ? 50 : 2000;
+    }
+
+    private static int defaultYields(final String transport)
+    {
+        return FEW_CORES && "shm".equals(transport) ? 0 : 200;
+    }
+
     /** Defaults for a member of {@code groupName} with a random id. */
     public static GroupConfig defaults(final String groupName)
     {
         return new GroupConfig(groupName, (java.util.concurrent.ThreadLocalRandom.current().nextLong() >>> 1) | 1,
-            "shm", "shm", false, 1, 10, 2000, 50, 2000, 200, 200_000, SpindleOptions.ALL_ON, "");
+            "shm", "shm", false, 1, 10, 2000, 50, defaultSpins("shm"), defaultYields("shm"), 200_000,
+            SpindleOptions.ALL_ON, "");
     }
 
     public GroupConfig withMemberId(final long id)
@@ -65,10 +92,16 @@ public record GroupConfig(
             suspicionTimeoutMs, registryPollMs, spinPasses, yieldPasses, maxParkNs, spindle, endpoint);
     }
 
+    /**
+     * Sets the row transport. An idle policy still at the previous transport's default follows the new transport's
+     * default ({@link #defaultSpins}); one set by {@link #withIdle} is kept.
+     */
     public GroupConfig withTransport(final String t)
     {
+        final boolean idleDefault = spinPasses == defaultSpins(transport) && yieldPasses == defaultYields(transport);
         return new GroupConfig(groupName, memberId, t, "local".equals(t) ? "local" : registry, contact,
-            initialMembers, heartbeatPeriodMs, suspicionTimeoutMs, registryPollMs, spinPasses, yieldPasses,
+            initialMembers, heartbeatPeriodMs, suspicionTimeoutMs, registryPollMs,
+            idleDefault ? defaultSpins(t) : spinPasses, idleDefault ? defaultYields(t) : yieldPasses,
             maxParkNs, spindle, endpoint);
     }
 

@@ -38,6 +38,9 @@ public final class McastMemberRunner implements AutoCloseable
     private volatile View view;
     private volatile long smallerViewEpochMs;
     private volatile boolean stop;
+    /** Sender thread: claims that found the window full, and the time they waited (diagnostics). */
+    private volatile long blockedClaims;
+    private volatile long blockedNs;
 
     // Written by the predicate thread only.
     private long delivered;
@@ -69,7 +72,7 @@ public final class McastMemberRunner implements AutoCloseable
                 new SubgroupSpec("s" + k, DeliveryMode.ORDERED, params.window(), params.size(), params.size()),
                 sender ? Role.WRITER_READER : Role.READER, handlers[k]));
         }
-        final GroupConfig cfg = GroupConfig.defaults(params.group())
+        GroupConfig cfg = GroupConfig.defaults(params.group())
             .withTransport(params.transport())
             .withRegistry("local".equals(params.transport()) ? "local" : "shm")
             .withMemberId(1000 + params.index())
@@ -77,6 +80,14 @@ public final class McastMemberRunner implements AutoCloseable
             .withFailureDetection(params.heartbeatMs(), params.suspicionMs())
             .withEndpoint(params.endpoint())
             .withSpindle(SpindleOptions.ALL_ON.withBatching(params.batching()).withNullSends(params.nulls()));
+        final String idle = System.getenv("SIROCCO_BENCH_IDLE");
+        if (idle != null)
+        {
+            final String[] f = idle.split(",");
+            // Experiments only (docs/benchmarks.md): "spins,yields,maxParkNs" replaces the transport's default policy.
+            cfg = cfg.withIdle(Integer.parseInt(f[0].strip()), Integer.parseInt(f[1].strip()),
+                Long.parseLong(f[2].strip()));
+        }
         this.group = Group.join(cfg, regs, new MembershipListener()
         {
             @Override
@@ -112,6 +123,8 @@ public final class McastMemberRunner implements AutoCloseable
         {
             sender = Thread.ofPlatform().name("bench-sender-" + p.index()).start(this::send);
         }
+        final ThreadStatsSampler sampler = ThreadStatsSampler.startIfEnabled(group, () -> blockedClaims,
+            () -> blockedNs, () -> deliveredOthers);
         final long deadline = System.nanoTime() + timeout.toNanos();
         long nextDump = System.nanoTime() + 10_000_000_000L;
         while (!done() && System.nanoTime() < deadline)
@@ -128,6 +141,11 @@ public final class McastMemberRunner implements AutoCloseable
         if (sender != null)
         {
             sender.join(10_000);
+        }
+        if (sampler != null)
+        {
+            System.err.println("WINDOW " + firstOthersNs + " " + lastOthersNs + " " + firstNs + " " + lastNs);
+            sampler.stopAndDump(System.err);
         }
         final SubgroupStats s = group.stats();
         final View v = view;
@@ -248,9 +266,22 @@ public final class McastMemberRunner implements AutoCloseable
 
     private boolean sendOne(final int k, final SlotClaim claim, final long word)
     {
+        final io.sirocco.multicast.Subgroup sg = group.subgroup("s" + k);
         while (!stop)
         {
-            final int rc = group.subgroup("s" + k).claim(p.size(), claim, 1_000_000_000L);
+            int rc = sg.tryClaim(p.size(), claim);
+            if (rc == ClaimResult.BACK_PRESSURED)
+            {
+                // Diagnostics: how often and how long this sender waits for a full window (one writer: this thread).
+                final long t0 = System.nanoTime();
+                rc = sg.claim(p.size(), claim, 1_000_000_000L);
+                blockedNs = blockedNs + (System.nanoTime() - t0);
+                blockedClaims = blockedClaims + 1;
+            }
+            else if (rc == ClaimResult.VIEW_CHANGING)
+            {
+                rc = sg.claim(p.size(), claim, 1_000_000_000L);
+            }
             if (rc == ClaimResult.OK)
             {
                 final MemorySegment b = claim.buffer();
