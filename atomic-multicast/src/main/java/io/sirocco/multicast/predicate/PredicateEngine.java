@@ -16,6 +16,10 @@ import java.util.concurrent.locks.LockSupport;
  * its first yield, so a hot exchange (a ping/pong) never pays a wake-up while a descheduled partner can still run;
  * after {@code yieldPasses} more it parks, for 1 µs doubling up to {@code maxParkNs}. Any progress resets the policy.
  * Only progress (work done) arms the window; a trigger that merely checked something does not.
+ * With {@link #adaptiveSpinNs(long)} set, the spins are learned ({@link AdaptiveSpin}): a yield that took longer than
+ * that handed our core to another thread that soon handed it back, so a stretch that ended with work after such a yield
+ * halves the spins (a partner on the same core cannot answer while we spin) and other stretches double them back up to
+ * {@code spinPasses}.
  * {@link #wake()} is the doorbell: application threads ring it on commit, in-JVM transports when they landed a push;
  * it unparks the thread only when it is parked (a volatile flag), so ringing is cheap.
  *
@@ -37,6 +41,7 @@ public final class PredicateEngine implements AutoCloseable
     private volatile boolean running = true;
     private volatile boolean parked;
     private volatile long spinWindowNs;
+    private final AdaptiveSpin adaptive;
     private volatile Throwable failure;
     private long passes;
     private long idleParks;
@@ -52,6 +57,7 @@ public final class PredicateEngine implements AutoCloseable
         this.spinPasses = spinPasses;
         this.yieldPasses = yieldPasses;
         this.maxParkNs = maxParkNs;
+        this.adaptive = new AdaptiveSpin(spinPasses, 0);
         this.thread = Thread.ofPlatform().name(name).daemon(true).unstarted(this::run);
     }
 
@@ -69,6 +75,28 @@ public final class PredicateEngine implements AutoCloseable
                 ": spin window must be >= 0 ns, got " + ns);
         }
         spinWindowNs = ns;
+    }
+
+    /**
+     * Turns adaptive spinning on ({@link AdaptiveSpin}) or off. Any thread; takes effect at the next idle stretch.
+     *
+     * @param switchNs a yield longer than this counts as having let another thread run on our core; 0 = off (always
+     *                 {@code spinPasses} spins, the default).
+     */
+    public void adaptiveSpinNs(final long switchNs)
+    {
+        if (switchNs < 0)
+        {
+            throw new IllegalArgumentException("predicate thread " + thread.getName() +
+                ": adaptive spin threshold must be >= 0 ns, got " + switchNs);
+        }
+        adaptive.switchNs(switchNs);
+    }
+
+    /** @return the spins the next idle stretch will make (any thread; {@code spinPasses} unless adaptive). */
+    public int currentSpins()
+    {
+        return adaptive.limit();
     }
 
     public void start()
@@ -154,6 +182,10 @@ public final class PredicateEngine implements AutoCloseable
         int idle = 0;
         long parkNs = 1_000;
         boolean hotStarted = false;
+        // Of the current idle stretch: what its yields did (AdaptiveSpin.classify bits), and whether it parked.
+        int yields = 0;
+        boolean parkedInStretch = false;
+        int spins = adaptive.spins();
         try
         {
             while (running)
@@ -199,20 +231,28 @@ public final class PredicateEngine implements AutoCloseable
                 passes++;
                 if (progress)
                 {
+                    if ((idle > 0 || hotStarted) && !parkedInStretch)
+                    {
+                        adaptive.stretchEnded(yields);
+                    }
+                    spins = adaptive.spins();
+                    yields = 0;
+                    parkedInStretch = false;
                     idle = 0;
                     parkNs = 1_000;
                     hotStarted = false;
                     hotSpent = false;
                 }
-                else if (idle >= spinPasses && !hotSpent && inHotWindow(hotStarted))
+                else if (idle >= spins && !hotSpent && inHotWindow(hotStarted))
                 {
                     hotStarted = true;
                     // Hot: after the spins, yield (without counting passes) until the window since the first yield
                     // ran out; yielding lets a descheduled partner (the other end of a ping/pong) run.
-                    Thread.yield();
+                    yields |= yieldOnce();
                 }
-                else if (++idle > spinPasses + yieldPasses)
+                else if (++idle > spins + yieldPasses)
                 {
+                    parkedInStretch = true;
                     parked = true;
                     if (added.isEmpty() && removed.isEmpty())
                     {
@@ -222,9 +262,9 @@ public final class PredicateEngine implements AutoCloseable
                     idleParks++;
                     parkNs = Math.min(parkNs << 1, maxParkNs);
                 }
-                else if (idle > spinPasses)
+                else if (idle > spins)
                 {
-                    Thread.yield();
+                    yields |= yieldOnce();
                 }
                 else
                 {
@@ -237,6 +277,23 @@ public final class PredicateEngine implements AutoCloseable
             failure = t;
             LOG.error("predicate thread {} stopped by an exception", thread.getName(), t);
         }
+    }
+
+    /**
+     * Engine thread: {@code Thread.yield()}, timed when spins are adaptive.
+     *
+     * @return {@code 1 << AdaptiveSpin.classify} of the yield (RETURNED when not adaptive).
+     */
+    private int yieldOnce()
+    {
+        if (!adaptive.enabled())
+        {
+            Thread.yield();
+            return 1 << AdaptiveSpin.RETURNED;
+        }
+        final long start = System.nanoTime();
+        Thread.yield();
+        return 1 << adaptive.classify(System.nanoTime() - start);
     }
 
     /** Engine thread: the current idle stretch's hot window ran out (reset by progress). */

@@ -12,7 +12,8 @@ import org.junit.jupiter.api.Timeout;
 
 /**
  * The predicate thread's hot window: an idle engine with a window still parks once the window ran out (it never
- * spins or yields forever, with or without yield passes), and new work after a park is still picked up.
+ * spins or yields forever, with or without yield passes, with or without adaptive spins), and new work after a park
+ * is still picked up.
  */
 @Timeout(60)
 class HotWindowTest
@@ -30,11 +31,14 @@ class HotWindowTest
     @Test
     void shouldParkAfterTheWindowAndStillRunNewWork()
     {
-        for (final int yields : new int[] {0, 5})
+        for (final int variant : new int[] {0, 1, 2, 3})
         {
+            final int yields = (variant & 1) == 0 ? 0 : 5;
+            final long adaptiveNs = (variant & 2) == 0 ? 0 : 1_500;
             try (PredicateEngine engine = new PredicateEngine("hot-window-test", 10, yields, 1_000_000))
             {
                 engine.spinWindowNs(TimeUnit.MICROSECONDS.toNanos(200));
+                engine.adaptiveSpinNs(adaptiveNs);
                 final AtomicBoolean work = new AtomicBoolean();
                 final AtomicLong done = new AtomicLong();
                 engine.register(this, () ->
@@ -52,6 +56,7 @@ class HotWindowTest
                     final long parksBefore = engine.idleParks();
                     awaitTrue("a park after the hot window (yields " + yields + ")",
                         () -> engine.idleParks() > parksBefore);
+                    assertThat(engine.currentSpins()).isBetween(0, 10);
                     work.set(true);
                     engine.wake();
                     final long expected = round;

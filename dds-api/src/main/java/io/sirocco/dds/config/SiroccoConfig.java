@@ -41,19 +41,28 @@ import java.util.Map;
  * @param beaconPeriodMs {@code sirocco.discovery.period.ms}: period of beacons and of hellos to contacts (default 200).
  * @param discoveryWaitMs {@code sirocco.discovery.wait.ms}: how long a member that found no running group listens
  *                       before it may form one (default 2000).
+ * @param idleAdaptiveNs {@code sirocco.idle.adaptive.ns}: adaptive spins: a predicate-thread yield that took longer than
+ *                       this let another thread run on its core, so the thread halves its spins (a partner process on
+ *                       the same core cannot answer while it spins) and doubles them back, up to {@code idleSpins},
+ *                       when its yields come back at once (default 1500; 0 = always {@code idleSpins} spins).
  */
 public record SiroccoConfig(String transport, int windowSlots, int slotBytes, String peers, String networkInterface,
     int tcpPort, int idleSpins, int idleYields, long idleParkNs, long idleSpinNs, boolean inlineListeners,
     String discovery, int contactPort, String multicastGroup, int multicastPort, long beaconPeriodMs,
-    long discoveryWaitMs)
+    long discoveryWaitMs, long idleAdaptiveNs)
 {
+    /** Default of {@code sirocco.idle.adaptive.ns}: between a yield that returns at once (~0.5 µs here) and one that
+     *  ran another thread (>= 2.5 µs measured on the 2-vCPU development VM, docs/benchmarks.md). */
+    public static final long DEFAULT_IDLE_ADAPTIVE_NS = 1_500;
+
     /** The settings before network discovery existed; discovery settings take their defaults. */
     public SiroccoConfig(final String transport, final int windowSlots, final int slotBytes, final String peers,
         final String networkInterface, final int tcpPort, final int idleSpins, final int idleYields,
         final long idleParkNs)
     {
         this(transport, windowSlots, slotBytes, peers, networkInterface, tcpPort, idleSpins, idleYields, idleParkNs,
-            1_000_000, false, peers == null || peers.isBlank() ? "shm" : "peers", 0, "239.255.0.1", 7399, 200, 2000);
+            1_000_000, false, peers == null || peers.isBlank() ? "shm" : "peers", 0, "239.255.0.1", 7399, 200, 2000,
+            DEFAULT_IDLE_ADAPTIVE_NS);
     }
 
     /** @return the registry port of a domain: {@link #contactPort()} if set, else 7400 + domain id. */
@@ -114,8 +123,14 @@ public record SiroccoConfig(String transport, int windowSlots, int slotBytes, St
             throw new IllegalArgumentException("sirocco.idle.spin.ns must be >= 0, got " + spinNs);
         }
         final boolean inline = Boolean.parseBoolean(setting(environment, "sirocco.listener.inline", "false"));
+        final long adaptiveNs = Long.parseLong(setting(environment, "sirocco.idle.adaptive.ns",
+            String.valueOf(DEFAULT_IDLE_ADAPTIVE_NS)));
+        if (adaptiveNs < 0)
+        {
+            throw new IllegalArgumentException("sirocco.idle.adaptive.ns must be >= 0, got " + adaptiveNs);
+        }
         return new SiroccoConfig(transport, window, slotBytes, peers, networkInterface, tcpPort, spins, yields, parkNs,
-            spinNs, inline, discovery, contactPort, group, groupPort, periodMs, waitMs);
+            spinNs, inline, discovery, contactPort, group, groupPort, periodMs, waitMs, adaptiveNs);
     }
 
     private static String setting(final Map<String, Object> environment, final String property, final String fallback)

@@ -40,4 +40,14 @@ class SiroccoConfigTest
         assertThatThrownBy(() -> SiroccoConfig.from(Map.of("sirocco.discovery", "peers", "sirocco.peers", "")))
             .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("sirocco.peers");
     }
+
+    @Test
+    void adaptiveSpinsDefaultToOneAndAHalfMicrosecondsAndRejectANegativeThreshold()
+    {
+        assertThat(SiroccoConfig.from(Map.of()).idleAdaptiveNs()).isEqualTo(SiroccoConfig.DEFAULT_IDLE_ADAPTIVE_NS)
+            .isEqualTo(1_500);
+        assertThat(SiroccoConfig.from(Map.of("sirocco.idle.adaptive.ns", "0")).idleAdaptiveNs()).isZero();
+        assertThatThrownBy(() -> SiroccoConfig.from(Map.of("sirocco.idle.adaptive.ns", "-1")))
+            .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("sirocco.idle.adaptive.ns");
+    }
 }

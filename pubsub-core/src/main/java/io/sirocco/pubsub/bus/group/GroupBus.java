@@ -136,6 +136,7 @@ public final class GroupBus implements DomainBus, MembershipListener
             throw ex;
         }
         group.predicateEngine().spinWindowNs(config.idleSpinNs());
+        group.predicateEngine().adaptiveSpinNs(config.idleAdaptiveNs());
         this.dcps = group.subgroup(DCPS);
         this.view = group.view();
         final boolean formed = view.viewId() == 1 && view.members().size() == 1;
