@@ -284,10 +284,31 @@ public final class NetRegistry implements MembershipRegistry
         sendToMembers(RegistryMessage.WITHDRAW, 0, Long.toString(id), to);
     }
 
+    /**
+     * The announced members, minus those heard lately as members of another group of this name: a member's old
+     * announcement (sent while it was looking for a group) must not make this group's leader add it while it runs
+     * in the other group; the merge brings the groups together instead.
+     */
     @Override
     public List<Member> announced()
     {
-        return replica.announced();
+        final List<Member> all = replica.announced();
+        final View latest = replica.latestContaining(memberId).orElse(null);
+        if (latest == null)
+        {
+            return all;
+        }
+        final GroupIdentity mine = GroupIdentity.of(latest);
+        final long now = System.nanoTime();
+        final long freshNs = TimeUnit.MILLISECONDS.toNanos(Math.max(5 * settings.beaconPeriodMs(),
+            settings.discoveryWaitMs()));
+        all.removeIf(member ->
+        {
+            final Peer p = heard.get(member.memberId());
+            return p != null && p.group() != null && now - p.heardNs() <= freshNs
+                && p.group().leaderId() != mine.leaderId() && latest.rankOf(member.memberId()) < 0;
+        });
+        return all;
     }
 
     @Override
@@ -575,9 +596,19 @@ public final class NetRegistry implements MembershipRegistry
                         sendToMembers(RegistryMessage.ANNOUNCE, 0, m.body, to);
                     }
                 }
-                case RegistryMessage.WITHDRAW -> replica.withdraw(Long.parseLong(m.body.trim()));
+                case RegistryMessage.WITHDRAW ->
+                {
+                    if (fromOwnGroup(m))
+                    {
+                        replica.withdraw(Long.parseLong(m.body.trim()));
+                    }
+                }
                 case RegistryMessage.PUBLISH ->
                 {
+                    if (!fromOwnGroup(m))
+                    {
+                        return;
+                    }
                     final int nl = m.body.indexOf('\n');
                     replica.publish(m.body.substring(0, nl), View.decode(m.body.substring(nl + 1)));
                 }
@@ -590,6 +621,24 @@ public final class NetRegistry implements MembershipRegistry
             LOG.warn("group '{}': malformed registry message (kind {}) from member {} dropped: {}", groupName, m.kind,
                 m.senderMemberId, ex.toString());
         }
+    }
+
+    /**
+     * Whether a view or withdrawal from this sender may change this replica: always while this member is outside any
+     * view (a joiner learns its first view from whoever adds it), else only from members of its latest view. Two
+     * groups of one name number their views and proposals alike, so a proposal of the other group (for example one
+     * that added this member from an old announcement) would otherwise overwrite this group's under the same key.
+     */
+    private boolean fromOwnGroup(final RegistryMessage m)
+    {
+        final Optional<View> latest = replica.latestContaining(memberId);
+        if (latest.isEmpty() || latest.get().rankOf(m.senderMemberId) >= 0)
+        {
+            return true;
+        }
+        LOG.debug("group '{}': registry message (kind {}) from member {}, which is not in this member's view {}, "
+            + "ignored (another group of this name)", groupName, m.kind, m.senderMemberId, latest.get().viewId());
+        return false;
     }
 
     private String helloBody()
