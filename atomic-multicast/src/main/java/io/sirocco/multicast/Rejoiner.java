@@ -179,7 +179,7 @@ final class Rejoiner
         final MembershipRegistry registry = host.registry();
         final Optional<View> next = registry.latestContaining(memberId);
         View view = null;
-        if (next.isPresent() && next.get().viewId() > staleViewId)
+        if (next.isPresent() && next.get().viewId() > staleViewId && registry.runsNow(next.get()))
         {
             view = next.get();
         }

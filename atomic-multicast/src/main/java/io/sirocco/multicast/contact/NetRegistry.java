@@ -392,6 +392,28 @@ public final class NetRegistry implements MembershipRegistry
             + "; this group: " + mine.size() + " member(s) led by member " + mine.leaderId() + ")");
     }
 
+    /**
+     * True once another member of {@code view} was heard, since the last {@link #rediscover()}, greeting as a member
+     * of exactly that group (same size and rank-0 member): its members installed it. A view published long ago (a
+     * late message, or one re-published by a member that is itself out) is not taken, which would put this member in
+     * a view nobody runs.
+     */
+    @Override
+    public boolean runsNow(final View view)
+    {
+        final GroupIdentity identity = GroupIdentity.of(view);
+        final long since = lookStartNs;
+        for (final Peer p : heard.values())
+        {
+            if (p.memberId() != memberId && view.rankOf(p.memberId()) >= 0 && p.heardNs() - since >= 0
+                && p.inView() && identity.equals(p.group()))
+            {
+                return true;
+            }
+        }
+        return view.members().size() == 1;
+    }
+
     @Override
     public void rediscover()
     {
@@ -578,8 +600,9 @@ public final class NetRegistry implements MembershipRegistry
                     hear(m.senderMemberId, m.senderContact, peerInView, m.has(RegistryMessage.MAY_FORM),
                         peerInView ? GroupIdentity.decode(m.body) : null);
                     // Members of this member's own view greet each other too (merge probes): they need no answer.
-                    if (m.has(RegistryMessage.WANT_REPLY) && replica.latestContaining(memberId)
-                        .map(v -> v.rankOf(m.senderMemberId) < 0).orElse(true))
+                    // A sender outside any view always gets one (it may be in this view already without knowing).
+                    if (m.has(RegistryMessage.WANT_REPLY) && (!peerInView || replica.latestContaining(memberId)
+                        .map(v -> v.rankOf(m.senderMemberId) < 0).orElse(true)))
                     {
                         submit(RegistryMessage.of(RegistryMessage.HELLO, flags(0), memberId, groupName, contact,
                             helloBody()), senderNode);

@@ -74,6 +74,20 @@ public interface MembershipRegistry extends AutoCloseable
     {
     }
 
+    /**
+     * Whether a view that contains the caller, found after {@link #rediscover()}, is one its members run now rather
+     * than an old one still travelling (a network registry can receive a view published long before, and taking
+     * that one would put the member in a view nobody runs). The file and in-JVM registries answer true: the caller
+     * compares view ids there.
+     *
+     * @param view a view containing the caller.
+     * @return true if the caller may install it.
+     */
+    default boolean runsNow(final View view)
+    {
+        return true;
+    }
+
     /** @return where this registry can be reached by other members ({@code host:port}), empty if not networked. */
     default String contactAddress()
     {

@@ -183,8 +183,11 @@ class NetnsRejoinTest
     /** Waits (bounded) for a line equal to {@code text} among those printed after the first {@code from}. */
     private static void awaitAfter(final ChildProcess p, final int from, final String text, final long seconds)
     {
-        p.await(l -> p.lines().subList(Math.min(from, p.lines().size()), p.lines().size()).contains(text),
-            seconds);
+        p.await(l ->
+        {
+            final List<String> now = p.lines();
+            return now.subList(Math.min(from, now.size()), now.size()).contains(text);
+        }, seconds);
     }
 
     private static long lastSent(final ChildProcess pub)
