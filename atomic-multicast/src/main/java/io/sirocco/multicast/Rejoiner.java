@@ -79,6 +79,8 @@ final class Rejoiner
     private long outSinceNs;
     /** Views up to this id (or any, when negative) are from before the member went out. */
     private long staleViewId = -1;
+    /** Polls while out, to re-announce now and then. */
+    private long polls;
 
     Rejoiner(final Host host, final String groupName, final long memberId, final long pollMs)
     {
@@ -177,6 +179,12 @@ final class Rejoiner
     private boolean lookForView(final long now)
     {
         final MembershipRegistry registry = host.registry();
+        if (++polls % 20 == 0 && registry.announced().stream().noneMatch(m -> m.memberId() == memberId))
+        {
+            // The old view's leader withdraws removed members when it installs the next view, which can come after
+            // this member announced itself again (a network registry re-announces by itself; the others do not).
+            registry.announce(host.self());
+        }
         final Optional<View> next = registry.latestContaining(memberId);
         View view = null;
         if (next.isPresent() && next.get().viewId() > staleViewId && registry.runsNow(next.get()))

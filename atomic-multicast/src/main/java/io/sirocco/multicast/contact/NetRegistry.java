@@ -71,6 +71,9 @@ public final class NetRegistry implements MembershipRegistry
     /** Start of the current discovery wait: construction, then each {@link #rediscover()}. */
     private volatile long lookStartNs = System.nanoTime();
     private final Map<Long, Peer> heard = new ConcurrentHashMap<>();
+    /** Nodes a send just failed to (outbox thread writes, ticker reads): greetings skip them until then. */
+    private final Map<Integer, Long> unreachableUntilNs = new ConcurrentHashMap<>();
+    private static final long UNREACHABLE_BACKOFF_NS = TimeUnit.SECONDS.toNanos(3);
     /** Leader id of the group this member leaves its own for (0: none), chosen by {@link #survivingGroup(View)}. */
     private volatile long chosenSurvivor;
     /** While rediscovering towards a survivor: its leader id (0: none) and until when announcements go only there. */
@@ -507,7 +510,6 @@ public final class NetRegistry implements MembershipRegistry
      */
     private void sendToContacts(final byte kind, final int flags, final String body)
     {
-        final RegistryMessage m = RegistryMessage.of(kind, flags(flags), memberId, groupName, contact, body);
         final boolean towardsSurvivor = mergeTargetActive();
         final long target = mergeTarget;
         final Set<Integer> nodes = new LinkedHashSet<>(towardsSurvivor ? List.of() : staticPeerNodes);
@@ -518,17 +520,46 @@ public final class NetRegistry implements MembershipRegistry
                 nodes.add(nodeOf(p.contact()));
             }
         }
+        final long now = System.nanoTime();
         for (final int node : nodes)
         {
-            submit(m, node);
+            final Long until = unreachableUntilNs.get(node);
+            if (until != null && until - now > 0)
+            {
+                continue;
+            }
+            // Built when sent, not now: a greeting that waited in the outbox must not claim this member is outside
+            // any view when it is in one by then (the receiver would add it to its own group from that).
+            submit(() ->
+            {
+                final boolean member = inView();
+                if (kind == RegistryMessage.ANNOUNCE && member)
+                {
+                    return null;
+                }
+                return RegistryMessage.of(kind, flags(flags), memberId, groupName, contact,
+                    kind == RegistryMessage.HELLO ? helloBody() : body);
+            }, node);
         }
     }
 
     private void submit(final RegistryMessage m, final int node)
     {
+        submit(() -> m, node);
+    }
+
+    private void submit(final java.util.function.Supplier<RegistryMessage> message, final int node)
+    {
         try
         {
-            outbox.execute(() -> sendNow(m, node));
+            outbox.execute(() ->
+            {
+                final RegistryMessage m = message.get();
+                if (m != null)
+                {
+                    sendNow(m, node);
+                }
+            });
         }
         catch (final RejectedExecutionException ex)
         {
@@ -546,6 +577,9 @@ public final class NetRegistry implements MembershipRegistry
         catch (final RuntimeException ex)
         {
             // An unreachable contact or a member that just died: the periodic hello and the view change cover it.
+            // Greetings skip it for a while: each attempt holds this single outbox thread for the connect timeout,
+            // which delayed every other registry message (proposals too) while a contact was cut off.
+            unreachableUntilNs.put(node, System.nanoTime() + UNREACHABLE_BACKOFF_NS);
             LOG.debug("group '{}': registry message {} to node {} ({}) not sent: {}", groupName, m.kind, node,
                 service.addressMap().address(node), ex.toString());
         }
@@ -610,6 +644,12 @@ public final class NetRegistry implements MembershipRegistry
                 }
                 case RegistryMessage.ANNOUNCE ->
                 {
+                    if (m.has(RegistryMessage.RELAY) && m.has(RegistryMessage.IN_VIEW))
+                    {
+                        // A joiner's greeting from a member that is in a view by now (it travelled late): adding it
+                        // would take it from its group; the merge brings groups together instead.
+                        return;
+                    }
                     final Member member = Member.decode(m.body);
                     replica.announce(member);
                     if (m.has(RegistryMessage.RELAY))

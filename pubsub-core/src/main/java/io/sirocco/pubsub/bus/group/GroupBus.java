@@ -467,8 +467,9 @@ public final class GroupBus implements DomainBus, MembershipListener
             }
         }
         LOG.warn("domain {}: participant {} (member {}) is out of the domain's group: {}; every remote entity is now "
-            + "considered gone; {} reliable sample(s) written before are not acknowledged by every member and are "
-            + "re-sent when it rejoins (it rejoins by itself once it hears the domain again)", domainId,
+            + "considered gone; {} reliable sample(s) written before are not acknowledged by every member: they are "
+            + "re-sent into the view that takes this participant back (it looks for the domain by itself), so a "
+            + "reader not in that view misses them", domainId,
             String.format("%016x", participantGuid), memberId, reason, unacknowledged);
         final List<Long> remote = new ArrayList<>();
         synchronized (this)
