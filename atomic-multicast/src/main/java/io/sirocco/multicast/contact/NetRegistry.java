@@ -532,9 +532,11 @@ public final class NetRegistry implements MembershipRegistry
             // any view when it is in one by then (the receiver would add it to its own group from that).
             submit(() ->
             {
-                final boolean member = inView();
-                if (kind == RegistryMessage.ANNOUNCE && member)
+                final Long failed = unreachableUntilNs.get(node);
+                if ((failed != null && failed - System.nanoTime() > 0)
+                    || (kind == RegistryMessage.ANNOUNCE && inView()))
                 {
+                    // Also checked here: greetings queued before the first failure would each wait for the timeout.
                     return null;
                 }
                 return RegistryMessage.of(kind, flags(flags), memberId, groupName, contact,
