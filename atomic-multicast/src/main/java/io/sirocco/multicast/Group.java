@@ -532,7 +532,7 @@ public final class Group implements AutoCloseable
         }
 
         @Override
-        public void restartTransport()
+        public void closeLastView()
         {
             final ViewContext ctx = viewManager.context();
             if (ctx != null && !contextClosed)
@@ -540,19 +540,15 @@ public final class Group implements AutoCloseable
                 ctx.close();
                 contextClosed = true;
             }
-            if ("tcp".equals(config.transport()))
-            {
-                // Connections to the old peers may be stuck on a cut link (TCP keeps retransmitting into it): a fresh
-                // endpoint makes the peers' next frames reset them and reconnect.
-                io.sirocco.multicast.spi.tcp.TcpRowTransportProvider.shutdown(config.groupName(), config.memberId());
-                provider.prepare(config.groupName(), new io.sirocco.multicast.spi.RowTransportContext.MemberAddress(
-                    config.memberId(), hostName, ProcessHandle.current().pid(), config.endpoint()));
-            }
         }
 
         @Override
         public void rejoined(final View next)
         {
+            if ("tcp".equals(config.transport()) || "mixed".equals(config.transport()))
+            {
+                io.sirocco.multicast.spi.tcp.TcpRowTransportProvider.rejoining(config.groupName(), config.memberId());
+            }
             final ViewContext ctx = build(next, next.rankOf(config.memberId()));
             viewManager.restart(ctx);
             contextClosed = false;

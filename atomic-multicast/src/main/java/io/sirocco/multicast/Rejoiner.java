@@ -15,8 +15,7 @@ import java.util.concurrent.TimeUnit;
  * <ul>
  *   <li><b>Rejoin.</b> A member excluded from its view (cut off by a partition, or falsely suspected under load: the
  *       minority side excludes itself, see {@link ViewManager}) keeps its subgroup handles (claims answer
- *       {@link ClaimResult#VIEW_CHANGING} meanwhile), restarts its row transport's endpoint (connections stuck on a
- *       cut link are dropped), asks its registry to {@linkplain MembershipRegistry#rediscover() look for the group
+ *       {@link ClaimResult#VIEW_CHANGING} meanwhile), closes its last view's table, asks its registry to {@linkplain MembershipRegistry#rediscover() look for the group
  *       again}, announces itself and waits, like a joiner, for an installed view that contains it; the group's leader
  *       adds it at its next registry poll once they hear each other. A network registry that hears no running group
  *       within its discovery wait lets this member form a new group of its own (view 1), which the merge below folds
@@ -56,8 +55,8 @@ final class Rejoiner
         /** Detaches the view's triggers and engines and tells the listeners this member is out. */
         void out(String reason);
 
-        /** Closes the last view's table and restarts the row transport's endpoint. */
-        void restartTransport();
+        /** Closes the last view's table (the row transport's endpoint stays, with its connections). */
+        void closeLastView();
 
         /** Builds and installs a view that took this member back in. */
         void rejoined(View view);
@@ -166,7 +165,7 @@ final class Rejoiner
     private void goOut()
     {
         outSinceNs = System.nanoTime();
-        host.restartTransport();
+        host.closeLastView();
         final MembershipRegistry registry = host.registry();
         registry.rediscover();
         staleViewId = registry.latestContaining(memberId).map(View::viewId).orElse(-1L);

@@ -101,6 +101,17 @@ final class TcpEndpoint
         }
     }
 
+    /**
+     * The member is taken into a group again (a rejoin, or a merge into a group whose view ids may be lower than the
+     * ones it saw): frames of any view id not opened yet are kept again. Frames for the closed views were sent only to
+     * a view's members, and the member's views are closed, so what arrives from now on is for the new views.
+     */
+    synchronized void forgetClosedViews()
+    {
+        closedUpTo = -1;
+        pending.clear();
+    }
+
     synchronized void closed(final long viewId)
     {
         open.remove(viewId);
