@@ -540,15 +540,15 @@ public final class Group implements AutoCloseable
                 ctx.close();
                 contextClosed = true;
             }
+            if ("tcp".equals(config.transport()) || "mixed".equals(config.transport()))
+            {
+                io.sirocco.multicast.spi.tcp.TcpRowTransportProvider.rejoining(config.groupName(), config.memberId());
+            }
         }
 
         @Override
         public void rejoined(final View next)
         {
-            if ("tcp".equals(config.transport()) || "mixed".equals(config.transport()))
-            {
-                io.sirocco.multicast.spi.tcp.TcpRowTransportProvider.rejoining(config.groupName(), config.memberId());
-            }
             final ViewContext ctx = build(next, next.rankOf(config.memberId()));
             viewManager.restart(ctx);
             contextClosed = false;

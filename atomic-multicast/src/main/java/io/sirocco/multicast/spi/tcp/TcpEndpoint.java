@@ -102,14 +102,15 @@ final class TcpEndpoint
     }
 
     /**
-     * The member is taken into a group again (a rejoin, or a merge into a group whose view ids may be lower than the
-     * ones it saw): frames of any view id not opened yet are kept again. Frames for the closed views were sent only to
-     * a view's members, and the member's views are closed, so what arrives from now on is for the new views.
+     * The member is out of its group and will be taken into one again (a rejoin, or a merge into a group whose view
+     * ids may be lower than the ones it saw): frames of any view id not opened yet are kept again, so the first frames
+     * of the view that takes it in are not dropped when they arrive before it opens that view. Frames kept for a view
+     * id it never opens are dropped when a higher one opens. (Frames of its old view still in flight are kept too;
+     * they could only be applied if a group it merges into reached that same view id, a risk the docs name.)
      */
     synchronized void forgetClosedViews()
     {
         closedUpTo = -1;
-        pending.clear();
     }
 
     synchronized void closed(final long viewId)

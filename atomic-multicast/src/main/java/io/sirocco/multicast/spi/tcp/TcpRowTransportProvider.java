@@ -75,9 +75,9 @@ public final class TcpRowTransportProvider implements RowTransportProvider
     }
 
     /**
-     * This member is about to open the first view of a group it was taken back into (after an exclusion, or to merge
-     * into another group of the name, whose view ids may be lower than the ones this endpoint closed): its endpoint
-     * accepts frames of any view id again. The endpoint and its connections stay: a peer's frames queued on a
+     * This member is out of its group and looks for one to be taken into (after an exclusion, or to merge into
+     * another group of the name, whose view ids may be lower than the ones this endpoint closed): its endpoint keeps
+     * frames of any view id not opened yet again. The endpoint and its connections stay: a peer's frames queued on a
      * connection while a link was cut arrive in order once it heals (a restarted endpoint made the peer's next
      * retransmission reset that connection, losing the new view's first frames queued behind it).
      */
