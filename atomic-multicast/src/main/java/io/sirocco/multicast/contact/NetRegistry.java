@@ -510,6 +510,11 @@ public final class NetRegistry implements MembershipRegistry
      */
     private void sendToContacts(final byte kind, final int flags, final String body)
     {
+        sendToContacts(kind, flags, body, Set.of());
+    }
+
+    private void sendToContacts(final byte kind, final int flags, final String body, final Set<Integer> skip)
+    {
         final boolean towardsSurvivor = mergeTargetActive();
         final long target = mergeTarget;
         final Set<Integer> nodes = new LinkedHashSet<>(towardsSurvivor ? List.of() : staticPeerNodes);
@@ -520,6 +525,7 @@ public final class NetRegistry implements MembershipRegistry
                 nodes.add(nodeOf(p.contact()));
             }
         }
+        nodes.removeAll(skip);
         final long now = System.nanoTime();
         for (final int node : nodes)
         {
@@ -749,7 +755,16 @@ public final class NetRegistry implements MembershipRegistry
                 mergeTarget = 0;
                 if (++ticks % probeEvery == 0)
                 {
-                    sendToContacts(RegistryMessage.HELLO, RegistryMessage.WANT_REPLY, group.encode());
+                    // Only to contacts outside this member's view: the members of its view are its group.
+                    final Set<Integer> ownView = new java.util.HashSet<>();
+                    for (final Member m : viewMembers(null))
+                    {
+                        if (!m.contact().isEmpty())
+                        {
+                            ownView.add(nodeOf(m.contact()));
+                        }
+                    }
+                    sendToContacts(RegistryMessage.HELLO, RegistryMessage.WANT_REPLY, group.encode(), ownView);
                 }
             }
             else
