@@ -80,6 +80,10 @@ final class Rejoiner
     private long staleViewId = -1;
     /** Polls while out, to re-announce now and then. */
     private long polls;
+    /** Since when the registry holds a view naming this member that no member it hears runs (0: none). */
+    private long unconfirmedSinceNs;
+    /** How long such a view is waited for: longer than the join grace in which its members wait for this one. */
+    private static final long UNCONFIRMED_VIEW_NS = TimeUnit.SECONDS.toNanos(15);
 
     Rejoiner(final Host host, final String groupName, final long memberId, final long pollMs)
     {
@@ -186,9 +190,27 @@ final class Rejoiner
         }
         final Optional<View> next = registry.latestContaining(memberId);
         View view = null;
-        if (next.isPresent() && next.get().viewId() > staleViewId && registry.runsNow(next.get()))
+        if (next.isPresent() && next.get().viewId() > staleViewId)
         {
-            view = next.get();
+            if (registry.runsNow(next.get()))
+            {
+                view = next.get();
+            }
+            else if (unconfirmedSinceNs == 0)
+            {
+                unconfirmedSinceNs = now;
+            }
+            else if (now - unconfirmedSinceNs > UNCONFIRMED_VIEW_NS)
+            {
+                // A view that names this member but that no member it hears runs (its members removed it again,
+                // or it is an old one): while the registry holds it, it counts as in a view and stops greeting.
+                LOG.info("group '{}': member {}: nobody it hears runs {}, which names it; looking again", groupName,
+                    memberId, next.get());
+                unconfirmedSinceNs = 0;
+                registry.rediscover();
+                registry.announce(host.self());
+                return false;
+            }
         }
         else if (registry.formsGroup())
         {
@@ -204,6 +226,7 @@ final class Rejoiner
         LOG.warn("group '{}': member {} is back in the group after {} ms out of it: {}", groupName, memberId,
             TimeUnit.NANOSECONDS.toMillis(now - outSinceNs), view);
         state = State.IN;
+        unconfirmedSinceNs = 0;
         host.rejoined(view);
         return true;
     }

@@ -510,11 +510,6 @@ public final class NetRegistry implements MembershipRegistry
      */
     private void sendToContacts(final byte kind, final int flags, final String body)
     {
-        sendToContacts(kind, flags, body, Set.of());
-    }
-
-    private void sendToContacts(final byte kind, final int flags, final String body, final Set<Integer> skip)
-    {
         final boolean towardsSurvivor = mergeTargetActive();
         final long target = mergeTarget;
         final Set<Integer> nodes = new LinkedHashSet<>(towardsSurvivor ? List.of() : staticPeerNodes);
@@ -525,7 +520,6 @@ public final class NetRegistry implements MembershipRegistry
                 nodes.add(nodeOf(p.contact()));
             }
         }
-        nodes.removeAll(skip);
         final long now = System.nanoTime();
         for (final int node : nodes)
         {
@@ -755,16 +749,9 @@ public final class NetRegistry implements MembershipRegistry
                 mergeTarget = 0;
                 if (++ticks % probeEvery == 0)
                 {
-                    // Only to contacts outside this member's view: the members of its view are its group.
-                    final Set<Integer> ownView = new java.util.HashSet<>();
-                    for (final Member m : viewMembers(null))
-                    {
-                        if (!m.contact().isEmpty())
-                        {
-                            ownView.add(nodeOf(m.contact()));
-                        }
-                    }
-                    sendToContacts(RegistryMessage.HELLO, RegistryMessage.WANT_REPLY, group.encode(), ownView);
+                    // To the members of its own view too: one just added learns from this that the view runs
+                    // (runsNow); skipping them left such a member waiting for ever.
+                    sendToContacts(RegistryMessage.HELLO, RegistryMessage.WANT_REPLY, group.encode());
                 }
             }
             else
