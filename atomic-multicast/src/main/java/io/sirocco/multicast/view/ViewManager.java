@@ -177,7 +177,6 @@ public final class ViewManager
         left = false;
         leaveRequested = false;
         proposalWaitStartNs = 0;
-        exitedMemberIds.clear();
         start(context);
     }
 
