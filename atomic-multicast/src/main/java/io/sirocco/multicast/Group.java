@@ -56,6 +56,9 @@ public final class Group implements AutoCloseable
     private long version;
     private final SubgroupStats retiredStats = new SubgroupStats();
     private long retiredPushes;
+    private final Rejoiner rejoiner;
+    /** Predicate thread (then {@link #close()}): the last view's context was closed by the rejoiner. */
+    private volatile boolean contextClosed;
 
     private Group(final GroupConfig config, final MembershipRegistry registry)
     {
@@ -68,6 +71,8 @@ public final class Group implements AutoCloseable
             config.spinPasses(), config.yieldPasses(), config.maxParkNs());
         this.viewManager = new ViewManager(new ViewHost(), config.heartbeatPeriodMs(), config.suspicionTimeoutMs(),
             config.registryPollMs());
+        this.rejoiner = new Rejoiner(new RejoinHost(), config.groupName(), config.memberId(),
+            Math.max(config.registryPollMs(), 50));
     }
 
     /**
@@ -191,6 +196,7 @@ public final class Group implements AutoCloseable
         final ViewContext ctx = build(first, first.rankOf(config.memberId()));
         viewManager.start(ctx);
         engine.register(viewManager, viewManager::gmsTrigger);
+        engine.register(rejoiner, rejoiner::trigger);
         installEngines(null, ctx);
         engine.start();
         LOG.info("member {} joined group {} in {}", config.memberId(), config.groupName(), first);
@@ -320,7 +326,10 @@ public final class Group implements AutoCloseable
         return config;
     }
 
-    /** @return why this member was excluded, or null while it is a member. */
+    /**
+     * @return why this member was excluded (or left to merge into another group), or null while it is a member; with
+     *         rejoin on ({@code sirocco.mcast.rejoin}, default true) it goes back to null once a view takes it back.
+     */
     public String exclusion()
     {
         return exclusion;
@@ -398,7 +407,7 @@ public final class Group implements AutoCloseable
         engine.close();
         handles.values().forEach(Subgroup::close);
         final ViewContext ctx = viewManager.context();
-        if (ctx != null)
+        if (ctx != null && !contextClosed)
         {
             ctx.close();
         }
@@ -447,6 +456,118 @@ public final class Group implements AutoCloseable
         }
     }
 
+    /**
+     * Predicate thread: this member is out of its view. Without rejoin every subgroup closes; with it the handles only
+     * lose their engine (claims answer VIEW_CHANGING) until a view takes the member back in.
+     */
+    private void out(final String reason)
+    {
+        exclusion = reason;
+        final ViewContext ctx = viewManager.context();
+        if (ctx != null)
+        {
+            engine.remove(ctx);
+        }
+        if (rejoiner.enabled())
+        {
+            handles.values().forEach(h -> h.engine(null));
+        }
+        else
+        {
+            handles.values().forEach(Subgroup::close);
+        }
+        for (final MembershipListener l : listeners)
+        {
+            try
+            {
+                l.onExcluded(reason);
+            }
+            catch (final RuntimeException ex)
+            {
+                LOG.error("membership listener failed on the exclusion of member {}", config.memberId(), ex);
+            }
+        }
+    }
+
+    /** What the {@link Rejoiner} may do to this group; predicate thread. */
+    private final class RejoinHost implements Rejoiner.Host
+    {
+        @Override
+        public View view()
+        {
+            return view;
+        }
+
+        @Override
+        public boolean closed()
+        {
+            return closed;
+        }
+
+        @Override
+        public ViewManager viewManager()
+        {
+            return viewManager;
+        }
+
+        @Override
+        public MembershipRegistry registry()
+        {
+            return registry;
+        }
+
+        @Override
+        public Member self()
+        {
+            synchronized (Group.this)
+            {
+                return Group.this.self();
+            }
+        }
+
+        @Override
+        public void out(final String reason)
+        {
+            Group.this.out(reason);
+        }
+
+        @Override
+        public void closeLastView()
+        {
+            final ViewContext ctx = viewManager.context();
+            if (ctx != null && !contextClosed)
+            {
+                ctx.close();
+                contextClosed = true;
+            }
+            if ("tcp".equals(config.transport()) || "mixed".equals(config.transport()))
+            {
+                io.sirocco.multicast.spi.tcp.TcpRowTransportProvider.rejoining(config.groupName(), config.memberId());
+            }
+        }
+
+        @Override
+        public void rejoined(final View next)
+        {
+            final ViewContext ctx = build(next, next.rankOf(config.memberId()));
+            viewManager.restart(ctx);
+            contextClosed = false;
+            exclusion = null;
+            for (final MembershipListener l : listeners)
+            {
+                try
+                {
+                    l.onRejoined(next);
+                }
+                catch (final RuntimeException ex)
+                {
+                    LOG.error("membership listener failed on the rejoin of member {}", config.memberId(), ex);
+                }
+            }
+            installEngines(null, ctx);
+        }
+    }
+
     private final class ViewHost implements ViewManager.Host
     {
         @Override
@@ -464,17 +585,8 @@ public final class Group implements AutoCloseable
         @Override
         public void excluded(final String reason)
         {
-            exclusion = reason;
-            final ViewContext ctx = viewManager.context();
-            if (ctx != null)
-            {
-                engine.remove(ctx);
-            }
-            handles.values().forEach(Subgroup::close);
-            for (final MembershipListener l : listeners)
-            {
-                l.onExcluded(reason);
-            }
+            out(reason);
+            rejoiner.excluded(reason);
         }
 
         @Override

@@ -16,12 +16,24 @@ public interface MembershipListener
     void onViewInstalled(View view, List<Long> joined, List<Long> left);
 
     /**
-     * This member is no longer part of the group (it was suspected by the others, or the group failed); every
-     * subgroup now answers {@link ClaimResult#CLOSED}.
+     * This member is no longer part of the group (it was suspected by the others, the group failed, or it left to merge
+     * into another group of this name). With rejoin on ({@code sirocco.mcast.rejoin}, the default) every subgroup
+     * answers {@link ClaimResult#VIEW_CHANGING} until a view takes the member back in ({@link #onRejoined}); with it
+     * off, {@link ClaimResult#CLOSED} for good.
      *
      * @param reason what happened.
      */
     default void onExcluded(final String reason)
+    {
+    }
+
+    /**
+     * A view took this member back in after {@link #onExcluded}; {@link #onViewInstalled} follows at once with every
+     * member of {@code view} as joined (this member starts from an empty history of the group).
+     *
+     * @param view the view.
+     */
+    default void onRejoined(final View view)
     {
     }
 }

@@ -95,6 +95,27 @@ public final class Netns implements AutoCloseable
         must("ip", "link", "set", hostVeths.get(i), "down");
     }
 
+    /**
+     * Takes host {@code i}'s veth off the bridge: its interface stays up (a process can bind it and start), but
+     * nothing it sends reaches the other hosts. {@link #attachToBridge} undoes it.
+     */
+    public void detachFromBridge(final int i)
+    {
+        must("ip", "link", "set", hostVeths.get(i), "nomaster");
+    }
+
+    /** Puts host {@code i}'s veth back on the bridge after {@link #detachFromBridge}. */
+    public void attachToBridge(final int i)
+    {
+        must("ip", "link", "set", hostVeths.get(i), "master", bridge);
+    }
+
+    /** Restores host {@code i}'s link after {@link #cutLink}. */
+    public void restoreLink(final int i)
+    {
+        must("ip", "link", "set", hostVeths.get(i), "up");
+    }
+
     @Override
     public void close()
     {

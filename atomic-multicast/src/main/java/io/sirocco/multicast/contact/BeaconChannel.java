@@ -18,7 +18,9 @@ import java.nio.charset.StandardCharsets;
  * UDP multicast beacons of one member: every beacon period {@link NetRegistry}'s ticker sends one datagram to the
  * group on the chosen interface (TTL 1: beacons never leave the link), and a receiver thread hands every beacon of
  * another member of the same group to the registry. Beacon (UTF-8 text, one line):
- * {@code SIROCCO-BEACON 1 <group> <memberId> <registry host:port> <inView 0|1>}.
+ * {@code SIROCCO-BEACON 1 <group> <memberId> <registry host:port> <inView 0|1>}, followed, for a member in a
+ * view, by its group's identity {@code <size> <leaderId>} ({@link GroupIdentity}), so that two groups of one name
+ * find each other and merge.
  *
  * <p>Threads: {@link #send} from the ticker thread only; the receiver thread owns the receive buffer.
  */
@@ -30,7 +32,7 @@ final class BeaconChannel implements AutoCloseable
     /** A beacon heard from another member. */
     interface Listener
     {
-        void onBeacon(long memberId, String contact, boolean inView);
+        void onBeacon(long memberId, String contact, boolean inView, GroupIdentity group);
     }
 
     private final DatagramChannel channel;
@@ -88,9 +90,10 @@ final class BeaconChannel implements AutoCloseable
             .start(() -> receive(listener));
     }
 
-    void send(final long memberId, final String contact, final boolean inView)
+    void send(final long memberId, final String contact, final GroupIdentity group)
     {
-        final String text = MAGIC + " 1 " + groupName + " " + memberId + " " + contact + " " + (inView ? 1 : 0);
+        final String text = MAGIC + " 1 " + groupName + " " + memberId + " " + contact + " "
+            + (group != null ? "1 " + group.encode() : "0");
         out.clear();
         out.put(text.getBytes(StandardCharsets.UTF_8)).flip();
         try
@@ -117,9 +120,11 @@ final class BeaconChannel implements AutoCloseable
                 channel.receive(in);
                 in.flip();
                 final String[] f = StandardCharsets.UTF_8.decode(in).toString().trim().split(" ");
-                if (f.length == 6 && MAGIC.equals(f[0]) && "1".equals(f[1]) && groupName.equals(f[2]))
+                if ((f.length == 6 || f.length == 8) && MAGIC.equals(f[0]) && "1".equals(f[1])
+                    && groupName.equals(f[2]))
                 {
-                    listener.onBeacon(Long.parseLong(f[3]), f[4], "1".equals(f[5]));
+                    listener.onBeacon(Long.parseLong(f[3]), f[4], "1".equals(f[5]),
+                        f.length == 8 ? GroupIdentity.decode(f[6] + " " + f[7]) : null);
                 }
             }
             catch (final ClosedChannelException ex)

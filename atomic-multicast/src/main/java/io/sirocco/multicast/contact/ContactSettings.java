@@ -16,6 +16,10 @@ import java.util.Objects;
  * @param multicastPort    beacon UDP port.
  * @param beaconPeriodMs   period of beacons and of hellos/announcements to contacts.
  * @param discoveryWaitMs  how long a member that found no running group listens before it may form one.
+ * @param mergeDelayMs     how long a member keeps hearing another group of its name (that survives over its own,
+ *                         {@link GroupIdentity}) before it leaves its group to join that one; long enough that a
+ *                         member about to be excluded (a partition's minority, still announcing its old view) is not
+ *                         taken for another group.
  */
 public record ContactSettings(
     String bindHost,
@@ -25,8 +29,22 @@ public record ContactSettings(
     String multicastGroup,
     int multicastPort,
     long beaconPeriodMs,
-    long discoveryWaitMs)
+    long discoveryWaitMs,
+    long mergeDelayMs)
 {
+    /** System property of the default merge delay ({@value #DEFAULT_MERGE_DELAY_MS} ms). */
+    public static final String MERGE_DELAY_PROP = "sirocco.discovery.merge.delay.ms";
+    public static final long DEFAULT_MERGE_DELAY_MS = 5_000;
+
+    /** Settings with the merge delay of {@link #MERGE_DELAY_PROP} (default {@value #DEFAULT_MERGE_DELAY_MS} ms). */
+    public ContactSettings(final String bindHost, final int port, final List<InetSocketAddress> peers,
+        final boolean multicast, final String multicastGroup, final int multicastPort, final long beaconPeriodMs,
+        final long discoveryWaitMs)
+    {
+        this(bindHost, port, peers, multicast, multicastGroup, multicastPort, beaconPeriodMs, discoveryWaitMs,
+            Long.getLong(MERGE_DELAY_PROP, DEFAULT_MERGE_DELAY_MS));
+    }
+
     public ContactSettings
     {
         Objects.requireNonNull(bindHost, "bindHost");
@@ -35,10 +53,10 @@ public record ContactSettings(
         {
             throw new IllegalArgumentException("contact port out of range: " + port);
         }
-        if (beaconPeriodMs <= 0 || discoveryWaitMs < 0)
+        if (beaconPeriodMs <= 0 || discoveryWaitMs < 0 || mergeDelayMs < 0)
         {
-            throw new IllegalArgumentException("beacon period must be positive and discovery wait non-negative: "
-                + beaconPeriodMs + ", " + discoveryWaitMs);
+            throw new IllegalArgumentException("beacon period must be positive, discovery wait and merge delay "
+                + "non-negative: " + beaconPeriodMs + ", " + discoveryWaitMs + ", " + mergeDelayMs);
         }
     }
 

@@ -41,8 +41,12 @@ import java.util.concurrent.TimeUnit;
  *       that view's members too, so a joiner receives the proposal and the installed view that contain it).</li>
  *   <li>No group anywhere: a member that may form one (it is a listed peer itself, or discovers by multicast) forms
  *       view 1 after {@link ContactSettings#discoveryWaitMs()} if no member it heard is in a view and none that may
- *       form has a lower member id ({@link #formsGroup()}). Two groups formed on either side of a partition are not
- *       merged.</li>
+ *       form has a lower member id ({@link #formsGroup()}).</li>
+ *   <li>Merge: a member in a view greets its contacts once a second (a HELLO carrying its group's
+ *       {@link GroupIdentity}; beacons carry it too). A member that keeps hearing, for
+ *       {@link ContactSettings#mergeDelayMs()}, a member of another group of its name that survives over its own
+ *       ({@link GroupIdentity#survivesOver}) is told so by {@link #survivingGroup(View)}; its group then leaves and
+ *       {@link #rediscover()} sends its announcements only to that group's members until it is in a view again.</li>
  * </ol>
  *
  * <p>Threads: the replica is synchronized; the table of heard members is a concurrent map written by the handler and
@@ -64,14 +68,38 @@ public final class NetRegistry implements MembershipRegistry
     private final BeaconChannel beacons;
     private final ExecutorService outbox;
     private final Thread ticker;
-    private final long startNs = System.nanoTime();
+    /** Start of the current discovery wait: construction, then each {@link #rediscover()}. */
+    private volatile long lookStartNs = System.nanoTime();
     private final Map<Long, Peer> heard = new ConcurrentHashMap<>();
+    /** Nodes a send just failed to (outbox thread writes, ticker reads): greetings skip them until then. */
+    private final Map<Integer, Long> unreachableUntilNs = new ConcurrentHashMap<>();
+    private static final long UNREACHABLE_BACKOFF_NS = TimeUnit.SECONDS.toNanos(3);
+    /** Leader id of the group this member leaves its own for (0: none), chosen by {@link #survivingGroup(View)}. */
+    private volatile long chosenSurvivor;
+    /** While rediscovering towards a survivor: its leader id (0: none) and until when announcements go only there. */
+    private volatile long mergeTarget;
+    private volatile long mergeTargetUntilNs;
     private volatile Member own;
     private volatile boolean closed;
 
-    /** A member this one heard from (hello or beacon). */
-    private record Peer(long memberId, String contact, boolean inView, boolean mayForm, long heardNs)
+    /**
+     * A member this one heard from (hello or beacon).
+     *
+     * @param group        its group's identity (null: outside any view, or an older member that sends none).
+     * @param groupSinceNs since when it has been heard with this identity (the merge delay counts from here).
+     */
+    private record Peer(long memberId, String contact, boolean inView, boolean mayForm, long heardNs,
+        GroupIdentity group, long groupSinceNs)
     {
+    }
+
+    /** Handler and beacon threads: records a peer, keeping the time since which its group identity is unchanged. */
+    private void hear(final long id, final String hostPort, final boolean inView, final boolean peerMayForm,
+        final GroupIdentity group)
+    {
+        final long now = System.nanoTime();
+        heard.compute(id, (k, old) -> new Peer(id, hostPort, inView, peerMayForm, now, group,
+            old != null && java.util.Objects.equals(old.group(), group) ? old.groupSinceNs() : now));
     }
 
     /**
@@ -217,6 +245,17 @@ public final class NetRegistry implements MembershipRegistry
         return replica.latestContaining(memberId).isPresent();
     }
 
+    /** @return the identity of the group of the latest view containing this member, or null outside any. */
+    private GroupIdentity ownGroup()
+    {
+        return replica.latestContaining(memberId).map(GroupIdentity::of).orElse(null);
+    }
+
+    private boolean mergeTargetActive()
+    {
+        return mergeTarget != 0 && System.nanoTime() - mergeTargetUntilNs < 0;
+    }
+
     // ------------------------------------------------------------------------------------------------------------
     // MembershipRegistry
 
@@ -248,10 +287,31 @@ public final class NetRegistry implements MembershipRegistry
         sendToMembers(RegistryMessage.WITHDRAW, 0, Long.toString(id), to);
     }
 
+    /**
+     * The announced members, minus those heard lately as members of another group of this name: a member's old
+     * announcement (sent while it was looking for a group) must not make this group's leader add it while it runs
+     * in the other group; the merge brings the groups together instead.
+     */
     @Override
     public List<Member> announced()
     {
-        return replica.announced();
+        final List<Member> all = replica.announced();
+        final View latest = replica.latestContaining(memberId).orElse(null);
+        if (latest == null)
+        {
+            return all;
+        }
+        final GroupIdentity mine = GroupIdentity.of(latest);
+        final long now = System.nanoTime();
+        final long freshNs = TimeUnit.MILLISECONDS.toNanos(Math.max(5 * settings.beaconPeriodMs(),
+            settings.discoveryWaitMs()));
+        all.removeIf(member ->
+        {
+            final Peer p = heard.get(member.memberId());
+            return p != null && p.group() != null && now - p.heardNs() <= freshNs
+                && p.group().leaderId() != mine.leaderId() && latest.rankOf(member.memberId()) < 0;
+        });
+        return all;
     }
 
     @Override
@@ -277,8 +337,8 @@ public final class NetRegistry implements MembershipRegistry
     @Override
     public boolean formsGroup()
     {
-        if (!mayForm || inView() || System.nanoTime() - startNs < TimeUnit.MILLISECONDS.toNanos(
-            settings.discoveryWaitMs()))
+        if (!mayForm || inView() || mergeTargetActive() || System.nanoTime() - lookStartNs
+            < TimeUnit.MILLISECONDS.toNanos(settings.discoveryWaitMs()))
         {
             return false;
         }
@@ -302,6 +362,79 @@ public final class NetRegistry implements MembershipRegistry
             }
         }
         return true;
+    }
+
+    @Override
+    public Optional<String> survivingGroup(final View current)
+    {
+        final GroupIdentity mine = GroupIdentity.of(current);
+        final long now = System.nanoTime();
+        final long freshNs = TimeUnit.MILLISECONDS.toNanos(Math.max(5 * settings.beaconPeriodMs(),
+            settings.discoveryWaitMs()));
+        final long delayNs = TimeUnit.MILLISECONDS.toNanos(settings.mergeDelayMs());
+        Peer best = null;
+        for (final Peer p : heard.values())
+        {
+            if (p.group() == null || !p.inView() || now - p.heardNs() > freshNs || now - p.groupSinceNs() < delayNs
+                || current.rankOf(p.memberId()) >= 0 || !p.group().survivesOver(mine))
+            {
+                continue;
+            }
+            if (best == null || p.group().survivesOver(best.group()))
+            {
+                best = p;
+            }
+        }
+        if (best == null)
+        {
+            return Optional.empty();
+        }
+        chosenSurvivor = best.group().leaderId();
+        return Optional.of("the group of " + best.group().size() + " member(s) led by member "
+            + best.group().leaderId() + " (heard from member " + best.memberId() + " at " + best.contact()
+            + "; this group: " + mine.size() + " member(s) led by member " + mine.leaderId() + ")");
+    }
+
+    /**
+     * True once another member of {@code view} was heard, since the last {@link #rediscover()}, greeting as a member
+     * of exactly that group (same size and rank-0 member): its members installed it. A view published long ago (a
+     * late message, or one re-published by a member that is itself out) is not taken, which would put this member in
+     * a view nobody runs.
+     */
+    @Override
+    public boolean runsNow(final View view)
+    {
+        final GroupIdentity identity = GroupIdentity.of(view);
+        final long since = lookStartNs;
+        for (final Peer p : heard.values())
+        {
+            if (p.memberId() != memberId && view.rankOf(p.memberId()) >= 0 && p.heardNs() - since >= 0
+                && p.inView() && identity.equals(p.group()))
+            {
+                return true;
+            }
+        }
+        return view.members().size() == 1;
+    }
+
+    @Override
+    public void rediscover()
+    {
+        replica.forgetViews();
+        final long now = System.nanoTime();
+        lookStartNs = now;
+        final long survivor = chosenSurvivor;
+        chosenSurvivor = 0;
+        mergeTargetUntilNs = now + TimeUnit.MILLISECONDS.toNanos(Math.max(10_000,
+            4 * (settings.discoveryWaitMs() + settings.mergeDelayMs())));
+        mergeTarget = survivor;
+        LOG.info("group '{}': member {} looks for the group again{}", groupName, memberId, survivor == 0
+            ? " through its contacts" : ", announcing itself only to the group led by member " + survivor);
+        final Member self = own;
+        if (self != null)
+        {
+            sendToContacts(RegistryMessage.ANNOUNCE, RegistryMessage.RELAY, self.encode());
+        }
     }
 
     @Override
@@ -371,25 +504,64 @@ public final class NetRegistry implements MembershipRegistry
         }
     }
 
+    /**
+     * To the static peers and every member heard; while rediscovering towards a merge survivor, only to the members
+     * heard in that group (the old group's members would add this member back).
+     */
     private void sendToContacts(final byte kind, final int flags, final String body)
     {
-        final RegistryMessage m = RegistryMessage.of(kind, flags(flags), memberId, groupName, contact, body);
-        final Set<Integer> nodes = new LinkedHashSet<>(staticPeerNodes);
+        final boolean towardsSurvivor = mergeTargetActive();
+        final long target = mergeTarget;
+        final Set<Integer> nodes = new LinkedHashSet<>(towardsSurvivor ? List.of() : staticPeerNodes);
         for (final Peer p : heard.values())
         {
-            nodes.add(nodeOf(p.contact()));
+            if (!towardsSurvivor || (p.group() != null && p.group().leaderId() == target))
+            {
+                nodes.add(nodeOf(p.contact()));
+            }
         }
+        final long now = System.nanoTime();
         for (final int node : nodes)
         {
-            submit(m, node);
+            final Long until = unreachableUntilNs.get(node);
+            if (until != null && until - now > 0)
+            {
+                continue;
+            }
+            // Built when sent, not now: a greeting that waited in the outbox must not claim this member is outside
+            // any view when it is in one by then (the receiver would add it to its own group from that).
+            submit(() ->
+            {
+                final Long failed = unreachableUntilNs.get(node);
+                if ((failed != null && failed - System.nanoTime() > 0)
+                    || (kind == RegistryMessage.ANNOUNCE && inView()))
+                {
+                    // Also checked here: greetings queued before the first failure would each wait for the timeout.
+                    return null;
+                }
+                return RegistryMessage.of(kind, flags(flags), memberId, groupName, contact,
+                    kind == RegistryMessage.HELLO ? helloBody() : body);
+            }, node);
         }
     }
 
     private void submit(final RegistryMessage m, final int node)
     {
+        submit(() -> m, node);
+    }
+
+    private void submit(final java.util.function.Supplier<RegistryMessage> message, final int node)
+    {
         try
         {
-            outbox.execute(() -> sendNow(m, node));
+            outbox.execute(() ->
+            {
+                final RegistryMessage m = message.get();
+                if (m != null)
+                {
+                    sendNow(m, node);
+                }
+            });
         }
         catch (final RejectedExecutionException ex)
         {
@@ -407,6 +579,9 @@ public final class NetRegistry implements MembershipRegistry
         catch (final RuntimeException ex)
         {
             // An unreachable contact or a member that just died: the periodic hello and the view change cover it.
+            // Greetings skip it for a while: each attempt holds this single outbox thread for the connect timeout,
+            // which delayed every other registry message (proposals too) while a contact was cut off.
+            unreachableUntilNs.put(node, System.nanoTime() + UNREACHABLE_BACKOFF_NS);
             LOG.debug("group '{}': registry message {} to node {} ({}) not sent: {}", groupName, m.kind, node,
                 service.addressMap().address(node), ex.toString());
         }
@@ -457,16 +632,26 @@ public final class NetRegistry implements MembershipRegistry
             {
                 case RegistryMessage.HELLO ->
                 {
-                    heard.put(m.senderMemberId, new Peer(m.senderMemberId, m.senderContact, m.has(RegistryMessage.IN_VIEW),
-                        m.has(RegistryMessage.MAY_FORM), System.nanoTime()));
-                    if (m.has(RegistryMessage.WANT_REPLY))
+                    final boolean peerInView = m.has(RegistryMessage.IN_VIEW);
+                    hear(m.senderMemberId, m.senderContact, peerInView, m.has(RegistryMessage.MAY_FORM),
+                        peerInView ? GroupIdentity.decode(m.body) : null);
+                    // Members of this member's own view greet each other too (merge probes): they need no answer.
+                    // A sender outside any view always gets one (it may be in this view already without knowing).
+                    if (m.has(RegistryMessage.WANT_REPLY) && (!peerInView || replica.latestContaining(memberId)
+                        .map(v -> v.rankOf(m.senderMemberId) < 0).orElse(true)))
                     {
-                        submit(RegistryMessage.of(RegistryMessage.HELLO, flags(0), memberId, groupName, contact, ""),
-                            senderNode);
+                        submit(RegistryMessage.of(RegistryMessage.HELLO, flags(0), memberId, groupName, contact,
+                            helloBody()), senderNode);
                     }
                 }
                 case RegistryMessage.ANNOUNCE ->
                 {
+                    if (m.has(RegistryMessage.RELAY) && m.has(RegistryMessage.IN_VIEW))
+                    {
+                        // A joiner's greeting from a member that is in a view by now (it travelled late): adding it
+                        // would take it from its group; the merge brings groups together instead.
+                        return;
+                    }
                     final Member member = Member.decode(m.body);
                     replica.announce(member);
                     if (m.has(RegistryMessage.RELAY))
@@ -476,9 +661,19 @@ public final class NetRegistry implements MembershipRegistry
                         sendToMembers(RegistryMessage.ANNOUNCE, 0, m.body, to);
                     }
                 }
-                case RegistryMessage.WITHDRAW -> replica.withdraw(Long.parseLong(m.body.trim()));
+                case RegistryMessage.WITHDRAW ->
+                {
+                    if (fromOwnGroup(m))
+                    {
+                        replica.withdraw(Long.parseLong(m.body.trim()));
+                    }
+                }
                 case RegistryMessage.PUBLISH ->
                 {
+                    if (!fromOwnGroup(m))
+                    {
+                        return;
+                    }
                     final int nl = m.body.indexOf('\n');
                     replica.publish(m.body.substring(0, nl), View.decode(m.body.substring(nl + 1)));
                 }
@@ -493,13 +688,38 @@ public final class NetRegistry implements MembershipRegistry
         }
     }
 
-    private void onBeacon(final long id, final String hostPort, final boolean peerInView)
+    /**
+     * Whether a view or withdrawal from this sender may change this replica: always while this member is outside any
+     * view (a joiner learns its first view from whoever adds it), else only from members of its latest view. Two
+     * groups of one name number their views and proposals alike, so a proposal of the other group (for example one
+     * that added this member from an old announcement) would otherwise overwrite this group's under the same key.
+     */
+    private boolean fromOwnGroup(final RegistryMessage m)
+    {
+        final Optional<View> latest = replica.latestContaining(memberId);
+        if (latest.isEmpty() || latest.get().rankOf(m.senderMemberId) >= 0)
+        {
+            return true;
+        }
+        LOG.debug("group '{}': registry message (kind {}) from member {}, which is not in this member's view {}, "
+            + "ignored (another group of this name)", groupName, m.kind, m.senderMemberId, latest.get().viewId());
+        return false;
+    }
+
+    private String helloBody()
+    {
+        final GroupIdentity group = ownGroup();
+        return group == null ? "" : group.encode();
+    }
+
+    private void onBeacon(final long id, final String hostPort, final boolean peerInView, final GroupIdentity group)
     {
         if (id == memberId)
         {
             return;
         }
-        final Peer before = heard.put(id, new Peer(id, hostPort, peerInView, true, System.nanoTime()));
+        final Peer before = heard.get(id);
+        hear(id, hostPort, peerInView, true, peerInView ? group : null);
         learn(nodeOf(hostPort), hostPort);
         if (before == null)
         {
@@ -508,17 +728,33 @@ public final class NetRegistry implements MembershipRegistry
         }
     }
 
-    /** Ticker thread: beacons, and hellos plus announcements to the contacts while outside any view. */
+    /**
+     * Ticker thread: beacons; hellos plus announcements to the contacts while outside any view; in a view, a hello
+     * carrying the group's identity to the contacts once a second, so that another group of this name hears of it.
+     */
     private void tick()
     {
+        final long probeEvery = Math.max(1, 1000 / settings.beaconPeriodMs());
+        long ticks = 0;
         while (!closed)
         {
-            final boolean member = inView();
+            final GroupIdentity group = ownGroup();
+            final boolean member = group != null;
             if (beacons != null)
             {
-                beacons.send(memberId, contact, member);
+                beacons.send(memberId, contact, group);
             }
-            if (!member)
+            if (member)
+            {
+                mergeTarget = 0;
+                if (++ticks % probeEvery == 0)
+                {
+                    // To the members of its own view too: one just added learns from this that the view runs
+                    // (runsNow); skipping them left such a member waiting for ever.
+                    sendToContacts(RegistryMessage.HELLO, RegistryMessage.WANT_REPLY, group.encode());
+                }
+            }
+            else
             {
                 sendToContacts(RegistryMessage.HELLO, RegistryMessage.WANT_REPLY, "");
                 final Member self = own;

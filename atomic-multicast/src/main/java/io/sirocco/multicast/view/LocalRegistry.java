@@ -52,6 +52,15 @@ public final class LocalRegistry implements MembershipRegistry
         views.put(key, view);
     }
 
+    /**
+     * Forgets every published view and proposal (announcements stay): a network registry's replica does this when
+     * its member starts looking for the group again, so that only views published from then on can take it back in.
+     */
+    public synchronized void forgetViews()
+    {
+        views.clear();
+    }
+
     @Override
     public synchronized Optional<View> read(final String key)
     {

@@ -51,6 +51,43 @@ public interface MembershipRegistry extends AutoCloseable
         return false;
     }
 
+    /**
+     * Another group of this name that the caller's group must merge into (two groups exist when their members could
+     * not hear each other when they formed). Only a network registry hears other groups; the others answer empty.
+     * A non-empty answer also makes the next {@link #rediscover()} contact only that group.
+     *
+     * @param current the caller's installed view.
+     * @return a description of the surviving group (for the log), or empty when the caller's group stays.
+     */
+    default Optional<String> survivingGroup(final View current)
+    {
+        return Optional.empty();
+    }
+
+    /**
+     * The caller is out of its group (excluded, or it left to merge) and starts looking for the group again, as a
+     * joiner would: a network registry forgets the views it holds (so that only a view published from now on can
+     * take the member back in), restarts its discovery wait and greets its contacts again. The file and in-JVM
+     * registries need nothing: their view ids only grow.
+     */
+    default void rediscover()
+    {
+    }
+
+    /**
+     * Whether a view that contains the caller, found after {@link #rediscover()}, is one its members run now rather
+     * than an old one still travelling (a network registry can receive a view published long before, and taking
+     * that one would put the member in a view nobody runs). The file and in-JVM registries answer true: the caller
+     * compares view ids there.
+     *
+     * @param view a view containing the caller.
+     * @return true if the caller may install it.
+     */
+    default boolean runsNow(final View view)
+    {
+        return true;
+    }
+
     /** @return where this registry can be reached by other members ({@code host:port}), empty if not networked. */
     default String contactAddress()
     {

@@ -168,6 +168,19 @@ public final class ViewManager
     }
 
     /**
+     * Starts managing the first view of a member that was out of the group (excluded, or it left to merge) and was
+     * taken in again. Predicate thread.
+     */
+    public void restart(final ViewContext context)
+    {
+        excluded = false;
+        left = false;
+        leaveRequested = false;
+        proposalWaitStartNs = 0;
+        start(context);
+    }
+
+    /**
      * Same-host crash detection on the heartbeat period. {@link ProcessHandle#onExit()} alone is slow for a process
      * that is not our child: the JDK polls it every 300 ms plus 30 ms per poll (up to 5 s), so a crash was seen up to
      * several hundred ms late. {@link ProcessHandle#isAlive()} is one {@code /proc} read (it also checks the start time,

@@ -101,6 +101,18 @@ final class TcpEndpoint
         }
     }
 
+    /**
+     * The member is out of its group and will be taken into one again (a rejoin, or a merge into a group whose view
+     * ids may be lower than the ones it saw): frames of any view id not opened yet are kept again, so the first frames
+     * of the view that takes it in are not dropped when they arrive before it opens that view. Frames kept for a view
+     * id it never opens are dropped when a higher one opens. (Frames of its old view still in flight are kept too;
+     * they could only be applied if a group it merges into reached that same view id, a risk the docs name.)
+     */
+    synchronized void forgetClosedViews()
+    {
+        closedUpTo = -1;
+    }
+
     synchronized void closed(final long viewId)
     {
         open.remove(viewId);

@@ -74,6 +74,22 @@ public final class TcpRowTransportProvider implements RowTransportProvider
         });
     }
 
+    /**
+     * This member is out of its group and looks for one to be taken into (after an exclusion, or to merge into
+     * another group of the name, whose view ids may be lower than the ones this endpoint closed): its endpoint keeps
+     * frames of any view id not opened yet again. The endpoint and its connections stay: a peer's frames queued on a
+     * connection while a link was cut arrive in order once it heals (a restarted endpoint made the peer's next
+     * retransmission reset that connection, losing the new view's first frames queued behind it).
+     */
+    public static void rejoining(final String groupName, final long memberId)
+    {
+        final TcpEndpoint e = ENDPOINTS.get(groupName + "/" + memberId);
+        if (e != null)
+        {
+            e.forgetClosedViews();
+        }
+    }
+
     /** Stops this member's endpoint of a group (when the member leaves). */
     public static void shutdown(final String groupName, final long memberId)
     {

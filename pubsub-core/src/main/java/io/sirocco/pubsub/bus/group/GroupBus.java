@@ -452,15 +452,28 @@ public final class GroupBus implements DomainBus, MembershipListener
     }
 
     /**
-     * The group excluded this member (for example the lone survivor of a two-member view, which is not a majority):
-     * from here it can reach nobody, so every remote entity is reported gone (readers see NOT_ALIVE_NO_WRITERS).
-     * Re-joining is not automatic yet: the participant must be recreated.
+     * The group excluded this member (for example the lone survivor of a two-member view, which is not a majority, or
+     * the side of a partition that is not a majority), or it left to merge into another group: from here it can reach
+     * nobody, so every remote entity is reported gone (readers see NOT_ALIVE_NO_WRITERS, writers' and readers'
+     * matched counts drop). The group layer looks for the domain again and takes this member back in by itself
+     * ({@link #onRejoined}); reliable samples not yet acknowledged by every member are re-sent then (counted here).
      */
     @Override
     public void onExcluded(final String reason)
     {
-        LOG.error("domain {}: this participant (member {}) was excluded from the group: {}; every remote entity is " +
-            "now considered gone; recreate the participant to rejoin", domainId, memberId, reason);
+        long unacknowledged = 0;
+        for (final Channel channel : channels.values())
+        {
+            synchronized (channel.pendingLock)
+            {
+                unacknowledged += channel.unconfirmed.size();
+            }
+        }
+        LOG.warn("domain {}: participant {} (member {}) is out of the domain's group: {}; every remote entity is now "
+            + "considered gone; {} reliable sample(s) written before are not acknowledged by every member: they are "
+            + "re-sent into the view that takes this participant back (it looks for the domain by itself unless "
+            + "sirocco.mcast.rejoin=false), so a reader not in that view misses them", domainId,
+            String.format("%016x", participantGuid), memberId, reason, unacknowledged);
         final List<Long> remote = new ArrayList<>();
         synchronized (this)
         {
@@ -477,6 +490,15 @@ public final class GroupBus implements DomainBus, MembershipListener
         {
             retractRecord(guid, true);
         }
+    }
+
+    /** The group took this member back in: the view install that follows re-announces and re-matches everything. */
+    @Override
+    public void onRejoined(final View rejoined)
+    {
+        LOG.warn("domain {}: participant {} (member {}) rejoined the domain's group in view {} ({} members); its "
+            + "endpoints are announced again and re-matched", domainId, String.format("%016x", participantGuid),
+            memberId, rejoined.viewId(), rejoined.members().size());
     }
 
     // ------------------------------------------------------------------------------------------------------------
