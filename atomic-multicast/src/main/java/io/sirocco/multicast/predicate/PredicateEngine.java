@@ -57,6 +57,11 @@ public final class PredicateEngine implements AutoCloseable
     private long inlinePasses;
     /** Inline attempts that found the pass lock taken (statistics, racy). */
     private volatile long inlineBusy;
+    /**
+     * Set by {@link #start()}: until then no inline pass runs (the owner is still registering triggers and setting up
+     * what they read; a frame applied during a join must not run them early).
+     */
+    private volatile boolean started;
     /** Set by an inline attempt before it tries the lock, cleared by a pass holder when its pass starts. */
     private volatile boolean pending;
     /** See {@link #eventDriven(boolean)}. */
@@ -102,6 +107,7 @@ public final class PredicateEngine implements AutoCloseable
 
     public void start()
     {
+        started = true;
         thread.start();
     }
 
@@ -211,6 +217,11 @@ public final class PredicateEngine implements AutoCloseable
         // Announce the work before trying the lock: a holder re-checks the flag after unlocking, so work announced
         // while it ran (past the trigger that would have seen it) is never left for a parked engine thread.
         pending = true;
+        if (!started)
+        {
+            // The engine thread's first pass serves it.
+            return false;
+        }
         boolean ran = false;
         boolean more = false;
         Trigger next = only;
