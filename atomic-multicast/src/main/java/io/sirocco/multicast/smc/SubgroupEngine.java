@@ -25,6 +25,9 @@ import java.util.concurrent.locks.ReentrantLock;
  * {@link #lock} from a successful claim to its commit. The predicate thread runs the triggers. Sender state
  * ({@code nextIndex}, {@code committedCount}, {@code publishedCount}, the open null run) is guarded by the lock; all
  * receive and delivery state is confined to the predicate thread, so the receive and delivery triggers take no lock.
+ * "The predicate thread" means whichever thread holds the predicate engine's pass lock: a transport's receiving thread
+ * or a committing thread may run the triggers inline (see {@code PredicateEngine}), one at a time, each pass ordered
+ * after the previous by that lock.
  *
  * <p><b>Memory ordering.</b> A slot's bytes are written by the claiming thread, then the lock is released (commit);
  * the send trigger acquires the lock and stores {@code COMMITTED} with release semantics, which on shared memory is the
