@@ -195,8 +195,10 @@ public final class Group implements AutoCloseable
         }
         final ViewContext ctx = build(first, first.rankOf(config.memberId()));
         viewManager.start(ctx);
-        engine.register(viewManager, viewManager::gmsTrigger);
-        engine.register(rejoiner, rejoiner::trigger);
+        // Membership, view changes and rejoins block and close transports: never in a pass run inline by another
+        // thread.
+        engine.registerEngineOnly(viewManager, viewManager::gmsTrigger);
+        engine.registerEngineOnly(rejoiner, rejoiner::trigger);
         installEngines(null, ctx);
         engine.start();
         LOG.info("member {} joined group {} in {}", config.memberId(), config.groupName(), first);
@@ -212,7 +214,7 @@ public final class Group implements AutoCloseable
     {
         return new ViewContext(config.groupName(), v, rank, provider, config.spindle(),
             name -> Optional.ofNullable(handles.get(name)).map(Subgroup::handler).orElse(null), engine::wake,
-            (point, viewId, subgroup) -> faults.at(point, viewId, subgroup));
+            (point, viewId, subgroup) -> faults.at(point, viewId, subgroup), engine);
     }
 
     private void installEngines(final ViewContext previous, final ViewContext next)

@@ -56,4 +56,56 @@ class TcpRowSwitchesTest
             System.clearProperty("sirocco.mcast.tcp.coalesce");
         }
     }
+
+    /**
+     * The inline-pass switches ({@code sirocco.mcast.inlineReceivePass}: the receiving thread runs the view's
+     * triggers; {@code sirocco.mcast.inlineCommitPush}: a committing thread pushes its commit) in every combination,
+     * in both reliable modes: same complete sequences everywhere (ORDERED), per-sender FIFO and complete (UNORDERED).
+     * With either on, threads other than the predicate thread did run passes.
+     */
+    @ParameterizedTest(name = "{0}: inlineReceivePass {1}, inlineCommitPush {2}")
+    @CsvSource({"ORDERED, true, true", "ORDERED, true, false", "ORDERED, false, true", "ORDERED, false, false",
+        "UNORDERED, true, true"})
+    @Timeout(value = 90, unit = TimeUnit.SECONDS)
+    void shouldDeliverCompleteSequencesWhateverTheInlinePassSwitches(final DeliveryMode mode,
+        final boolean receivePass, final boolean commitPush) throws Exception
+    {
+        System.setProperty("sirocco.mcast.inlineReceivePass", Boolean.toString(receivePass));
+        System.setProperty("sirocco.mcast.inlineCommitPush", Boolean.toString(commitPush));
+        try (TestCluster c = new TestCluster(3, "tcp", SpindleOptions.ALL_ON,
+            i -> List.of(new SubgroupSpec("s", mode, 3, 128, 2048)), i -> Role.WRITER_READER))
+        {
+            final int[] counts = {300, 300, 300};
+            for (final Thread t : Senders.start(c.groups, "s", counts, 2048, 0, 3))
+            {
+                t.join(60_000);
+            }
+            Senders.awaitDelivered(c.recorders, 900);
+            for (int m = 0; m < 3; m++)
+            {
+                final List<TestCluster.Delivery> got = c.recorders.get(m).list();
+                assertThat(got).hasSize(900);
+                MulticastPropertiesTest.assertPerSenderFifoComplete(got, counts, c);
+                if (mode == DeliveryMode.ORDERED)
+                {
+                    assertThat(got).isEqualTo(c.recorders.get(0).list());
+                }
+            }
+            final long inline = c.groups.stream().mapToLong(g -> g.predicateEngine().inlinePasses()).sum();
+            if (receivePass || commitPush && mode == DeliveryMode.ORDERED)
+            {
+                assertThat(inline).isPositive();
+            }
+            else
+            {
+                assertThat(inline).isZero();
+            }
+            c.assertHealthy();
+        }
+        finally
+        {
+            System.clearProperty("sirocco.mcast.inlineReceivePass");
+            System.clearProperty("sirocco.mcast.inlineCommitPush");
+        }
+    }
 }

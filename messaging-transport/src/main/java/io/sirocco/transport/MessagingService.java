@@ -112,6 +112,20 @@ public final class MessagingService implements AutoCloseable
     }
 
     /** Sends the same message to each node in turn (serialized once per connection). */
+    /**
+     * A hint for threads that must not wait, such as a message handler that sends on the receiving thread: whether a
+     * message of {@code payloadBytes} to {@code nodeId} would be sent now, with no connect and no wait for the
+     * flow-control window or ring space. Another sender may take the room first.
+     *
+     * @param nodeId       destination node.
+     * @param payloadBytes the message's payload size.
+     * @return true if {@link #send(Message, int)} would not wait now.
+     */
+    public boolean canSendNow(final int nodeId, final int payloadBytes)
+    {
+        return core.canSendNow(nodeId, payloadBytes);
+    }
+
     public void send(final Message message, final int... nodeIds)
     {
         for (final int nodeId : nodeIds)

@@ -6,6 +6,7 @@ import org.slf4j.LoggerFactory;
 import java.util.ArrayList;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.locks.LockSupport;
+import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * The one platform thread of a group in a process: evaluates every registered predicate in registration order and
@@ -24,8 +25,18 @@ import java.util.concurrent.locks.LockSupport;
  * it unparks the thread only when it is parked (a volatile flag), so ringing is cheap.
  *
  * <p><b>Threading.</b> {@link #register} and {@link #remove} may be called from any thread; the changes are applied by
- * the engine thread at the start of its next pass. Triggers registered by the engine thread itself (from inside a
- * trigger) also take effect next pass.
+ * the thread running the next pass, at its start. Triggers registered from inside a trigger also take effect next
+ * pass.
+ *
+ * <p><b>Inline passes.</b> A pass runs under the pass lock, so triggers run one thread at a time and each pass sees
+ * everything the previous one did (the lock's happens-before): "confined to the predicate thread" means "confined to
+ * the pass lock's holder". Besides the engine thread, a thread that just produced work (a transport's receiving
+ * thread that applied a frame, an application thread that committed) may run a pass itself with
+ * {@link #tryRunInline()} when the lock is free, instead of waking the engine thread: one thread hand-off less per
+ * hop. An inline pass runs only the triggers registered as inline-safe (every trigger except those registered with
+ * {@link #registerEngineOnly}, such as membership changes, which may block or close transports); it never waits for
+ * the lock, and a nested call (from inside a trigger) does nothing, the pass in progress covers it.
+ * {@link #onEngineThread()} is true for any thread running a pass.
  */
 public final class PredicateEngine implements AutoCloseable
 {
@@ -35,6 +46,8 @@ public final class PredicateEngine implements AutoCloseable
     private final ConcurrentLinkedQueue<Entry> added = new ConcurrentLinkedQueue<>();
     private final ConcurrentLinkedQueue<Object> removed = new ConcurrentLinkedQueue<>();
     private final Thread thread;
+    /** Held by whichever thread runs a pass (the engine thread or an inline runner); see the class note. */
+    private final ReentrantLock passLock = new ReentrantLock();
     private final int spinPasses;
     private final int yieldPasses;
     private final long maxParkNs;
@@ -45,6 +58,27 @@ public final class PredicateEngine implements AutoCloseable
     private volatile Throwable failure;
     private long passes;
     private long idleParks;
+    /** Passes run inline by other threads (statistics; written under the pass lock). */
+    private long inlinePasses;
+    /** Inline attempts that found the pass lock taken (statistics, racy). */
+    private volatile long inlineBusy;
+    /**
+     * Set by {@link #start()}: until then no inline pass runs (the owner is still registering triggers and setting up
+     * what they read; a frame applied during a join must not run them early).
+     */
+    private volatile boolean started;
+    /** Set by an inline attempt before it tries the lock, cleared by a pass holder when its pass starts. */
+    private volatile boolean pending;
+    /** See {@link #eventDriven(boolean)}. */
+    private volatile boolean eventDriven;
+    /** Longest park while event-driven: {@value #EVENT_DRIVEN_PARK_PROP}, default 1 ms. */
+    private final long eventDrivenParkNs = Long.getLong(EVENT_DRIVEN_PARK_PROP, 1_000_000L);
+
+    /**
+     * System property: the longest park of an idle predicate thread while its group is event-driven (see
+     * {@link #eventDriven(boolean)}); bounds the delay of the work nobody rings for (heartbeats, registry polls).
+     */
+    public static final String EVENT_DRIVEN_PARK_PROP = "sirocco.mcast.eventDrivenParkNs";
 
     /**
      * @param name        thread name.
@@ -101,6 +135,7 @@ public final class PredicateEngine implements AutoCloseable
 
     public void start()
     {
+        started = true;
         thread.start();
     }
 
@@ -114,7 +149,17 @@ public final class PredicateEngine implements AutoCloseable
      */
     public void register(final Object owner, final PredicateKind kind, final Condition condition, final Trigger trigger)
     {
-        added.add(new Entry(owner, kind, condition, trigger));
+        added.add(new Entry(owner, kind, condition, trigger, true));
+        wake();
+    }
+
+    /**
+     * Registers a recurrent trigger that only the engine thread runs, never an inline pass (see the class note): for
+     * triggers that may block, sleep or change what the other triggers are (membership and view changes).
+     */
+    public void registerEngineOnly(final Object owner, final Trigger trigger)
+    {
+        added.add(new Entry(owner, PredicateKind.RECURRENT, () -> true, trigger, false));
         wake();
     }
 
@@ -142,6 +187,19 @@ public final class PredicateEngine implements AutoCloseable
         wake();
     }
 
+    /**
+     * Declares whether the current view's pushes all arrive through a transport thread that runs the triggers itself
+     * (tcp rows with inline receive passes): then nothing needs this thread to poll the table, so an idle pass skips
+     * the hot window and parks up to {@value #EVENT_DRIVEN_PARK_PROP} (at least {@code maxParkNs}) instead of
+     * competing for the cores with the threads that do the work. Any thread.
+     *
+     * @param on true when event-driven.
+     */
+    public void eventDriven(final boolean on)
+    {
+        eventDriven = on;
+    }
+
     /** The doorbell. */
     public void wake()
     {
@@ -151,9 +209,110 @@ public final class PredicateEngine implements AutoCloseable
         }
     }
 
+    /** Whether the caller runs a pass: it is the engine thread, or it runs an inline pass. */
     public boolean onEngineThread()
     {
-        return Thread.currentThread() == thread;
+        return Thread.currentThread() == thread || passLock.isHeldByCurrentThread();
+    }
+
+    /**
+     * Runs the inline-safe triggers on the calling thread if no other thread runs a pass (see the class note), and
+     * keeps running passes while they make progress (a bounded number), so that the work the first pass caused (a
+     * listener's answer) goes out on this thread too. Never waits. When the lock is taken by another thread, rings the
+     * doorbell instead (the holder may be past the trigger that would see the new work).
+     *
+     * @return true if this thread ran at least one pass, or is already inside one (a nested call: the pass in progress
+     * covers the new work).
+     */
+    public boolean tryRunInline()
+    {
+        return tryRunInline(null);
+    }
+
+    /**
+     * Like {@link #tryRunInline()}, but runs only {@code only} (once, however much progress it reports): for a caller
+     * that knows which trigger its work needs (a committing thread: the send trigger and the end of pass).
+     *
+     * @param only the trigger to run, or null for passes over every inline-safe trigger.
+     * @return true if this thread ran it, or is already inside a pass.
+     */
+    public boolean tryRunInline(final Trigger only)
+    {
+        if (passLock.isHeldByCurrentThread())
+        {
+            return true;
+        }
+        // Announce the work before trying the lock: a holder re-checks the flag after unlocking, so work announced
+        // while it ran (past the trigger that would have seen it) is never left for a parked engine thread.
+        pending = true;
+        if (!started)
+        {
+            // The engine thread's first pass serves it.
+            return false;
+        }
+        boolean ran = false;
+        boolean more = false;
+        Trigger next = only;
+        while (pending && running && passLock.tryLock())
+        {
+            try
+            {
+                pending = false;
+                if (!running)
+                {
+                    break;
+                }
+                if (next != null)
+                {
+                    applyChanges();
+                    next.fire();
+                    inlinePasses++;
+                }
+                else
+                {
+                    for (int i = 0; i < MAX_INLINE_PASSES && (more = pass(true)); i++)
+                    {
+                        inlinePasses++;
+                    }
+                }
+            }
+            catch (final RuntimeException | Error t)
+            {
+                // What the engine thread does with a trigger's exception: record it and stop running passes.
+                failure = t;
+                running = false;
+                LOG.error("predicate engine {} stopped by an exception in a pass run inline on thread {}",
+                    thread.getName(), Thread.currentThread().getName(), t);
+                LockSupport.unpark(thread);
+                return true;
+            }
+            finally
+            {
+                passLock.unlock();
+            }
+            ran = true;
+            // A further round serves work another thread announced meanwhile: every inline-safe trigger.
+            next = null;
+        }
+        if (!ran)
+        {
+            inlineBusy++;
+        }
+        if (!ran || more)
+        {
+            // The holder sees the flag; the engine thread carries on if it was parked or work remains.
+            wake();
+        }
+        return ran;
+    }
+
+    /** Bound on the passes one {@link #tryRunInline()} runs while they make progress. */
+    private static final int MAX_INLINE_PASSES = 4;
+
+    /** @return the number of passes run inline by other threads. */
+    public long inlinePasses()
+    {
+        return inlinePasses;
     }
 
     public Thread thread()
@@ -190,44 +349,22 @@ public final class PredicateEngine implements AutoCloseable
         {
             while (running)
             {
-                applyChanges();
                 boolean progress = false;
-                for (int i = 0; i < entries.size(); i++)
+                // Another thread runs an inline pass: this one counts as an idle pass.
+                if (passLock.tryLock())
                 {
-                    final Entry e = entries.get(i);
-                    if (e.dead)
+                    try
                     {
-                        continue;
+                        pending = false;
+                        progress = pass(false);
                     }
-                    final boolean holds = e.condition.holds();
-                    switch (e.kind)
+                    finally
                     {
-                        case RECURRENT ->
-                        {
-                            if (holds)
-                            {
-                                progress |= e.trigger.fire();
-                            }
-                        }
-                        case ONE_TIME ->
-                        {
-                            if (holds)
-                            {
-                                e.dead = true;
-                                e.trigger.fire();
-                                progress = true;
-                            }
-                        }
-                        case TRANSITION ->
-                        {
-                            if (holds && !e.lastHeld)
-                            {
-                                progress |= e.trigger.fire();
-                            }
-                            e.lastHeld = holds;
-                        }
+                        passLock.unlock();
                     }
                 }
+                // Work announced by an inline attempt that found the lock taken: pass again at once.
+                progress |= pending;
                 passes++;
                 if (progress)
                 {
@@ -243,7 +380,7 @@ public final class PredicateEngine implements AutoCloseable
                     hotStarted = false;
                     hotSpent = false;
                 }
-                else if (idle >= spins && !hotSpent && inHotWindow(hotStarted))
+                else if (idle >= spins && !hotSpent && !eventDriven && inHotWindow(hotStarted))
                 {
                     hotStarted = true;
                     // Hot: after the spins, yield (without counting passes) until the window since the first yield
@@ -254,13 +391,14 @@ public final class PredicateEngine implements AutoCloseable
                 {
                     parkedInStretch = true;
                     parked = true;
-                    if (added.isEmpty() && removed.isEmpty())
+                    // Re-checked after publishing "parked" (a Dekker pair with wake()'s read of it).
+                    if (added.isEmpty() && removed.isEmpty() && !pending)
                     {
                         LockSupport.parkNanos(this, parkNs);
                     }
                     parked = false;
                     idleParks++;
-                    parkNs = Math.min(parkNs << 1, maxParkNs);
+                    parkNs = Math.min(parkNs << 1, eventDriven ? Math.max(maxParkNs, eventDrivenParkNs) : maxParkNs);
                 }
                 else if (idle > spins)
                 {
@@ -330,6 +468,55 @@ public final class PredicateEngine implements AutoCloseable
         return false;
     }
 
+    /**
+     * One pass over the triggers, holding the pass lock.
+     *
+     * @param inline run by another thread than the engine's: skips the engine-only triggers.
+     * @return whether a trigger reported progress.
+     */
+    private boolean pass(final boolean inline)
+    {
+        applyChanges();
+        boolean progress = false;
+        for (int i = 0; i < entries.size(); i++)
+        {
+            final Entry e = entries.get(i);
+            if (e.dead || (inline && !e.inline))
+            {
+                continue;
+            }
+            final boolean holds = e.condition.holds();
+            switch (e.kind)
+            {
+                case RECURRENT ->
+                {
+                    if (holds)
+                    {
+                        progress |= e.trigger.fire();
+                    }
+                }
+                case ONE_TIME ->
+                {
+                    if (holds)
+                    {
+                        e.dead = true;
+                        e.trigger.fire();
+                        progress = true;
+                    }
+                }
+                case TRANSITION ->
+                {
+                    if (holds && !e.lastHeld)
+                    {
+                        progress |= e.trigger.fire();
+                    }
+                    e.lastHeld = holds;
+                }
+            }
+        }
+        return progress;
+    }
+
     private void applyChanges()
     {
         Entry e;
@@ -349,13 +536,31 @@ public final class PredicateEngine implements AutoCloseable
     @Override
     public void close()
     {
+        LOG.debug("predicate engine {}: {} passes on its thread, {} run inline, {} inline attempts found it busy",
+            thread.getName(), passes, inlinePasses, inlineBusy);
         running = false;
         LockSupport.unpark(thread);
-        if (!onEngineThread())
+        if (Thread.currentThread() != thread)
         {
             try
             {
                 thread.join(10_000);
+            }
+            catch (final InterruptedException ex)
+            {
+                Thread.currentThread().interrupt();
+            }
+        }
+        if (!passLock.isHeldByCurrentThread())
+        {
+            // Waits out an inline pass in progress (bounded like the join): the caller closes the transports next.
+            // Later inline calls see !running.
+            try
+            {
+                if (passLock.tryLock(10, java.util.concurrent.TimeUnit.SECONDS))
+                {
+                    passLock.unlock();
+                }
             }
             catch (final InterruptedException ex)
             {
@@ -373,8 +578,13 @@ public final class PredicateEngine implements AutoCloseable
         boolean lastHeld;
         boolean dead;
 
-        Entry(final Object owner, final PredicateKind kind, final Condition condition, final Trigger trigger)
+        /** False for {@link #registerEngineOnly} triggers. */
+        final boolean inline;
+
+        Entry(final Object owner, final PredicateKind kind, final Condition condition, final Trigger trigger,
+            final boolean inline)
         {
+            this.inline = inline;
             this.owner = owner;
             this.kind = kind;
             this.condition = condition;

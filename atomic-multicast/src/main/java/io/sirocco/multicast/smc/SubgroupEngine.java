@@ -25,6 +25,9 @@ import java.util.concurrent.locks.ReentrantLock;
  * {@link #lock} from a successful claim to its commit. The predicate thread runs the triggers. Sender state
  * ({@code nextIndex}, {@code committedCount}, {@code publishedCount}, the open null run) is guarded by the lock; all
  * receive and delivery state is confined to the predicate thread, so the receive and delivery triggers take no lock.
+ * "The predicate thread" means whichever thread holds the predicate engine's pass lock: a transport's receiving thread
+ * or a committing thread may run the triggers inline (see {@code PredicateEngine}), one at a time, each pass ordered
+ * after the previous by that lock.
  *
  * <p><b>Memory ordering.</b> A slot's bytes are written by the claiming thread, then the lock is released (commit);
  * the send trigger acquires the lock and stores {@code COMMITTED} with release semantics, which on shared memory is the
@@ -66,6 +69,11 @@ public final class SubgroupEngine
     private final SubgroupStats stats = new SubgroupStats();
     /** Predicate thread only (set once when the view's context is built). */
     private FaultInjector faults = FaultInjector.NONE;
+    /**
+     * Run by a committing thread instead of the doorbell, or null (set once when the view's context is built, before
+     * any claim): pushes the commit itself when no other thread runs a pass (see {@link #inlinePush}).
+     */
+    private Runnable inlinePush;
     private long viewId;
 
     private final long offCommitted;
@@ -308,7 +316,36 @@ public final class SubgroupEngine
         }
         commitHint = index + 1;
         lock.unlock();
-        doorbell.run();
+        // After the unlock: the push (the send trigger) takes the lock again, as on the predicate thread.
+        final Runnable push = inlinePush;
+        if (push != null)
+        {
+            push.run();
+        }
+        else
+        {
+            doorbell.run();
+        }
+    }
+
+    /**
+     * Lets committing threads push their own commits: {@link #commit} runs {@code push} (which runs the send trigger
+     * and the transport's end of pass under the predicate engine's pass lock if it is free, else rings the doorbell)
+     * instead of ringing the doorbell. Only in ORDERED mode, where the send trigger delivers nothing (its own-slot
+     * receipt only records), so no delivery upcall runs on an application thread that may hold its own locks. Called
+     * once when the view's context is built.
+     *
+     * @param push the inline push, or null for the doorbell.
+     * @return whether it was installed (ORDERED mode, a sender).
+     */
+    public boolean inlinePush(final Runnable push)
+    {
+        if (mode != DeliveryMode.ORDERED || mySender < 0)
+        {
+            return false;
+        }
+        this.inlinePush = push;
+        return true;
     }
 
     /** Turns a claimed slot into a null message; releases the sender lock. */

@@ -106,6 +106,18 @@ public interface RowTransport extends AutoCloseable
     }
 
     /**
+     * Whether every push landing in the local table runs the context's {@code received} hook on a thread of this
+     * transport (tcp frames), so the predicate thread need not poll the table for other members' pushes. The default,
+     * for transports whose peers write the table directly (shared memory, RDMA), is false.
+     *
+     * @return true when arrivals are signalled.
+     */
+    default boolean eventDriven()
+    {
+        return false;
+    }
+
+    /**
      * Number of push operations issued so far (each call to a push method counts once per target member), for the
      * benchmark's batching figures.
      *

@@ -12,6 +12,9 @@ import java.util.List;
  * @param members        the view's members in rank order.
  * @param rowLengthBytes row length, a multiple of 64.
  * @param doorbell       rung when another member's push landed in the local table (may be a no-op).
+ * @param received       what a transport's own receiving thread runs after it applied a push (tcp frames): the
+ *                       group's inline pass, which runs the view's triggers on that thread when no other thread runs
+ *                       them and rings {@code doorbell} otherwise; or {@code doorbell} itself. Never waits.
  */
 public record RowTransportContext(
     String groupName,
@@ -19,8 +22,16 @@ public record RowTransportContext(
     int myRank,
     List<MemberAddress> members,
     long rowLengthBytes,
-    Runnable doorbell)
+    Runnable doorbell,
+    Runnable received)
 {
+    /** A context whose receiving threads only ring the doorbell. */
+    public RowTransportContext(final String groupName, final long viewId, final int myRank,
+        final List<MemberAddress> members, final long rowLengthBytes, final Runnable doorbell)
+    {
+        this(groupName, viewId, myRank, members, rowLengthBytes, doorbell, doorbell);
+    }
+
     /**
      * Where a member can be reached.
      *

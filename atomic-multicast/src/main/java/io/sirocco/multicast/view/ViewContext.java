@@ -10,6 +10,8 @@ import io.sirocco.multicast.sst.SstLayout;
 import io.sirocco.multicast.sst.SstTable;
 import io.sirocco.multicast.DeliveryHandler;
 import io.sirocco.multicast.fault.FaultInjector;
+import io.sirocco.multicast.predicate.PredicateEngine;
+import io.sirocco.multicast.predicate.Trigger;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -22,6 +24,17 @@ import java.util.function.Function;
  */
 public final class ViewContext implements AutoCloseable
 {
+    /**
+     * System property, read when a view is built: a transport's receiving thread that applied a push runs the view's
+     * triggers itself when no other thread runs a pass (tcp and mixed rows; default true).
+     */
+    public static final String INLINE_RECEIVE_PASS_PROP = "sirocco.mcast.inlineReceivePass";
+    /**
+     * System property, read when a view is built: on copying transports (tcp, mixed) a committing thread runs the send
+     * trigger and the end of pass itself when no other thread runs a pass (ORDERED subgroups; default true).
+     */
+    public static final String INLINE_COMMIT_PUSH_PROP = "sirocco.mcast.inlineCommitPush";
+
     final View view;
     final int myRank;
     final SstLayout layout;
@@ -39,6 +52,8 @@ public final class ViewContext implements AutoCloseable
      * @param handlers  delivery handler of a subgroup this member registered, by name (null if not registered).
      * @param doorbell  wakes the predicate thread.
      * @param faults    fault injector of the group ({@link FaultInjector#NONE} outside fault-injection tests).
+     * @param passes    the group's predicate engine, whose inline passes receiving and committing threads may run
+     *                  (see the two properties above), or null for the doorbell only.
      */
     public ViewContext(
         final String groupName,
@@ -48,7 +63,8 @@ public final class ViewContext implements AutoCloseable
         final SpindleOptions options,
         final Function<String, DeliveryHandler> handlers,
         final Runnable doorbell,
-        final FaultInjector faults)
+        final FaultInjector faults,
+        final PredicateEngine passes)
     {
         this.view = view;
         this.myRank = myRank;
@@ -69,9 +85,17 @@ public final class ViewContext implements AutoCloseable
         final List<RowTransportContext.MemberAddress> addresses = new ArrayList<>();
         view.members().forEach(m -> addresses.add(
             new RowTransportContext.MemberAddress(m.memberId(), m.host(), m.pid(), m.endpoint())));
+        final boolean inlineReceive = passes != null
+            && Boolean.parseBoolean(System.getProperty(INLINE_RECEIVE_PASS_PROP, "true"));
+        final Runnable received = inlineReceive ? passes::tryRunInline : doorbell;
         this.transport = provider.open(new RowTransportContext(
-            groupName, view.viewId(), myRank, addresses, layout.rowLengthBytes(), doorbell));
+            groupName, view.viewId(), myRank, addresses, layout.rowLengthBytes(), doorbell, received));
         this.table = new SstTable(transport.table(), layout.rowLengthBytes());
+        if (passes != null)
+        {
+            // The receiving thread does the work the predicate thread would poll for: let that one idle calmly.
+            passes.eventDriven(inlineReceive && transport.eventDriven());
+        }
         final List<SubgroupEngine> es = new ArrayList<>();
         final List<String> names = new ArrayList<>();
         for (int i = 0; i < g; i++)
@@ -96,6 +120,28 @@ public final class ViewContext implements AutoCloseable
                 info.spec().windowSize(), info.spec().slotSizeBytes(), info.spec().maxMessageBytes(), i, layout,
                 info.senderRanks(), ids, info.memberRanks(), myRank, transport, options, h, doorbell);
             engine.faultInjector(faults, view.viewId());
+            if (passes != null && !transport.sharesRows()
+                && Boolean.parseBoolean(System.getProperty(INLINE_COMMIT_PUSH_PROP, "true")))
+            {
+                // One trigger object per engine and view; the commit path allocates nothing.
+                final Trigger push = () ->
+                {
+                    final boolean progress = engine.sendTrigger();
+                    transport.endOfPass();
+                    return progress;
+                };
+                engine.inlinePush(() ->
+                {
+                    // From inside a pass (a listener's answer) the pass in progress sends it.
+                    if (!passes.onEngineThread())
+                    {
+                        passes.tryRunInline(push);
+                        // What else the commit causes (a lone member delivering its own message) stays with the
+                        // engine thread, rung as before; the frame is already out.
+                        passes.wake();
+                    }
+                });
+            }
             es.add(engine);
             names.add(info.name());
         }

@@ -191,6 +191,18 @@ public final class MessagingCore implements InboundDelivery, TransportEnvironmen
             connection.flowControl(), connection.signals());
     }
 
+    /**
+     * Whether a message of {@code payloadBytes} to {@code nodeId} would be sent now without waiting (an open
+     * connection exists, the flow-control window and the ring have room). A hint for threads that must not wait
+     * (the receiving thread, which alone reads the credits that end a wait); never connects.
+     */
+    public boolean canSendNow(final int nodeId, final int payloadBytes)
+    {
+        final Connection existing = connections.get(NodeIds.check(nodeId));
+        return existing != null && existing.outgoingOpen() && !existing.isClosed()
+            && existing.outgoingRingBuffer().canWriteNow(payloadBytes, existing.flowControl());
+    }
+
     public void respond(final int nodeId, final int requestId, final Response response)
     {
         response.requestId(requestId);

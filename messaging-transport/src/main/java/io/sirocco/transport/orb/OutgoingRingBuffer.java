@@ -231,6 +231,23 @@ public final class OutgoingRingBuffer
         exporter.writeInt(payload);
     }
 
+    /**
+     * Any thread, a hint: whether a message of {@code payload} bytes would be written now without waiting for the
+     * flow-control window, ring space or a frame slot (another producer may take the room first). Fragmented
+     * messages (larger than one frame) report false.
+     */
+    public boolean canWriteNow(final int payload, final FlowControl flow)
+    {
+        if (closed || payload > maxFrameBytes - HEADER_LENGTH || !flow.windowOpen())
+        {
+            return false;
+        }
+        final long front = (long)FRONT_PRODUCER.getVolatile(this);
+        final int free = capacity - (position(front) - (int)BACK.getAcquire(this));
+        return free >= HEADER_LENGTH + payload
+            && slot(front) - slot((long)FRONT_CONSUMER.getVolatile(this)) < notes.length;
+    }
+
     private long reserve(final int frame, final FlowControl flow, final RingSignals signals)
     {
         int attempt = 0;

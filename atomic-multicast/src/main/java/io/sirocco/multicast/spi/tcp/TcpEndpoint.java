@@ -48,6 +48,11 @@ final class TcpEndpoint
     /** Confined like {@code scratch}: the table the previous frame went to, so a frame needs no map look-up. */
     private TcpRowTransport lastTransport;
     private long lastViewId = -1;
+    /**
+     * The thread inside {@link #onFrame}, or null: set on entry and cleared on exit by that thread, so a thread reads
+     * itself here only while it applies a frame (its own latest write); any other value means "not me".
+     */
+    private Thread receiving;
 
     TcpEndpoint(final int ownNodeId, final String host, final int port)
     {
@@ -119,7 +124,26 @@ final class TcpEndpoint
         closedUpTo = Math.max(closedUpTo, viewId);
     }
 
+    /** Whether the caller is the thread applying a frame (and so, in an inline pass, must not wait in a send). */
+    boolean onReceivingThread()
+    {
+        return receiving == Thread.currentThread();
+    }
+
     private void onFrame(final InboundFrame frame)
+    {
+        receiving = Thread.currentThread();
+        try
+        {
+            applyFrame(frame);
+        }
+        finally
+        {
+            receiving = null;
+        }
+    }
+
+    private void applyFrame(final InboundFrame frame)
     {
         final Importer in = frame.importer();
         final int length = frame.payloadLength();

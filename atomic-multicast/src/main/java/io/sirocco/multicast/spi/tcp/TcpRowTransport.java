@@ -22,9 +22,11 @@ import java.lang.foreign.ValueLayout;
  * one socket write per peer instead of three, and the peer one wake-up instead of three. The effects stay in push
  * order. {@link #close()} sends what is still pending. Flushes send at once until the first {@link #endOfPass()}. Off, every flush sends a frame (as a post does on RDMA).
  *
- * <p><b>Threads.</b> Pushes, flushes and {@link #endOfPass()} come from the one pushing thread (the predicate
- * thread; the first view's constructor push comes from the joining thread before the predicate thread starts).
- * {@link #apply} runs on the endpoint's receiving thread and touches only the other members' rows.
+ * <p><b>Threads.</b> Pushes, flushes and {@link #endOfPass()} come from the one thread running a predicate pass
+ * (the predicate thread, or a thread running a pass inline under the pass lock, see {@code PredicateEngine}; the first
+ * view's constructor push comes from the joining thread before the predicate thread starts). {@link #apply} runs on
+ * the endpoint's receiving thread and touches only the other members' rows; it then runs the context's
+ * {@code received} hook, which may run a pass (and so push and send) on that same thread.
  */
 final class TcpRowTransport implements RowTransport
 {
@@ -43,11 +45,15 @@ final class TcpRowTransport implements RowTransport
     private final long rowBase;
     private final RowFrame message = new RowFrame();
     private final Runnable doorbell;
+    /** Run after a frame was applied (the context's {@code received}: an inline pass, or the doorbell). */
+    private final Runnable received;
     private MemorySegment frame;
     private int length;
     private long pushes;
-    /** Frames sent per target rank (predicate thread only): which peers really got data by tcp. */
+    /** Frames sent per target rank (written under the engine's pass lock): which peers really got data by tcp. */
     private final long[] pushesTo;
+    /** Frames the receiving thread left to the predicate thread because a send would have waited (statistics). */
+    private long deferred;
     private volatile boolean closed;
     private final boolean coalesce = Boolean.parseBoolean(System.getProperty(COALESCE_PROP, "true"));
     /**
@@ -74,6 +80,7 @@ final class TcpRowTransport implements RowTransport
         this.myRank = context.myRank();
         this.rowLengthBytes = context.rowLengthBytes();
         this.doorbell = context.doorbell();
+        this.received = context.received();
         final int n = context.memberCount();
         this.nodeIds = new int[n];
         this.frozen = new boolean[n];
@@ -115,11 +122,14 @@ final class TcpRowTransport implements RowTransport
         length += 13;
     }
 
-    /** The thread applying frames (see {@link TcpEndpoint}): applies {@code lengthBytes} of a frame, rings. */
-    void apply(final MemorySegment received, final long lengthBytes)
+    /**
+     * The thread applying frames (see {@link TcpEndpoint}): applies {@code lengthBytes} of a frame, then runs the
+     * context's {@code received} (an inline pass of the view's triggers on this thread, or the doorbell).
+     */
+    void apply(final MemorySegment bytes, final long lengthBytes)
     {
-        TcpEndpoint.apply(received, lengthBytes, table, rowLengthBytes, frozen.length);
-        doorbell.run();
+        TcpEndpoint.apply(bytes, lengthBytes, table, rowLengthBytes, frozen.length);
+        received.run();
     }
 
     /** Any thread: whether {@link #close()} has not been called. */
@@ -138,6 +148,13 @@ final class TcpRowTransport implements RowTransport
     public boolean sharesRows()
     {
         return false;
+    }
+
+    @Override
+    public boolean eventDriven()
+    {
+        // Every frame is applied by the endpoint's receiving thread, which then runs the received hook.
+        return true;
     }
 
     @Override
@@ -187,11 +204,22 @@ final class TcpRowTransport implements RowTransport
         send();
     }
 
-    /** Sends the pending frame, if any, to every live peer. */
+    /**
+     * Sends the pending frame, if any, to every live peer. On the endpoint's receiving thread (an inline pass) a send
+     * that would wait (flow-control window or ring full, no connection yet) is deferred instead: only that thread reads
+     * the credits that would end the wait. The frame stays pending and the doorbell makes the predicate thread send
+     * it at the end of its next pass (where waiting is allowed); later pushes append to it, in order.
+     */
     private void send()
     {
         if (length == 12)
         {
+            return;
+        }
+        if (endpoint.onReceivingThread() && !readyToSend())
+        {
+            deferred++;
+            doorbell.run();
             return;
         }
         message.wrap(frame, length);
@@ -215,6 +243,19 @@ final class TcpRowTransport implements RowTransport
             }
         }
         startFrame();
+    }
+
+    /** Whether every live peer can take the pending frame now, without a wait or a connect. */
+    private boolean readyToSend()
+    {
+        for (int r = 0; r < nodeIds.length; r++)
+        {
+            if (r != myRank && !frozen[r] && !endpoint.service.canSendNow(nodeIds[r], length))
+            {
+                return false;
+            }
+        }
+        return true;
     }
 
     @Override
@@ -249,6 +290,7 @@ final class TcpRowTransport implements RowTransport
             LOG.debug("view {}: last frame not sent at close: {}", viewId, ex.toString());
         }
         endpoint.closed(viewId);
+        LOG.debug("view {}: {} pushes, {} frames deferred from the receiving thread", viewId, pushes, deferred);
         // The table stays mapped until the GC frees its automatic arena: a late frame may still be applied.
     }
 }

@@ -1,0 +1,113 @@
+package io.sirocco.multicast.predicate;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BooleanSupplier;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * Passes run inline by other threads ({@link PredicateEngine#tryRunInline()}): engine-only triggers never run on them,
+ * a nested call runs nothing, and work announced while another thread holds the pass is served when that pass ends,
+ * not when a long park of the engine thread ends.
+ */
+@Timeout(60)
+class InlinePassTest
+{
+    private static void awaitTrue(final String what, final BooleanSupplier condition)
+    {
+        final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        while (!condition.getAsBoolean())
+        {
+            assertThat(System.nanoTime() - deadline).as("waiting for: %s", what).isNegative();
+            java.util.concurrent.locks.LockSupport.parkNanos(1_000_000L);
+        }
+    }
+
+    @Test
+    void shouldRunOnlyInlineSafeTriggersOnTheCallingThreadAndNothingWhenNested() throws Exception
+    {
+        try (PredicateEngine engine = new PredicateEngine("inline-test", 10, 0, 1_000_000))
+        {
+            final Set<Thread> engineOnly = ConcurrentHashMap.newKeySet();
+            final Set<Thread> inlineSafe = ConcurrentHashMap.newKeySet();
+            final AtomicBoolean nestedRan = new AtomicBoolean(true);
+            final AtomicBoolean nestedAnswer = new AtomicBoolean();
+            engine.registerEngineOnly(this, () ->
+            {
+                engineOnly.add(Thread.currentThread());
+                return false;
+            });
+            engine.register(this, () ->
+            {
+                inlineSafe.add(Thread.currentThread());
+                if (Thread.currentThread() != engine.thread())
+                {
+                    // A nested call from inside a pass runs nothing and reports that the pass covers it.
+                    nestedAnswer.set(engine.tryRunInline());
+                    nestedRan.set(engine.onEngineThread());
+                }
+                return false;
+            });
+            engine.start();
+            final Thread me = Thread.currentThread();
+            awaitTrue("an inline pass on the test thread", () -> engine.tryRunInline() && inlineSafe.contains(me));
+            awaitTrue("the engine thread ran its own trigger", () -> engineOnly.contains(engine.thread()));
+            assertThat(engineOnly).containsOnly(engine.thread());
+            assertThat(nestedAnswer).isTrue();
+            assertThat(nestedRan).as("an inline pass holder counts as on the engine thread").isTrue();
+            assertThat(engine.onEngineThread()).isFalse();
+            assertThat(engine.inlinePasses()).isZero(); // the trigger never reported progress
+        }
+    }
+
+    @Test
+    void shouldServeWorkAnnouncedWhileAnotherThreadHeldThePass() throws Exception
+    {
+        // The engine thread parks up to a minute: only the pending re-check can serve the second item promptly.
+        try (PredicateEngine engine = new PredicateEngine("inline-pending-test", 0, 0, TimeUnit.SECONDS.toNanos(60)))
+        {
+            engine.eventDriven(true);
+            final AtomicInteger work = new AtomicInteger();
+            final AtomicInteger served = new AtomicInteger();
+            final CountDownLatch entered = new CountDownLatch(1);
+            final CountDownLatch release = new CountDownLatch(1);
+            final AtomicBoolean blockOnce = new AtomicBoolean(true);
+            engine.register(this, () ->
+            {
+                served.addAndGet(work.getAndSet(0));
+                if (served.get() > 0 && blockOnce.compareAndSet(true, false))
+                {
+                    entered.countDown();
+                    try
+                    {
+                        release.await(30, TimeUnit.SECONDS);
+                    }
+                    catch (final InterruptedException ex)
+                    {
+                        Thread.currentThread().interrupt();
+                    }
+                }
+                // Never reports progress: a holder passes again only because of the announcement.
+                return false;
+            });
+            engine.start();
+            work.incrementAndGet();
+            final Thread holder = Thread.ofPlatform().start(engine::tryRunInline);
+            // Whoever holds the pass (the helper, or the engine thread) blocks inside the trigger.
+            assertThat(entered.await(20, TimeUnit.SECONDS)).isTrue();
+            work.incrementAndGet();
+            assertThat(engine.tryRunInline()).as("the pass is held by the blocked trigger").isFalse();
+            release.countDown();
+            awaitTrue("the second item served", () -> served.get() == 2);
+            holder.join(20_000);
+        }
+    }
+}
