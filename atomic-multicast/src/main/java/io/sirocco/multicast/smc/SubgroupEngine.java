@@ -726,14 +726,17 @@ public final class SubgroupEngine
 
     /**
      * Delivery trigger (ORDERED): delivers every stable message ({@code seq < min over members of SEQ}) in seq
-     * order, skipping nulls, then pushes DELIVERED once.
+     * order, skipping nulls, then pushes DELIVERED once. Nothing once wedged: from then on only the ragged trim
+     * delivers. Stability still counts a failed member's frozen row, and a survivor can keep receiving after it
+     * drained (a tcp frame the failed member sent before it died), so a message the trim left out could otherwise
+     * become stable at one survivor before it installs the next view, and be delivered there only.
      *
      * @return progress.
      */
     public boolean deliveryTrigger()
     {
         boolean progress = publishPersisted();
-        if (mode != DeliveryMode.ORDERED || senders == 0)
+        if (mode != DeliveryMode.ORDERED || senders == 0 || wedged)
         {
             return progress;
         }

@@ -83,6 +83,8 @@ public final class DataReaderImpl<T>
     private final SampleOps<T> ops;
     private final boolean builtin;
     private final ReentrantLock lock = new ReentrantLock();
+    /** Listener calls of a batch versus close(); see {@link ListenerGate}. */
+    private final ListenerGate listenerGate = new ListenerGate();
     private final Condition historyArrived = lock.newCondition();
     private final InstanceKey probe = new InstanceKey();
     private final Map<InstanceKey, ReaderInstance<T>> instances = new HashMap<>();
@@ -543,7 +545,6 @@ public final class DataReaderImpl<T>
                 lostTotal += lost;
                 lostChange += lost;
             }
-            fireLost();
         }
         if (rejected > 0)
         {
@@ -552,11 +553,29 @@ public final class DataReaderImpl<T>
                 rejectedTotal += rejected;
                 rejectedChange += rejected;
             }
-            fireRejected();
         }
-        if (data)
+        if (!listenerGate.enter())
         {
-            fireDataAvailable();
+            return;
+        }
+        try
+        {
+            if (lost > 0)
+            {
+                fireLost();
+            }
+            if (rejected > 0)
+            {
+                fireRejected();
+            }
+            if (data)
+            {
+                fireDataAvailable();
+            }
+        }
+        finally
+        {
+            listenerGate.exit();
         }
     }
 
@@ -1231,8 +1250,19 @@ public final class DataReaderImpl<T>
 
     private void fireMatched()
     {
-        fire(StatusKinds.SUBSCRIPTION_MATCHED, Events.SubscriptionMatchedEventImpl<T>::new,
-            DataReaderListener::onSubscriptionMatched, SubscriberListener::onSubscriptionMatched);
+        if (!listenerGate.enter())
+        {
+            return;
+        }
+        try
+        {
+            fire(StatusKinds.SUBSCRIPTION_MATCHED, Events.SubscriptionMatchedEventImpl<T>::new,
+                DataReaderListener::onSubscriptionMatched, SubscriberListener::onSubscriptionMatched);
+        }
+        finally
+        {
+            listenerGate.exit();
+        }
     }
 
     @Override
@@ -1460,22 +1490,35 @@ public final class DataReaderImpl<T>
         return topic;
     }
 
-    /** Refuses while a loan from read()/take() is open; then leaves the bus. */
+    /**
+     * Waits for a listener call in progress on another thread (its loans are returned when it returns), refuses while
+     * a loan from read()/take() is open, stops listener calls, then leaves the bus.
+     */
     @Override
     protected void detach()
     {
-        lock.lock();
+        listenerGate.hold();
         try
         {
-            if (outstandingLoans > 0)
+            lock.lock();
+            try
             {
-                throw DdsExceptions.precondition(env, describe() + " cannot be closed: " + outstandingLoans +
-                    " loan(s) from read()/take() are not closed");
+                if (outstandingLoans > 0)
+                {
+                    throw DdsExceptions.precondition(env, describe() + " cannot be closed: " + outstandingLoans +
+                        " loan(s) from read()/take() are not closed");
+                }
             }
+            finally
+            {
+                lock.unlock();
+            }
+            // No listener call from here on can open a loan between this check and the close.
+            listenerGate.shut();
         }
         finally
         {
-            lock.unlock();
+            listenerGate.release();
         }
         if (isEnabled() && !builtin)
         {

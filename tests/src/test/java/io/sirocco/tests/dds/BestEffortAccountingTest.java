@@ -109,14 +109,46 @@ class BestEffortAccountingTest
             {
                 throw new AssertionError("taken " + seen[0] + ", lost " + seen[1] + " of " + COUNT, ex);
             }
+            final int takenInBurst;
             synchronized (taken)
             {
                 assertThat(taken).as("in order, no duplicate").isSorted().doesNotHaveDuplicates();
                 assertThat(taken.size() + reader.getSampleLostStatus().getTotalCount())
                     .as("taken + lost == written").isEqualTo(COUNT);
-                assertThat(reader.getSampleLostStatus().getTotalCount()).as("the scenario: the reader fell behind")
-                    .isPositive();
-                assertThat(taken).as("the reader got samples after falling behind").hasSizeGreaterThan(WINDOW);
+                takenInBurst = taken.size();
+            }
+            assertThat(reader.getSampleLostStatus().getTotalCount()).as("the scenario: the reader fell behind")
+                .isPositive();
+            // Recovery after falling behind, paced by events: on a loaded machine the delivery thread may not run at
+            // all while the burst is written, so the burst alone can leave the reader with just its window. Each
+            // sample now waits until it is taken or counted lost; only the write that meets the burst's last batch
+            // still in the window can be dropped, so 4 windows of writes bound the 2 windows this expects taken.
+            int written = COUNT;
+            int takenAfter = 0;
+            while (takenAfter < 2 * WINDOW && written < COUNT + 4 * WINDOW)
+            {
+                writer.write(new Shape("RED", written, 0, 1));
+                final int accounted = ++written;
+                Dds.await("sample " + (accounted - 1) + " taken or counted lost", () ->
+                {
+                    synchronized (taken)
+                    {
+                        seen[0] = taken.size();
+                    }
+                    return seen[0] + reader.getSampleLostStatus().getTotalCount() >= accounted;
+                });
+                synchronized (taken)
+                {
+                    takenAfter = taken.size() - takenInBurst;
+                }
+            }
+            synchronized (taken)
+            {
+                assertThat(taken).as("in order, no duplicate").isSorted().doesNotHaveDuplicates();
+                assertThat(taken.size() + reader.getSampleLostStatus().getTotalCount())
+                    .as("taken + lost == written").isEqualTo(written);
+                assertThat(taken.size() - takenInBurst).as("the reader got samples after falling behind")
+                    .isGreaterThanOrEqualTo(2 * WINDOW);
             }
         }
         finally

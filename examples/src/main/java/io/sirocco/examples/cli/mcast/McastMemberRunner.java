@@ -93,20 +93,30 @@ public final class McastMemberRunner implements AutoCloseable
             @Override
             public void onViewInstalled(final View v, final List<Long> joined, final List<Long> left)
             {
-                view = v;
+                observe(v);
                 if (v.members().size() < params.members() && smallerViewEpochMs == 0)
                 {
                     smallerViewEpochMs = System.currentTimeMillis();
                 }
             }
         }, joinTimeout);
-        this.view = group.view();
+        // The listener may already have installed a newer view than the one join() returned with.
+        observe(group.view());
         for (int i = 0; i < params.members(); i++)
         {
             if (params.isDesignatedDelayed(i))
             {
                 slowSenderIds.add(1000L + i);
             }
+        }
+    }
+
+    /** Keeps the newest view: the predicate thread's listener and the constructor both report one. */
+    private synchronized void observe(final View v)
+    {
+        if (view == null || v.viewId() > view.viewId())
+        {
+            view = v;
         }
     }
 
@@ -334,15 +344,25 @@ public final class McastMemberRunner implements AutoCloseable
             {
                 throw new IllegalStateException("torn message from " + senderId + " index " + index);
             }
-            digests[k] = mix(mix(mix(digests[k], view.viewId()), senderId), index);
             if (word == MARKER)
             {
+                // A sender can send its marker twice: send() reads the view id before a claim that may wait through a
+                // view change, so a marker that went out in the new view counts as sent in the old one and is sent
+                // again. Only the first copy enters the digest: then nothing changes the digest once done() holds, and
+                // the main thread's read of it does not race a late copy.
+                final boolean first;
                 synchronized (markers[k])
                 {
-                    markers[k].add(senderId);
+                    first = !markers[k].contains(senderId);
+                    if (first)
+                    {
+                        digests[k] = mix(mix(mix(digests[k], view.viewId()), senderId), index);
+                        markers[k].add(senderId);
+                    }
                 }
                 return;
             }
+            digests[k] = mix(mix(mix(digests[k], view.viewId()), senderId), index);
             final long now = System.nanoTime();
             if (delivered++ == 0)
             {
