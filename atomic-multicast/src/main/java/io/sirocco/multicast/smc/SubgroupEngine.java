@@ -526,6 +526,9 @@ public final class SubgroupEngine
     {
         final long rowBase = table.rowBase(myRank);
         final long capacity = slotWidth - SlotDescriptor.HEADER_LENGTH;
+        // A run of (nearly) full slots stays one range push, as before: cutting it would only add operations.
+        long runStart = -1;
+        long runEnd = -1;
         for (long i = first; i < to; i++)
         {
             final long slotOffset = offSlots + (i % window) * slotWidth;
@@ -533,9 +536,35 @@ public final class SubgroupEngine
             final boolean bulk = (raw.get(INT, slot + SlotDescriptor.FLAGS_OFFSET) & SlotDescriptor.FLAG_BULK) != 0;
             final long payload = bulk ? 0 : Math.min(capacity, Math.max(0, raw.get(INT, slot
                 + SlotDescriptor.LENGTH_OFFSET)));
-            transport.pushBytes(slotOffset, SlotDescriptor.HEADER_LENGTH + payload);
+            final long used = SlotDescriptor.HEADER_LENGTH + payload;
+            if (slotWidth - used <= FULL_SLOT_SLACK && runStart >= 0 && runEnd == slotOffset)
+            {
+                runEnd += slotWidth;
+                continue;
+            }
+            if (runStart >= 0)
+            {
+                transport.pushBytes(runStart, runEnd - runStart);
+                runStart = -1;
+            }
+            if (slotWidth - used <= FULL_SLOT_SLACK)
+            {
+                runStart = slotOffset;
+                runEnd = slotOffset + slotWidth;
+            }
+            else
+            {
+                transport.pushBytes(slotOffset, used);
+            }
+        }
+        if (runStart >= 0)
+        {
+            transport.pushBytes(runStart, runEnd - runStart);
         }
     }
+
+    /** Unused bytes up to which a slot counts as full and joins a contiguous range push (about an operation header). */
+    private static final long FULL_SLOT_SLACK = 64;
 
     /**
      * Receive trigger: takes every new slot of every sender (or one message when receive batching is off), delivers

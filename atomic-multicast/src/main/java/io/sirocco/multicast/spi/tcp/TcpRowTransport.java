@@ -37,6 +37,8 @@ final class TcpRowTransport implements RowTransport
 
     /** System property, read when a view's table opens: one frame per peer per predicate pass (default true). */
     static final String COALESCE_PROP = "sirocco.mcast.tcp.coalesce";
+    /** System property, read when a view's table opens: one frame per inline run of passes (default true). */
+    static final String RUN_FRAME_PROP = "sirocco.mcast.tcp.runFrame";
 
     private final TcpEndpoint endpoint;
     private final long viewId;
@@ -59,6 +61,7 @@ final class TcpRowTransport implements RowTransport
     private long deferred;
     private volatile boolean closed;
     private final boolean coalesce = Boolean.parseBoolean(System.getProperty(COALESCE_PROP, "true"));
+    private final boolean runFrame = coalesce && Boolean.parseBoolean(System.getProperty(RUN_FRAME_PROP, "true"));
     /**
      * Pushing thread: {@link #endOfPass()} was called at least once. Until then every flush sends, so a caller that
      * never ends passes (a wrapping transport that does not forward it) keeps the one-frame-per-flush behaviour.
@@ -218,7 +221,7 @@ final class TcpRowTransport implements RowTransport
     @Override
     public void beginPassRun()
     {
-        inPassRun = coalesce;
+        inPassRun = runFrame;
     }
 
     @Override
