@@ -270,9 +270,24 @@ public final class PredicateEngine implements AutoCloseable
                 }
                 else
                 {
-                    for (int i = 0; i < MAX_INLINE_PASSES && (more = pass(true)); i++)
+                    final InlineRun run = inlineRun;
+                    if (run != null)
                     {
-                        inlinePasses++;
+                        run.begin();
+                    }
+                    try
+                    {
+                        for (int i = 0; i < MAX_INLINE_PASSES && (more = pass(true)); i++)
+                        {
+                            inlinePasses++;
+                        }
+                    }
+                    finally
+                    {
+                        if (run != null)
+                        {
+                            run.end();
+                        }
                     }
                 }
             }
@@ -304,6 +319,27 @@ public final class PredicateEngine implements AutoCloseable
             wake();
         }
         return ran;
+    }
+
+    /**
+     * Called under the pass lock around the passes of one inline run over every trigger ({@link #tryRunInline()}):
+     * a copying transport keeps the pushes of those passes (a receive, the delivery, a listener's answer, the counters
+     * the next pass publishes) for one frame sent at {@link #end()}, instead of one frame per pass.
+     */
+    public interface InlineRun
+    {
+        void begin();
+
+        void end();
+    }
+
+    /** The current view's {@link InlineRun} hooks, or null; set by the thread building a view. */
+    private volatile InlineRun inlineRun;
+
+    /** Any thread: the hooks the next inline runs call (the current view's transport), or null for none. */
+    public void inlineRun(final InlineRun hooks)
+    {
+        inlineRun = hooks;
     }
 
     /** Bound on the passes one {@link #tryRunInline()} runs while they make progress. */

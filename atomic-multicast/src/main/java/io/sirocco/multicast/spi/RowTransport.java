@@ -106,6 +106,20 @@ public interface RowTransport extends AutoCloseable
     }
 
     /**
+     * The pass-lock holder is about to run several passes in a row (an inline run, see {@code PredicateEngine}): until
+     * {@link #endPassRun()} a transport that coalesces may keep what {@link #endOfPass()} would send and send it all
+     * at {@link #endPassRun()}. The default does nothing.
+     */
+    default void beginPassRun()
+    {
+    }
+
+    /** The run begun by {@link #beginPassRun()} ended (same thread, still holding the pass lock): send what was kept. */
+    default void endPassRun()
+    {
+    }
+
+    /**
      * Whether every push landing in the local table runs the context's {@code received} hook on a thread of this
      * transport (tcp frames), so the predicate thread need not poll the table for other members' pushes. The default,
      * for transports whose peers write the table directly (shared memory, RDMA), is false.

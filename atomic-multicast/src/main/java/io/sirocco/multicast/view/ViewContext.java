@@ -95,6 +95,23 @@ public final class ViewContext implements AutoCloseable
         {
             // The receiving thread does the work the predicate thread would poll for: let that one idle calmly.
             passes.eventDriven(inlineReceive && transport.eventDriven());
+            // An inline run's passes (receive, deliver, a listener's answer, the counters after it) leave as one
+            // frame: one write and one wake-up of the peer per hop instead of one per pass.
+            final RowTransport t = transport;
+            passes.inlineRun(new PredicateEngine.InlineRun()
+            {
+                @Override
+                public void begin()
+                {
+                    t.beginPassRun();
+                }
+
+                @Override
+                public void end()
+                {
+                    t.endPassRun();
+                }
+            });
         }
         final List<SubgroupEngine> es = new ArrayList<>();
         final List<String> names = new ArrayList<>();

@@ -110,4 +110,67 @@ class InlinePassTest
             holder.join(20_000);
         }
     }
+
+    @Test
+    void shouldBracketAllPassesOfOneInlineRunWithTheRunHooksUnderThePassLock() throws Exception
+    {
+        try (PredicateEngine engine = new PredicateEngine("inline-run-test", 0, 0, TimeUnit.SECONDS.toNanos(60)))
+        {
+            engine.eventDriven(true);
+            final Thread me = Thread.currentThread();
+            final AtomicInteger inRun = new AtomicInteger(); // begins minus ends seen on the test thread
+            final AtomicInteger begins = new AtomicInteger();
+            final AtomicInteger ends = new AtomicInteger();
+            final AtomicInteger passesInRun = new AtomicInteger();
+            final AtomicInteger passesOutsideRun = new AtomicInteger();
+            final AtomicBoolean hooksHeldLock = new AtomicBoolean(true);
+            final AtomicInteger progressLeft = new AtomicInteger();
+            engine.inlineRun(new PredicateEngine.InlineRun()
+            {
+                @Override
+                public void begin()
+                {
+                    if (Thread.currentThread() == me)
+                    {
+                        hooksHeldLock.compareAndSet(true, engine.onEngineThread());
+                        begins.incrementAndGet();
+                        inRun.incrementAndGet();
+                    }
+                }
+
+                @Override
+                public void end()
+                {
+                    if (Thread.currentThread() == me)
+                    {
+                        hooksHeldLock.compareAndSet(true, engine.onEngineThread());
+                        ends.incrementAndGet();
+                        inRun.decrementAndGet();
+                    }
+                }
+            });
+            engine.register(this, () ->
+            {
+                if (Thread.currentThread() == me)
+                {
+                    (inRun.get() == 1 ? passesInRun : passesOutsideRun).incrementAndGet();
+                }
+                // Progress twice: the inline run passes three times.
+                return progressLeft.getAndUpdate(v -> Math.max(0, v - 1)) > 0;
+            });
+            engine.start();
+            awaitTrue("an inline run of three passes on the test thread", () ->
+            {
+                progressLeft.set(2);
+                passesInRun.set(0);
+                begins.set(0);
+                ends.set(0);
+                return engine.tryRunInline() && passesInRun.get() >= 3;
+            });
+            assertThat(passesOutsideRun).as("every inline pass runs between begin and end").hasValue(0);
+            assertThat(inRun).as("every begin is ended").hasValue(0);
+            assertThat(ends.get()).as("one end per run, not per pass").isEqualTo(begins.get()).isLessThan(passesInRun.get());
+            assertThat(hooksHeldLock).as("the hooks run under the pass lock").isTrue();
+        }
+    }
 }

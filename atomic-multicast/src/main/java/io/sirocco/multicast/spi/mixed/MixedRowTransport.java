@@ -110,6 +110,24 @@ final class MixedRowTransport implements RowTransport
     }
 
     @Override
+    public void beginPassRun()
+    {
+        if (far != null)
+        {
+            far.beginPassRun();
+        }
+    }
+
+    @Override
+    public void endPassRun()
+    {
+        if (far != null)
+        {
+            far.endPassRun();
+        }
+    }
+
+    @Override
     public long pushCount()
     {
         return near.pushCount() + (far == null ? 0 : far.pushCount());

@@ -20,7 +20,10 @@ import java.lang.foreign.ValueLayout;
  * of a trigger's pushes and {@link #endOfPass()} (the predicate thread, after the view's triggers) sends everything
  * one pass pushed as one frame per peer: a pass that receives, delivers (a listener writing an answer) and sends costs
  * one socket write per peer instead of three, and the peer one wake-up instead of three. The effects stay in push
- * order. {@link #close()} sends what is still pending. Flushes send at once until the first {@link #endOfPass()}. Off, every flush sends a frame (as a post does on RDMA).
+ * order. Within an inline run of several passes ({@link #beginPassRun()} .. {@link #endPassRun()}: the receiving thread
+ * that applied a frame, running the receive, the delivery, a listener's answer and the counters of the pass after it)
+ * the pushes of every pass go out as one frame at the end of the run: one write per hop, and one wake-up and pass of
+ * the peer, where a frame per pass cost two. {@link #close()} sends what is still pending. Flushes send at once until the first {@link #endOfPass()}. Off, every flush sends a frame (as a post does on RDMA).
  *
  * <p><b>Threads.</b> Pushes, flushes and {@link #endOfPass()} come from the one thread running a predicate pass
  * (the predicate thread, or a thread running a pass inline under the pass lock, see {@code PredicateEngine}; the first
@@ -34,6 +37,8 @@ final class TcpRowTransport implements RowTransport
 
     /** System property, read when a view's table opens: one frame per peer per predicate pass (default true). */
     static final String COALESCE_PROP = "sirocco.mcast.tcp.coalesce";
+    /** System property, read when a view's table opens: one frame per inline run of passes (default true). */
+    static final String RUN_FRAME_PROP = "sirocco.mcast.tcp.runFrame";
 
     private final TcpEndpoint endpoint;
     private final long viewId;
@@ -56,11 +61,17 @@ final class TcpRowTransport implements RowTransport
     private long deferred;
     private volatile boolean closed;
     private final boolean coalesce = Boolean.parseBoolean(System.getProperty(COALESCE_PROP, "true"));
+    private final boolean runFrame = coalesce && Boolean.parseBoolean(System.getProperty(RUN_FRAME_PROP, "true"));
     /**
      * Pushing thread: {@link #endOfPass()} was called at least once. Until then every flush sends, so a caller that
      * never ends passes (a wrapping transport that does not forward it) keeps the one-frame-per-flush behaviour.
      */
     private boolean passDriven;
+    /**
+     * Pushing thread (the pass-lock holder): inside an inline run of passes ({@link #beginPassRun()}), whose
+     * {@link #endOfPass()}es leave the frame pending for {@link #endPassRun()}: one frame per run, not per pass.
+     */
+    private boolean inPassRun;
 
     TcpRowTransport(final TcpEndpoint endpoint, final RowTransportContext context)
     {
@@ -201,7 +212,26 @@ final class TcpRowTransport implements RowTransport
     public void endOfPass()
     {
         passDriven = true;
-        send();
+        if (!inPassRun)
+        {
+            send();
+        }
+    }
+
+    @Override
+    public void beginPassRun()
+    {
+        inPassRun = runFrame;
+    }
+
+    @Override
+    public void endPassRun()
+    {
+        inPassRun = false;
+        if (passDriven)
+        {
+            send();
+        }
     }
 
     /**
