@@ -209,6 +209,16 @@ public final class PredicateEngine implements AutoCloseable
         }
     }
 
+    /**
+     * Whether the engine thread is parked: a committing thread pushes its own frame only then (waking the engine
+     * costs more than the push); while the engine thread runs, it batches the commits it finds, as Spindle's send
+     * batching needs.
+     */
+    public boolean isParked()
+    {
+        return parked;
+    }
+
     /** Whether the caller runs a pass: it is the engine thread, or it runs an inline pass. */
     public boolean onEngineThread()
     {

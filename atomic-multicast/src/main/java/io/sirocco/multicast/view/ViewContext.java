@@ -31,7 +31,8 @@ public final class ViewContext implements AutoCloseable
     public static final String INLINE_RECEIVE_PASS_PROP = "sirocco.mcast.inlineReceivePass";
     /**
      * System property, read when a view is built: on copying transports (tcp, mixed) a committing thread runs the send
-     * trigger and the end of pass itself when no other thread runs a pass (ORDERED subgroups; default true).
+     * trigger and the end of pass itself when no other thread runs a pass and the engine thread is parked (ORDERED
+     * subgroups; default false: measured, it helps a ping/pong only while every core is busy, see docs/benchmarks.md).
      */
     public static final String INLINE_COMMIT_PUSH_PROP = "sirocco.mcast.inlineCommitPush";
 
@@ -138,7 +139,7 @@ public final class ViewContext implements AutoCloseable
                 info.senderRanks(), ids, info.memberRanks(), myRank, transport, options, h, doorbell);
             engine.faultInjector(faults, view.viewId());
             if (passes != null && !transport.sharesRows()
-                && Boolean.parseBoolean(System.getProperty(INLINE_COMMIT_PUSH_PROP, "true")))
+                && Boolean.parseBoolean(System.getProperty(INLINE_COMMIT_PUSH_PROP, "false")))
             {
                 // One trigger object per engine and view; the commit path allocates nothing.
                 final Trigger push = () ->
@@ -150,7 +151,11 @@ public final class ViewContext implements AutoCloseable
                 engine.inlinePush(() ->
                 {
                     // From inside a pass (a listener's answer) the pass in progress sends it.
-                    if (!passes.onEngineThread())
+                    // A running engine thread sends it in its next pass, batched with whatever else was committed
+                    // meanwhile: pushing every commit from the committing thread cut tcp send batches from ~48 to
+                    // ~2.4 messages and the batching-on rate by 2.4x (docs/benchmarks.md). Only a parked engine
+                    // thread, which a ping/pong round trip would otherwise have to wake, is spared the work.
+                    if (!passes.onEngineThread() && passes.isParked())
                     {
                         passes.tryRunInline(push);
                         // What else the commit causes (a lone member delivering its own message) stays with the
