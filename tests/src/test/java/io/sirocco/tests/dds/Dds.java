@@ -45,6 +45,12 @@ final class Dds
         return DomainParticipantFactory.getInstance(ENV).createParticipant(domain);
     }
 
+    /**
+     * A domain no other test of this JVM uses. Every DDS test takes its domain here, in-JVM or multi-process: the
+     * multi-process tests used to derive theirs from the pid (100 + pid % 40 and the like), which for one surefire JVM
+     * is the same number all run long, so their ranges overlapped each other's and this counter's; a test could then
+     * join the group, registry files or stale members another test left in that domain.
+     */
     static synchronized int newDomain()
     {
         return nextDomain++;

@@ -21,7 +21,7 @@ class MultiProcessShmTest
     @Test
     void killedSubscriberHurtsNobodyAndKilledPublisherLeavesNoWriters() throws Exception
     {
-        final String domain = String.valueOf(150 + (ProcessHandle.current().pid() % 60));
+        final String domain = String.valueOf(Dds.newDomain());
         KillScenario.run(domain, SAME_HOST, SAME_HOST, SAME_HOST, List.of());
     }
 }

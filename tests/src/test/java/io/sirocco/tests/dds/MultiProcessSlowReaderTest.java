@@ -23,7 +23,7 @@ class MultiProcessSlowReaderTest
     @Test
     void aSlowBestEffortReaderLosesSamplesAndSlowsNobody() throws Exception
     {
-        final String domain = String.valueOf(100 + (ProcessHandle.current().pid() % 40));
+        final String domain = String.valueOf(Dds.newDomain());
         try (ChildProcess slow = new ChildProcess("slow", ShapeNode.class, JVM, "slowsub", domain, "besteffort"))
         {
             slow.await(l -> l.equals("JOINED"), 60);
@@ -46,7 +46,7 @@ class MultiProcessSlowReaderTest
     @Test
     void aSlowReliableReaderBlocksTheWriterUntilMaxBlockingTime() throws Exception
     {
-        final String domain = String.valueOf(140 + (ProcessHandle.current().pid() % 40));
+        final String domain = String.valueOf(Dds.newDomain());
         try (ChildProcess slow = new ChildProcess("slow", ShapeNode.class, JVM, "slowsub", domain, "reliable"))
         {
             slow.await(l -> l.equals("JOINED"), 60);

@@ -29,7 +29,7 @@ class MultiProcessSlowReliableReaderTest
     @Test
     void overShm() throws Exception
     {
-        final String domain = String.valueOf(190 + (ProcessHandle.current().pid() % 40));
+        final String domain = String.valueOf(Dds.newDomain());
         final List<String> jvm = List.of("-Dsirocco.transport=shm", "-Dsirocco.window.slots=64",
             "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn");
         run(domain, jvm, jvm);
@@ -38,7 +38,7 @@ class MultiProcessSlowReliableReaderTest
     @Test
     void overTcp() throws Exception
     {
-        final String domain = String.valueOf(190 + (ProcessHandle.current().pid() % 40));
+        final String domain = String.valueOf(Dds.newDomain());
         final int contactPort;
         try (ServerSocket s = new ServerSocket(0))
         {

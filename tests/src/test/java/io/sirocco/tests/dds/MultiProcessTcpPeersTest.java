@@ -25,7 +25,7 @@ class MultiProcessTcpPeersTest
     @Test
     void threeProcessesOverTcpWithStaticPeersAndNoSharedRegistry() throws Exception
     {
-        final String domain = String.valueOf(60 + (ProcessHandle.current().pid() % 60));
+        final String domain = String.valueOf(Dds.newDomain());
         final int contactPort;
         try (ServerSocket s = new ServerSocket(0))
         {

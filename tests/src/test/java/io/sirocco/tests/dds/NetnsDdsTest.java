@@ -37,7 +37,7 @@ class NetnsDdsTest
     {
         final String reason = Netns.unavailableReason();
         Assumptions.assumeTrue(reason == null, reason);
-        final String domain = String.valueOf(120 + (ProcessHandle.current().pid() % 60));
+        final String domain = String.valueOf(Dds.newDomain());
         final List<Path> dirs = new ArrayList<>();
         try (Netns hosts = new Netns(3))
         {

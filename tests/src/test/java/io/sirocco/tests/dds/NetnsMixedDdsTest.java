@@ -32,7 +32,7 @@ class NetnsMixedDdsTest
     {
         final String reason = Netns.unavailableReason();
         Assumptions.assumeTrue(reason == null, reason);
-        final String domain = String.valueOf(180 + (ProcessHandle.current().pid() % 50));
+        final String domain = String.valueOf(Dds.newDomain());
         final List<Path> dirs = new ArrayList<>();
         try (Netns hosts = new Netns(2))
         {

@@ -38,7 +38,7 @@ class NetnsRejoinTest
     {
         final String reason = Netns.unavailableReason();
         Assumptions.assumeTrue(reason == null, reason);
-        final String domain = String.valueOf(60 + (ProcessHandle.current().pid() % 50));
+        final String domain = String.valueOf(Dds.newDomain());
         final List<Path> dirs = new ArrayList<>();
         try (Netns hosts = new Netns(3))
         {

@@ -25,7 +25,7 @@ class PubWithSubCliTest
     @RepeatedTest(3)
     void pubWithSubEndsWithAResultAndLosesNothing() throws Exception
     {
-        final String domain = String.valueOf(60 + (ProcessHandle.current().pid() % 40));
+        final String domain = String.valueOf(Dds.newDomain());
         try (ChildProcess pub = new ChildProcess("pub", SiroccoCli.class, JVM, "pub", "--with-sub", "--transport",
             "shm", "--size", "1024", "--seconds", "2", "--domain", domain, "--json"))
         {
