@@ -28,7 +28,9 @@ final class TcpEndpoints
     /** @return the tcp row transport's port: {@code sirocco.tcp.port}, else 17400 + member id modulo 20000. */
     static int tcpPort(final SiroccoConfig config, final long memberId)
     {
-        return config.tcpPort() > 0 ? config.tcpPort() : 17_400 + (int)(memberId % 20_000);
+        // 17400-32399: below Linux's ephemeral range (32768-60999), where any outgoing connection of the host may hold
+        // the port (CI once failed with "Address already in use" on a derived 36892).
+        return config.tcpPort() > 0 ? config.tcpPort() : 17_400 + (int)(memberId % 15_000);
     }
 
     /** @return the IPv4 address of the chosen interface; the choice is logged with every candidate. */
