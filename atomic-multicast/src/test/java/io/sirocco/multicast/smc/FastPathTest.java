@@ -37,17 +37,6 @@ class FastPathTest
         java.nio.file.Files.deleteIfExists(ShmRowTransportProvider.groupDirectory(group));
     }
 
-    private static final class Recorder implements DeliveryHandler
-    {
-        final List<Long> values = new ArrayList<>();
-
-        @Override
-        public void onMessage(final long senderId, final int senderRank, final long index, final long seq,
-            final MemorySegment payload, final int length)
-        {
-            values.add(payload.get(ValueLayout.JAVA_LONG_UNALIGNED, 0));
-        }
-    }
 
     private SubgroupEngine engine(final int rank, final SpindleOptions options, final DeliveryHandler handler)
     {
@@ -73,8 +62,8 @@ class FastPathTest
     @Test
     void shouldDeliverAfterOneHopWhenTheFastPathIsOn()
     {
-        final Recorder atReader = new Recorder();
-        final SubgroupEngine sender = engine(0, SpindleOptions.ALL_ON, new Recorder());
+        final FirstWordRecorder atReader = new FirstWordRecorder();
+        final SubgroupEngine sender = engine(0, SpindleOptions.ALL_ON, new FirstWordRecorder());
         final SubgroupEngine reader = engine(1, SpindleOptions.ALL_ON, atReader);
         for (long v = 1; v <= 3 * WINDOW; v++)
         {
@@ -95,8 +84,8 @@ class FastPathTest
     void shouldWaitForTheSenderWhenTheFastPathIsOff()
     {
         final SpindleOptions off = SpindleOptions.ALL_ON.withFastPath(false);
-        final Recorder atReader = new Recorder();
-        final SubgroupEngine sender = engine(0, off, new Recorder());
+        final FirstWordRecorder atReader = new FirstWordRecorder();
+        final SubgroupEngine sender = engine(0, off, new FirstWordRecorder());
         final SubgroupEngine reader = engine(1, off, atReader);
         send(sender, 7);
         assertThat(reader.receiveTrigger()).as("nothing published before the send trigger").isFalse();
@@ -115,8 +104,8 @@ class FastPathTest
         // publishOnCommit on, selfReceipt off: the reader sees the slot at once but may not deliver it until the
         // sender has counted its own message as received (its SEQ), which the sender's send trigger does.
         final SpindleOptions noSelfReceipt = new SpindleOptions(true, true, true, true, true, false, true);
-        final Recorder atReader = new Recorder();
-        final SubgroupEngine sender = engine(0, noSelfReceipt, new Recorder());
+        final FirstWordRecorder atReader = new FirstWordRecorder();
+        final SubgroupEngine sender = engine(0, noSelfReceipt, new FirstWordRecorder());
         final SubgroupEngine reader = engine(1, noSelfReceipt, atReader);
         send(sender, 9);
         assertThat(reader.receiveTrigger()).as("the commit published the slot").isTrue();

@@ -43,17 +43,6 @@ class WedgedDeliveryTest
         java.nio.file.Files.deleteIfExists(ShmRowTransportProvider.groupDirectory(group));
     }
 
-    private static final class Recorder implements DeliveryHandler
-    {
-        final List<Long> values = new ArrayList<>();
-
-        @Override
-        public void onMessage(final long senderId, final int senderRank, final long index, final long seq,
-            final MemorySegment payload, final int length)
-        {
-            values.add(payload.get(ValueLayout.JAVA_LONG_UNALIGNED, 0));
-        }
-    }
 
     private SubgroupEngine engine(final int rank, final DeliveryHandler handler)
     {
@@ -81,11 +70,11 @@ class WedgedDeliveryTest
     @Test
     void shouldNotDeliverAboveTheTrimWhenAMessageArrivesAfterTheDrain()
     {
-        final Recorder at0 = new Recorder();
-        final Recorder at1 = new Recorder();
+        final FirstWordRecorder at0 = new FirstWordRecorder();
+        final FirstWordRecorder at1 = new FirstWordRecorder();
         final SubgroupEngine r0 = engine(0, at0);
         final SubgroupEngine r1 = engine(1, at1);
-        final SubgroupEngine failed = engine(2, new Recorder());
+        final SubgroupEngine failed = engine(2, new FirstWordRecorder());
         send(failed, 7);
         failed.sendTrigger();
         failed.receiveTrigger();
@@ -108,11 +97,11 @@ class WedgedDeliveryTest
     @Test
     void shouldDeliverEverythingBelowTheTrimThroughTheTrimOnceWedged()
     {
-        final Recorder at0 = new Recorder();
-        final Recorder at1 = new Recorder();
+        final FirstWordRecorder at0 = new FirstWordRecorder();
+        final FirstWordRecorder at1 = new FirstWordRecorder();
         final SubgroupEngine r0 = engine(0, at0);
         final SubgroupEngine r1 = engine(1, at1);
-        final SubgroupEngine failed = engine(2, new Recorder());
+        final SubgroupEngine failed = engine(2, new FirstWordRecorder());
         send(failed, 1);
         send(failed, 2);
         failed.sendTrigger();
