@@ -84,15 +84,35 @@ final class LocalDomain
         }
     }
 
+    /**
+     * Tells every member, the record's own participant last. The owner's discovery thread may act on its own record
+     * at once: a writer matches the readers it knows, replays its TRANSIENT_LOCAL history with the end-of-history mark
+     * and lets {@code write} go on. A member told after that could have the replay and the first samples delivered
+     * to its reader before it knew the writer; the reader drops them (no matched writer) and then waits for an
+     * end-of-history mark that already went by, losing the writer's whole stream. Told last, the owner acts only
+     * once every other member knows the record ({@code onAnnounce} records it synchronously).
+     */
     void announce(final EndpointRecord record)
     {
         lock.lock();
         try
         {
             records.put(record.guid(), record);
-            for (final DiscoveryHandler handler : members.values())
+            DiscoveryHandler owner = null;
+            for (final Map.Entry<Long, DiscoveryHandler> member : members.entrySet())
             {
-                handler.onAnnounce(record);
+                if (member.getKey() == record.participantGuid())
+                {
+                    owner = member.getValue();
+                }
+                else
+                {
+                    member.getValue().onAnnounce(record);
+                }
+            }
+            if (owner != null)
+            {
+                owner.onAnnounce(record);
             }
         }
         finally
