@@ -2,12 +2,12 @@ package io.sirocco.tests.dds;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
+import io.sirocco.tests.FreePorts;
 import io.sirocco.tests.dds.proc.ChildProcess;
 import io.sirocco.tests.dds.proc.SlowReliableNode;
 import org.junit.jupiter.api.Test;
@@ -39,11 +39,8 @@ class MultiProcessSlowReliableReaderTest
     void overTcp() throws Exception
     {
         final String domain = String.valueOf(Dds.newDomain());
-        final int contactPort;
-        try (ServerSocket s = new ServerSocket(0))
-        {
-            contactPort = s.getLocalPort();
-        }
+        // Below the ephemeral range: a port from new ServerSocket(0) was once taken by the time the child bound it.
+        final int contactPort = FreePorts.next();
         final List<Path> dirs = new ArrayList<>();
         try
         {

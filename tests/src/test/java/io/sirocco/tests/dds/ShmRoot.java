@@ -1,13 +1,13 @@
 package io.sirocco.tests.dds;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 
-/** Where tests put per-"host" shm directories: on tmpfs ({@code /dev/shm}) when there is one, as production does. */
+import io.sirocco.tests.RunShmRoot;
+
+/** Where tests put per-"host" shm directories: inside this test JVM's private root ({@link RunShmRoot}), on tmpfs. */
 final class ShmRoot
 {
-    static final Path PATH = Files.isDirectory(Path.of("/dev/shm")) ? Path.of("/dev/shm")
-        : Path.of(System.getProperty("java.io.tmpdir"));
+    static final Path PATH = RunShmRoot.path();
 
     private ShmRoot()
     {

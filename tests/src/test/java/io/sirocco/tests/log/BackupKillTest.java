@@ -1,7 +1,5 @@
 package io.sirocco.tests.log;
 
-import java.io.IOException;
-import java.net.ServerSocket;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -28,6 +26,7 @@ import io.sirocco.log.replication.ReplicationMessages;
 import io.sirocco.log.replication.ReplicationOwner;
 import io.sirocco.log.replication.ZoneSource;
 import io.sirocco.log.zone.RandomPlacement;
+import io.sirocco.tests.FreePorts;
 import io.sirocco.transport.MessagingService;
 import io.sirocco.transport.TransportContext;
 
@@ -65,12 +64,10 @@ class BackupKillTest
         }
     }
 
-    private static int freePort() throws IOException
+    /** A port below the ephemeral range: a child or service binds it after this test chose it ({@link FreePorts}). */
+    private static int freePort()
     {
-        try (ServerSocket socket = new ServerSocket(0))
-        {
-            return socket.getLocalPort();
-        }
+        return FreePorts.next();
     }
 
     /** The owner's copy of its zone, updated before each append or delete. */

@@ -1,7 +1,5 @@
 package io.sirocco.tests.log;
 
-import java.io.IOException;
-import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -27,6 +25,7 @@ import io.sirocco.log.replication.ReplicationBackup;
 import io.sirocco.log.replication.ReplicationMessages;
 import io.sirocco.log.replication.ReplicationOwner;
 import io.sirocco.log.zone.RandomPlacement;
+import io.sirocco.tests.FreePorts;
 import io.sirocco.transport.MessagingService;
 import io.sirocco.transport.TransportContext;
 
@@ -63,12 +62,10 @@ class OwnerKillTest
         }
     }
 
-    private static int freePort() throws IOException
+    /** A port below the ephemeral range: a child or service binds it after this test chose it ({@link FreePorts}). */
+    private static int freePort()
     {
-        try (ServerSocket socket = new ServerSocket(0))
-        {
-            return socket.getLocalPort();
-        }
+        return FreePorts.next();
     }
 
     @Test

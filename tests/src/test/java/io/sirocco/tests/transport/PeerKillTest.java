@@ -1,5 +1,6 @@
 package io.sirocco.tests.transport;
 
+import io.sirocco.tests.FreePorts;
 import io.sirocco.transport.MessagingService;
 import io.sirocco.transport.NodeUnreachableException;
 import io.sirocco.transport.TransportContext;
@@ -10,7 +11,6 @@ import org.junit.jupiter.api.Timeout;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
-import java.net.ServerSocket;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -83,12 +83,10 @@ class PeerKillTest
         return process;
     }
 
-    private static int freePort() throws IOException
+    /** A port below the ephemeral range: a child or service binds it after this test chose it ({@link FreePorts}). */
+    private static int freePort()
     {
-        try (ServerSocket socket = new ServerSocket(0))
-        {
-            return socket.getLocalPort();
-        }
+        return FreePorts.next();
     }
 
     @Test
