@@ -17,8 +17,10 @@ import org.junit.jupiter.api.Timeout;
 @Timeout(240)
 class MultiProcessSlowReaderTest
 {
+    /** View changes (installs, suspicions, members left) at INFO: a failure must be triageable from its report. */
     private static final List<String> JVM = List.of("-Dsirocco.transport=shm", "-Dsirocco.window.slots=64",
-        "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn");
+        "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn", "-Dorg.slf4j.simpleLogger.log.io.sirocco.multicast.view=info",
+        "-Dorg.slf4j.simpleLogger.log.io.sirocco.pubsub.bus.group=info");
 
     @Test
     void aSlowBestEffortReaderLosesSamplesAndSlowsNobody() throws Exception
@@ -33,11 +35,18 @@ class MultiProcessSlowReaderTest
                 try (ChildProcess pub = new ChildProcess("pub", ShapeNode.class, JVM, "burst", domain, "2", "3000",
                     "30000"))
                 {
-                    pub.await(l -> l.startsWith("DONE ") || l.startsWith("TIMEOUT "), 120);
-                    assertThat(pub.lines()).noneMatch(l -> l.startsWith("TIMEOUT"));
-                    fast.await(l -> l.startsWith("RECEIVED 3000 "), 120);
-                    assertThat(fast.lines()).noneMatch(l -> l.startsWith("GAP"));
-                    slow.await(l -> l.startsWith("LOST "), 60);
+                    try
+                    {
+                        pub.await(l -> l.startsWith("DONE ") || l.startsWith("TIMEOUT "), 120);
+                        assertThat(pub.lines()).noneMatch(l -> l.startsWith("TIMEOUT"));
+                        fast.await(l -> l.startsWith("RECEIVED 3000 "), 120);
+                        assertThat(fast.lines()).noneMatch(l -> l.startsWith("GAP"));
+                        slow.await(l -> l.startsWith("LOST "), 60);
+                    }
+                    catch (final AssertionError ex)
+                    {
+                        throw triage(ex, slow, fast, pub);
+                    }
                 }
             }
         }
@@ -53,9 +62,22 @@ class MultiProcessSlowReaderTest
             try (ChildProcess pub = new ChildProcess("pub", ShapeNode.class, JVM, "burst", domain, "1", "100000",
                 "500"))
             {
-                final String end = pub.await(l -> l.startsWith("DONE ") || l.startsWith("TIMEOUT "), 120);
-                assertThat(end).startsWith("TIMEOUT ").contains("max_blocking_time");
+                try
+                {
+                    final String end = pub.await(l -> l.startsWith("DONE ") || l.startsWith("TIMEOUT "), 120);
+                    assertThat(end).startsWith("TIMEOUT ").contains("max_blocking_time");
+                }
+                catch (final AssertionError ex)
+                {
+                    throw triage(ex, slow, pub);
+                }
             }
         }
+    }
+
+    /** The failure with every process's last lines (IDLE reports, view changes, progress) appended. */
+    private static AssertionError triage(final AssertionError failure, final ChildProcess... children)
+    {
+        return new AssertionError(failure.getMessage() + "\nprocesses:" + ChildProcess.tails(60, children), failure);
     }
 }

@@ -84,6 +84,27 @@ public final class ChildProcess implements AutoCloseable
             String.join("\n", lines.subList(Math.max(0, lines.size() - 40), lines.size())));
     }
 
+    /**
+     * For a failure message: each process's state and its last {@code count} lines, so that one failure in CI says
+     * which process stopped where (no rerun needed to triage it).
+     */
+    public static String tails(final int count, final ChildProcess... children)
+    {
+        final StringBuilder out = new StringBuilder();
+        for (final ChildProcess child : children)
+        {
+            final List<String> all = child.lines();
+            out.append("\n--- ").append(child.name).append(" (")
+                .append(child.process.isAlive() ? "alive" : "exited " + child.process.exitValue()).append(", ")
+                .append(all.size()).append(" lines), last ").append(Math.min(count, all.size())).append(":\n");
+            for (final String line : all.subList(Math.max(0, all.size() - count), all.size()))
+            {
+                out.append(line).append('\n');
+            }
+        }
+        return out.toString();
+    }
+
     @Override
     public String toString()
     {

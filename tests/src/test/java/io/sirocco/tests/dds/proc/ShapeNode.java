@@ -23,10 +23,13 @@ import org.omg.dds.topic.Topic;
  * {@code pub <domain>} writes RED shapes x = 1, 2, 3 ... (RELIABLE, KEEP_ALL) every millisecond and prints
  * {@code SENT n} every 100 samples; {@code sub <domain>} prints {@code MATCHED}, then {@code RECEIVED n gaps g} every 100
  * samples (a gap is a missing x), and {@code NO_WRITERS} when the instance becomes NOT_ALIVE_NO_WRITERS. Both print
- * {@code JOINED} once their participant is in the domain.
+ * {@code JOINED} once their participant is in the domain. For triage, a matched {@code sub} that received nothing for
+ * 2 s prints {@code IDLE} (every 2 s while it lasts) with its counts, and {@code burst} prints {@code WROTE n} every 500.
  */
 public final class ShapeNode
 {
+    private static final long IDLE_NS = TimeUnit.SECONDS.toNanos(2);
+
     private ShapeNode()
     {
     }
@@ -55,6 +58,11 @@ public final class ShapeNode
             try
             {
                 writer.write(shape);
+                if (x % 500 == 0)
+                {
+                    System.out.println("WROTE " + x);
+                    System.out.flush();
+                }
             }
             catch (final java.util.concurrent.TimeoutException ex)
             {
@@ -166,6 +174,8 @@ public final class ShapeNode
         long received = 0;
         long gaps = 0;
         int last = 0;
+        long lastSampleNs = System.nanoTime();
+        long idleReportedNs = 0;
         final List<Sample<Shape>> samples = new ArrayList<>();
         while (true)
         {
@@ -201,7 +211,22 @@ public final class ShapeNode
             }
             if (samples.isEmpty())
             {
+                // Diagnostics: a reader that stops receiving says so every 2 s, with what it knows then.
+                final long now = System.nanoTime();
+                if (matched && now - lastSampleNs > IDLE_NS && now - idleReportedNs > IDLE_NS)
+                {
+                    idleReportedNs = now;
+                    System.out.println("IDLE " + (now - lastSampleNs) / 1_000_000 + " ms received " + received +
+                        " last " + last + " gaps " + gaps + " matched " +
+                        reader.getSubscriptionMatchedStatus().getCurrentCount() + " lost " +
+                        reader.getSampleLostStatus().getTotalCount());
+                    System.out.flush();
+                }
                 java.util.concurrent.locks.LockSupport.parkNanos(500_000L);
+            }
+            else
+            {
+                lastSampleNs = System.nanoTime();
             }
         }
     }
