@@ -89,8 +89,22 @@ final class TestCluster implements AutoCloseable
     final List<Group> groups = new ArrayList<>();
     final List<Recorder> recorders = new ArrayList<>();
 
+    /** The registry of one member (null: the one its configuration names). */
+    @FunctionalInterface
+    interface Registries
+    {
+        io.sirocco.multicast.view.MembershipRegistry of(int index, String groupName);
+    }
+
     TestCluster(final int members, final String transport, final SpindleOptions options,
         final IntFunction<List<SubgroupSpec>> specs, final IntFunction<Role> roles) throws Exception
+    {
+        this(members, transport, options, specs, roles, (i, g) -> null);
+    }
+
+    TestCluster(final int members, final String transport, final SpindleOptions options,
+        final IntFunction<List<SubgroupSpec>> specs, final IntFunction<Role> roles, final Registries registries)
+        throws Exception
     {
         this.transport = transport;
         this.groupName = "t" + Long.toHexString(ThreadLocalRandom.current().nextLong() >>> 4);
@@ -114,7 +128,8 @@ final class TestCluster implements AutoCloseable
                 {
                     regs.add(new Group.SubgroupRegistration(s, roles.apply(i), rec));
                 }
-                fs.add(pool.submit(() -> Group.join(cfg, regs, null, Duration.ofSeconds(30))));
+                final io.sirocco.multicast.view.MembershipRegistry registry = registries.of(i, groupName);
+                fs.add(pool.submit(() -> Group.join(cfg, registry, regs, null, Duration.ofSeconds(30))));
             }
             for (final Future<Group> f : fs)
             {

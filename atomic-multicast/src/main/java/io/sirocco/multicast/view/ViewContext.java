@@ -43,6 +43,8 @@ public final class ViewContext implements AutoCloseable
     final SstTable table;
     final SubgroupEngine[] engines;
     final String[] engineNames;
+    /** The group's fault injector: the view manager calls it at the view change's own fault points. */
+    final FaultInjector faults;
 
     /**
      * @param groupName group name.
@@ -69,6 +71,7 @@ public final class ViewContext implements AutoCloseable
     {
         this.view = view;
         this.myRank = myRank;
+        this.faults = faults;
         final List<View.SubgroupInfo> sgs = view.subgroups();
         final int g = sgs.size();
         final int[] senders = new int[g];

@@ -2,6 +2,7 @@ package io.sirocco.multicast.view;
 
 import io.sirocco.multicast.Member;
 import io.sirocco.multicast.View;
+import io.sirocco.multicast.fault.FaultPoint;
 import io.sirocco.multicast.smc.SubgroupEngine;
 import io.sirocco.multicast.sst.SstLayout;
 import io.sirocco.multicast.sst.SstTable;
@@ -98,6 +99,11 @@ public final class ViewManager
     private long myProposal;
     private long myProposalMask = -1;
     private long acked;
+    /** Every proposal number this member acknowledged in this view (a takeover can make it ack several). */
+    private long[] ackHistory = new long[4];
+    private int ackCount;
+    /** The commit this member follows (0: none yet): the highest commit in any row of a proposal it acknowledged. */
+    private long commitNo;
     private boolean drainedPushed;
     private boolean[] trimDelivered;
     private long nextRegistryPollNs;
@@ -133,6 +139,8 @@ public final class ViewManager
         myProposal = 0;
         myProposalMask = -1;
         acked = 0;
+        ackCount = 0;
+        commitNo = 0;
         drainedPushed = false;
         trimDelivered = new boolean[context.engines.length];
         nextBeatNs = now;
@@ -427,7 +435,11 @@ public final class ViewManager
             progress = true;
         }
         // 2. leader proposes (or re-proposes with a larger mask; takeover adopts older proposals)
-        final boolean committed = committed();
+        if (!followCommit())
+        {
+            return true;
+        }
+        final boolean committed = commitNo != 0;
         if (leader() == me && !committed)
         {
             long mask = suspected;
@@ -456,13 +468,14 @@ public final class ViewManager
                 ctx.transport.flush();
                 LOG.info("view {}: leader rank {} proposes {} (remove mask {})", ctx.view.viewId(), me,
                     next, Long.toBinaryString(mask));
+                ctx.faults.at(FaultPoint.PROPOSAL_PUSHED, ctx.view.viewId(), "");
                 progress = true;
             }
         }
         // 3. acknowledge the leader's latest proposal
         final int leader = leader();
         final long proposal = table.getAcquire(leader, SstLayout.PROPOSAL_NO);
-        if (proposal > acked && !committed)
+        if (proposal > acked && !committed && proposalHeld(proposal))
         {
             final long mask = table.getAcquire(leader, SstLayout.PROPOSAL_MASK);
             if ((mask & (1L << me)) != 0)
@@ -477,6 +490,11 @@ public final class ViewManager
             table.setRelease(me, SstLayout.PROPOSAL_MASK, mask);
             ctx.transport.pushCounters(SstLayout.PROPOSAL_MASK, 1);
             acked = proposal;
+            if (ackCount == ackHistory.length)
+            {
+                ackHistory = java.util.Arrays.copyOf(ackHistory, 2 * ackCount);
+            }
+            ackHistory[ackCount++] = proposal;
             table.setRelease(me, SstLayout.ACK_NO, proposal);
             ctx.transport.pushCounters(SstLayout.ACK_NO, 1);
             ctx.transport.flush();
@@ -501,10 +519,15 @@ public final class ViewManager
                 table.setRelease(me, SstLayout.COMMIT_NO, myProposal);
                 ctx.transport.pushCounters(SstLayout.COMMIT_NO, 1);
                 ctx.transport.flush();
+                ctx.faults.at(FaultPoint.COMMIT_PUSHED, ctx.view.viewId(), "");
                 progress = true;
             }
         }
-        if (!committed())
+        if (!followCommit())
+        {
+            return true;
+        }
+        if (commitNo == 0)
         {
             return progress;
         }
@@ -560,6 +583,31 @@ public final class ViewManager
         return install() | progress;
     }
 
+    /**
+     * Suspicions raised after the committed proposal was made carry over into the new view, as in Derecho: a member
+     * the survivors already saw fail (typically the leader that committed and then died) is suspected at once, so the
+     * next change starts without waiting out the join grace a member that never beat in the new view gets.
+     * Predicate thread, right after {@link #start}.
+     */
+    private void carrySuspicions(final List<Long> ids)
+    {
+        long mask = 0;
+        for (final long id : ids)
+        {
+            final int r = ctx.view.rankOf(id);
+            if (r >= 0 && r != me && r < 64)
+            {
+                mask |= 1L << r;
+            }
+        }
+        if (mask != 0)
+        {
+            LOG.warn("view {}: members {} were suspected in view {} and stay suspected", ctx.view.viewId(), ids,
+                ctx.view.viewId() - 1);
+            suspect(mask);
+        }
+    }
+
     /** Failures (suspected members that did not leave) must be fewer than half of the non-leaving members. */
     private boolean majority()
     {
@@ -582,20 +630,80 @@ public final class ViewManager
         return 2 * failed < members - leavers;
     }
 
-    private boolean committed()
+    /**
+     * Finds the commit this member follows and echoes it in its own row. A commit is the highest {@code COMMIT_NO} in
+     * any row (the leader's or another member's echo) of a proposal this member acknowledged: a leader commits only
+     * once every member outside the proposal's mask acknowledged it, so a commit of a proposal this member never
+     * acknowledged removes it. The echo makes the commit survive a leader that dies while pushing it (over tcp it may
+     * reach some members and not others, which then waited for a new leader that considered the change committed),
+     * and a new leader that proposed before it saw an older commit adopts it through the echo of the member that saw
+     * it (that member no longer acknowledges anything, so the new proposal cannot commit).
+     *
+     * @return false when this member found itself removed (excluded).
+     */
+    private boolean followCommit()
     {
-        if (acked == 0)
-        {
-            return false;
-        }
+        long best = 0;
+        long foreign = 0;
         for (int r = 0; r < members; r++)
         {
-            if (table.getAcquire(r, SstLayout.COMMIT_NO) == acked)
+            final long c = table.getAcquire(r, SstLayout.COMMIT_NO);
+            if (c == 0)
+            {
+                continue;
+            }
+            if (acknowledged(c))
+            {
+                best = Math.max(best, c);
+            }
+            else
+            {
+                foreign = c;
+            }
+        }
+        if (best == 0 && foreign != 0)
+        {
+            exclude("proposal " + foreign + " of view " + ctx.view.viewId()
+                + " was committed without this member's acknowledgement: it removes this member");
+            return false;
+        }
+        if (best > commitNo)
+        {
+            if (commitNo != 0)
+            {
+                LOG.info("view {}: follows commit {} instead of {}", ctx.view.viewId(), best, commitNo);
+            }
+            commitNo = best;
+            acked = Math.max(acked, best);
+            table.setRelease(me, SstLayout.COMMIT_NO, best);
+            ctx.transport.pushCounters(SstLayout.COMMIT_NO, 1);
+            ctx.transport.flush();
+        }
+        return true;
+    }
+
+    private boolean acknowledged(final long proposal)
+    {
+        for (int i = 0; i < ackCount; i++)
+        {
+            if (ackHistory[i] == proposal)
             {
                 return true;
             }
         }
         return false;
+    }
+
+    /**
+     * Whether this member's registry holds the proposal it is about to acknowledge. A member acknowledges only then:
+     * a network registry carries the proposal on another connection than the row frames, and a leader that dies
+     * right after its commit leaves a member that acknowledged without holding the proposal unable to install the
+     * committed view (it waited out the join grace and excluded itself, then the others lost their majority).
+     */
+    private boolean proposalHeld(final long proposal)
+    {
+        final Optional<View> p = host.registry().read("p" + proposal);
+        return p.isPresent() && p.get().viewId() == ctx.view.viewId() + 1;
     }
 
     private boolean trimStep(final int i, final boolean[] liveRanks)
@@ -674,7 +782,7 @@ public final class ViewManager
     /** @return whether the view was installed (or this member excluded); false while the proposal is missing. */
     private boolean install()
     {
-        final long committedNo = acked;
+        final long committedNo = commitNo;
         final Optional<View> next = host.registry().read("p" + committedNo);
         if (next.isEmpty() || next.get().viewId() != ctx.view.viewId() + 1)
         {
@@ -708,12 +816,22 @@ public final class ViewManager
         }
         if (leader() == me)
         {
-            for (int r = 0; r < members; r++)
+            ctx.faults.at(FaultPoint.INSTALLING, ctx.view.viewId(), "");
+        }
+        // Every member, not only the leader, withdraws the members this change removed: a leader that dies between
+        // the commit and this point never withdraws them, and a dead member still announced was taken back in by the
+        // next leader as a joiner (in one JVM, or on another host, where the pid check cannot tell it is dead).
+        final List<Long> carried = new ArrayList<>();
+        for (int r = 0; r < members; r++)
+        {
+            final long id = ctx.view.members().get(r).memberId();
+            if (view.rankOf(id) < 0)
             {
-                if (!live(r))
-                {
-                    host.registry().withdraw(ctx.view.members().get(r).memberId());
-                }
+                host.registry().withdraw(id);
+            }
+            else if (!live(r) && r != me)
+            {
+                carried.add(id);
             }
         }
         LOG.info("view {} installed after {} ms: {}", view.viewId(), (System.nanoTime() - changeStartNs) / 1_000_000,
@@ -721,6 +839,7 @@ public final class ViewManager
         final ViewContext previous = ctx;
         final ViewContext built = host.build(view, rank);
         start(built);
+        carrySuspicions(carried);
         previous.close();
         host.installed(previous, built);
         return true;

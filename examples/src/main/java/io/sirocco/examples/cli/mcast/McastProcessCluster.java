@@ -76,6 +76,38 @@ public final class McastProcessCluster
         final java.util.function.Consumer<List<Process>> action, final long timeoutS,
         final List<McastMemberResult> results) throws Exception
     {
+        return runWith(base, endpoints, prefixes, hosts, actionAtMs, action, base.members() - 1, timeoutS, results);
+    }
+
+    /**
+     * SIGKILLs member {@code victim} {@code killAtMs} after all are in the first view (member 0 is the contact, rank 0
+     * of the first view: the view-change leader), and collects the others' results in index order.
+     *
+     * @return wall-clock ms of the kill.
+     */
+    public static long runKilling(final McastMemberParams base, final int victim, final long killAtMs,
+        final long timeoutS, final List<McastMemberResult> results) throws Exception
+    {
+        final List<String> endpoints = new ArrayList<>();
+        final List<Integer> ports = "tcp".equals(base.transport()) ? freePorts(base.members()) : List.of();
+        final List<List<String>> prefixes = new ArrayList<>();
+        final List<String> hosts = new ArrayList<>();
+        for (int i = 0; i < base.members(); i++)
+        {
+            endpoints.add(ports.isEmpty() ? "" : "127.0.0.1:" + ports.get(i));
+            prefixes.add(List.of());
+            hosts.add("");
+        }
+        return runWith(base, endpoints, prefixes, hosts, killAtMs, procs -> procs.get(victim).destroyForcibly(),
+            victim, timeoutS, results);
+    }
+
+    @SuppressWarnings("checkstyle:ParameterNumber")
+    private static long runWith(final McastMemberParams base, final List<String> endpoints,
+        final List<List<String>> prefixes, final List<String> hosts, final long actionAtMs,
+        final java.util.function.Consumer<List<Process>> action, final int victim, final long timeoutS,
+        final List<McastMemberResult> results) throws Exception
+    {
         final long killAtMs = actionAtMs;
         final String java = ProcessHandle.current().info().command().orElse("java");
         final String cp = System.getProperty("java.class.path");
@@ -120,7 +152,7 @@ public final class McastProcessCluster
             }
             for (int i = 0; i < base.members(); i++)
             {
-                if (killAtMs > 0 && i == base.members() - 1)
+                if (killAtMs > 0 && i == victim)
                 {
                     continue;
                 }

@@ -1,0 +1,132 @@
+package io.sirocco.multicast;
+
+import io.sirocco.multicast.fault.FaultPoint;
+import io.sirocco.multicast.fault.InjectedCrash;
+import io.sirocco.multicast.smc.SpindleOptions;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The view-change leader itself dies in the middle of a view change: five members stream ORDERED messages, member 4
+ * halts (the change that removes it starts, led by rank 0), and rank 0 is crashed by a fault injector right after it
+ * proposed, right after it committed, or while it installs (it published the new view, which still contains itself).
+ * The three survivors must take the change over and end in a view without both, having delivered one identical
+ * sequence (each crashed member a prefix of it), and no view a survivor installs after a member was removed may
+ * contain that member again: a dead member taken back in as a "joiner" (its announcement was never withdrawn because
+ * only the dead leader would have withdrawn it) costs a further view change and a join grace, and under load with a
+ * second false suspicion it made every survivor exclude itself.
+ */
+class LeaderTakeoverTest
+{
+    @ParameterizedTest(name = "leader crashes at {0}")
+    @EnumSource(value = FaultPoint.class, names = {"PROPOSAL_PUSHED", "COMMIT_PUSHED", "INSTALLING"})
+    @Timeout(value = 150, unit = TimeUnit.SECONDS)
+    void leaderCrashMidViewChangeSurvivorsTakeOver(final FaultPoint point) throws Exception
+    {
+        try (TestCluster c = new TestCluster(5, "local", SpindleOptions.ALL_ON,
+            i -> List.of(SubgroupSpec.of("a", DeliveryMode.ORDERED).withWindow(8)), i -> Role.WRITER_READER))
+        {
+            final Group leader = c.groups.get(0);
+            final Group halted = c.groups.get(4);
+            assertThat(leader.view().rankOf(leader.memberId())).as("member 0 leads view 1").isZero();
+            final List<Integer> survivors = List.of(1, 2, 3);
+            final List<List<View>> installed = new ArrayList<>();
+            for (int i = 0; i < 5; i++)
+            {
+                final List<View> views = new CopyOnWriteArrayList<>();
+                installed.add(views);
+                c.groups.get(i).addMembershipListener((view, joined, left) -> views.add(view));
+                // Nothing changes the view before the halt below: the first view is the one installed now.
+                views.addFirst(c.groups.get(i).view());
+            }
+            final AtomicReference<FaultPoint> hit = new AtomicReference<>();
+            leader.faultInjector((p, viewId, subgroup) ->
+            {
+                if (p == point && hit.compareAndSet(null, p))
+                {
+                    throw new InjectedCrash(p, leader.memberId());
+                }
+            });
+            final int[] counts = {100_000, 100_000, 100_000, 100_000, 100_000};
+            final List<Thread> senders = ViewChangeTest.SendersUntilClosed.start(c.groups, "a", counts);
+            ViewChangeTest.awaitCount(c.recorders.get(1), 300);
+            halted.halt();
+
+            final long deadline = System.nanoTime() + 120_000_000_000L;
+            while (System.nanoTime() < deadline && survivors.stream().anyMatch(s ->
+                c.groups.get(s).view().members().size() != 3 || c.groups.get(s).exclusion() != null))
+            {
+                Thread.sleep(5);
+            }
+            assertThat(hit.get()).as("the leader reached the fault point and crashed there").isEqualTo(point);
+            assertThat(leader.predicateEngine().failure()).isInstanceOf(InjectedCrash.class);
+            leader.halt();
+            for (final int s : survivors)
+            {
+                final Group g = c.groups.get(s);
+                assertThat(g.exclusion()).as("survivor %d is not excluded", s).isNull();
+                final View v = g.view();
+                assertThat(v.members()).as("view of survivor %d", s).hasSize(3);
+                assertThat(v.rankOf(leader.memberId())).isEqualTo(-1);
+                assertThat(v.rankOf(halted.memberId())).isEqualTo(-1);
+                assertNoMemberReturns(installed.get(s), s);
+            }
+            // The survivors keep delivering in the new view.
+            final long before = c.recorders.get(1).count;
+            ViewChangeTest.awaitCount(c.recorders.get(1), before + 200);
+            ViewChangeTest.SendersUntilClosed.stop(senders);
+            c.groups.remove(4);
+            c.groups.remove(0);
+            c.assertHealthy();
+            ViewChangeTest.awaitStable(c, survivors);
+
+            final List<TestCluster.Delivery> d1 = c.recorders.get(1).list();
+            assertThat(c.recorders.get(2).list()).as("survivor 2 vs 1").isEqualTo(d1);
+            assertThat(c.recorders.get(3).list()).as("survivor 3 vs 1").isEqualTo(d1);
+            for (final int crashed : new int[] {0, 4})
+            {
+                final List<TestCluster.Delivery> mine = c.recorders.get(crashed).list();
+                assertThat(mine.size()).as("member %d delivered no more than the survivors", crashed)
+                    .isLessThanOrEqualTo(d1.size());
+                assertThat(d1.subList(0, mine.size())).as("member %d delivered a prefix", crashed).isEqualTo(mine);
+            }
+        }
+    }
+
+    /** Once a view without a member was installed, no later view of this survivor contains it again. */
+    static void assertNoMemberReturns(final List<View> views, final int survivor)
+    {
+        final Set<Long> removed = new HashSet<>();
+        View previous = null;
+        for (final View v : views)
+        {
+            for (final Member m : v.members())
+            {
+                assertThat(removed).as("survivor %d: view %d takes back a member an earlier view removed (%s)",
+                    survivor, v.viewId(), views).doesNotContain(m.memberId());
+            }
+            if (previous != null)
+            {
+                for (final Member m : previous.members())
+                {
+                    if (v.rankOf(m.memberId()) < 0)
+                    {
+                        removed.add(m.memberId());
+                    }
+                }
+            }
+            previous = v;
+        }
+    }
+}

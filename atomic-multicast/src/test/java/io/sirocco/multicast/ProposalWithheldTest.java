@@ -1,0 +1,138 @@
+package io.sirocco.multicast;
+
+import io.sirocco.multicast.fault.FaultPoint;
+import io.sirocco.multicast.fault.InjectedCrash;
+import io.sirocco.multicast.smc.SpindleOptions;
+import io.sirocco.multicast.view.LocalRegistry;
+import io.sirocco.multicast.view.MembershipRegistry;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * A member acknowledges a proposal only once its registry holds it. Member 2's registry never receives the proposals
+ * of view 1's leader (rank 0), as when a network registry's copy travels on a connection the row frames overtake and
+ * the leader dies before it is sent. Member 4 halts, the leader proposes its removal and is crashed right after its
+ * commit (or, if it cannot commit because member 2 withholds its acknowledgement, a few seconds after proposing).
+ * The three survivors must end in one 3-member view with none excluded. Without the rule member 2 acknowledged a
+ * proposal it did not hold, the leader committed and died, member 2 could not install the committed view and excluded
+ * itself, and the two others were no longer a majority of the view they installed.
+ */
+class ProposalWithheldTest
+{
+    @Test
+    @Timeout(value = 150, unit = TimeUnit.SECONDS)
+    void memberAcknowledgesOnlyProposalsItsRegistryHolds() throws Exception
+    {
+        try (TestCluster c = new TestCluster(5, "local", SpindleOptions.ALL_ON,
+            i -> List.of(SubgroupSpec.of("a", DeliveryMode.ORDERED).withWindow(8)), i -> Role.WRITER_READER,
+            (i, group) -> i == 2 ? new WithholdingRegistry(LocalRegistry.forGroup(group)) : null))
+        {
+            final Group leader = c.groups.get(0);
+            final CountDownLatch proposed = new CountDownLatch(1);
+            final CountDownLatch crashed = new CountDownLatch(1);
+            leader.faultInjector((p, viewId, subgroup) ->
+            {
+                if (p == FaultPoint.PROPOSAL_PUSHED)
+                {
+                    proposed.countDown();
+                }
+                if (p == FaultPoint.COMMIT_PUSHED)
+                {
+                    crashed.countDown();
+                    throw new InjectedCrash(p, leader.memberId());
+                }
+            });
+            final int[] counts = {100_000, 100_000, 100_000, 100_000, 100_000};
+            final List<Thread> senders = ViewChangeTest.SendersUntilClosed.start(c.groups, "a", counts);
+            ViewChangeTest.awaitCount(c.recorders.get(1), 300);
+            c.groups.get(4).halt();
+            assertThat(proposed.await(60, TimeUnit.SECONDS)).as("the leader proposed").isTrue();
+            // The longest the leader gets to commit; with the rule it cannot (member 2 does not acknowledge).
+            crashed.await(3, TimeUnit.SECONDS);
+            leader.halt();
+
+            final List<Integer> survivors = List.of(1, 2, 3);
+            final long deadline = System.nanoTime() + 90_000_000_000L;
+            while (System.nanoTime() < deadline && survivors.stream().anyMatch(s ->
+                c.groups.get(s).view().members().size() != 3 || c.groups.get(s).exclusion() != null))
+            {
+                Thread.sleep(5);
+            }
+            for (final int s : survivors)
+            {
+                final Group g = c.groups.get(s);
+                assertThat(g.exclusion()).as("survivor %d is not excluded", s).isNull();
+                assertThat(g.view().members()).as("view of survivor %d", s).hasSize(3);
+                assertThat(g.view().rankOf(leader.memberId())).isEqualTo(-1);
+            }
+            ViewChangeTest.SendersUntilClosed.stop(senders);
+            c.groups.remove(4);
+            c.groups.remove(0);
+            c.assertHealthy();
+            ViewChangeTest.awaitStable(c, survivors);
+            final List<TestCluster.Delivery> d1 = c.recorders.get(1).list();
+            assertThat(c.recorders.get(2).list()).as("survivor 2 vs 1").isEqualTo(d1);
+            assertThat(c.recorders.get(3).list()).as("survivor 3 vs 1").isEqualTo(d1);
+        }
+    }
+
+    /** The group's registry, except that it never shows view 1's leader's (rank 0's) proposals for view 2. */
+    private static final class WithholdingRegistry implements MembershipRegistry
+    {
+        private final MembershipRegistry delegate;
+
+        WithholdingRegistry(final MembershipRegistry delegate)
+        {
+            this.delegate = delegate;
+        }
+
+        @Override
+        public Optional<View> read(final String key)
+        {
+            final Optional<View> v = delegate.read(key);
+            if (key.startsWith("p") && (Long.parseLong(key.substring(1)) & 0xff) == 0
+                && v.isPresent() && v.get().viewId() == 2)
+            {
+                return Optional.empty();
+            }
+            return v;
+        }
+
+        @Override
+        public void announce(final Member member)
+        {
+            delegate.announce(member);
+        }
+
+        @Override
+        public void withdraw(final long memberId)
+        {
+            delegate.withdraw(memberId);
+        }
+
+        @Override
+        public List<Member> announced()
+        {
+            return delegate.announced();
+        }
+
+        @Override
+        public void publish(final String key, final View view)
+        {
+            delegate.publish(key, view);
+        }
+
+        @Override
+        public Optional<View> latestContaining(final long memberId)
+        {
+            return delegate.latestContaining(memberId);
+        }
+    }
+}
