@@ -51,8 +51,10 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Opening a writer or reader registers the subgroup (a view change). An endpoint's record is handed to the DDS
  * layer only once the installed view has its member in the endpoint's subgroups (and this member too, when it has
- * endpoints there), so "matched" means the data path exists. Every member re-announces its records after each view
- * change, so joiners learn the domain and records lost to a view change's trim are restored.
+ * endpoints there), so "matched" means the data path exists. A member's own writer reaches its own participant only
+ * when the writer's announcement is delivered back in {@code dcps} (see {@link #announce}), so the other members know
+ * the writer before it can match and write. Every member re-announces its records after each view change, so joiners
+ * learn the domain and records lost to a view change's trim are restored.
  *
  * <p>Threads: delivery and view upcalls run on the group's predicate thread; they copy each sample into the reader
  * windows ({@link ReaderQueue}) and return. A reliable reader whose window is full makes the topic's ORDERED subgroup
@@ -309,6 +311,14 @@ public final class GroupBus implements DomainBus, MembershipListener
     // ------------------------------------------------------------------------------------------------------------
     // Discovery
 
+    /**
+     * Sends the record to every member through {@code dcps}. This member's own participant is told at once, except of
+     * a writer: that one it learns from the announcement's own delivery ({@link #onOwnAnnouncement}), that is once
+     * every member of the view has received it. A writer that matched here first would replay its TRANSIENT_LOCAL
+     * end-of-history mark and write at once, on the topic's subgroup, which is not ordered with {@code dcps}: a remote
+     * reader that got them before the writer's record dropped them and then waited for a mark that had gone by,
+     * losing the writer's whole stream (MultiProcessTransientLocalTest lost most of 30 writers so).
+     */
     @Override
     public void announce(final EndpointRecord record)
     {
@@ -316,9 +326,34 @@ public final class GroupBus implements DomainBus, MembershipListener
         {
             localRecords.put(record.guid(), record);
         }
-        offerRecord(record);
+        if (!record.isWriter())
+        {
+            offerRecord(record);
+        }
         final byte[] message = RecordCodec.announce(record);
         sender.execute(() -> sendDiscovery(message));
+    }
+
+    /**
+     * Predicate thread: this member's announcement came back in {@code dcps}. A writer record that is still the
+     * current one goes to this member's participant now (a re-announcement after a view change is a no-op there).
+     */
+    private void onOwnAnnouncement(final byte[] message)
+    {
+        if (RecordCodec.op(message) == RecordCodec.RETRACT)
+        {
+            return;
+        }
+        final EndpointRecord echoed = RecordCodec.decode(message);
+        final EndpointRecord current;
+        synchronized (this)
+        {
+            current = localRecords.get(echoed.guid());
+        }
+        if (current != null && current.isWriter() && java.util.Arrays.equals(RecordCodec.announce(current), message))
+        {
+            offerRecord(current);
+        }
     }
 
     @Override
@@ -349,7 +384,7 @@ public final class GroupBus implements DomainBus, MembershipListener
         if (rc != ClaimResult.OK)
         {
             LOG.warn("domain {}: discovery message not sent (claim result {}); it is re-sent after the next view " +
-                "change", domainId, rc);
+                "change (a writer it announces is matched only then)", domainId, rc);
             return;
         }
         MemorySegment.copy(message, 0, dcpsClaim.buffer(), ValueLayout.JAVA_BYTE, 0, message.length);
@@ -362,13 +397,18 @@ public final class GroupBus implements DomainBus, MembershipListener
         public void onMessage(final long senderId, final int senderRank, final long index, final long seq,
             final MemorySegment payload, final int length)
         {
-            if (senderId == memberId || length < 9)
+            if (length < 9)
             {
                 return;
             }
             final byte[] message = payload.asSlice(0, length).toArray(ValueLayout.JAVA_BYTE);
             try
             {
+                if (senderId == memberId)
+                {
+                    onOwnAnnouncement(message);
+                    return;
+                }
                 if (RecordCodec.op(message) == RecordCodec.RETRACT)
                 {
                     retractRecord(RecordCodec.retractedGuid(message), false);

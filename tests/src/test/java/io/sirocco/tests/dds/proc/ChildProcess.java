@@ -41,7 +41,12 @@ public final class ChildProcess implements AutoCloseable
         command.add(System.getProperty("java.class.path"));
         command.add(main.getName());
         command.addAll(List.of(args));
-        process = new ProcessBuilder(command).redirectErrorStream(true).start();
+        final ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
+        // Grandchildren (sirocco pub --with-sub forks its subscriber) get no -D of ours, but they inherit this.
+        final String inherited = builder.environment().get("JAVA_TOOL_OPTIONS");
+        builder.environment().put("JAVA_TOOL_OPTIONS", (inherited == null || inherited.isBlank() ? ""
+            : inherited + " ") + io.sirocco.tests.RunShmRoot.jvmProperty());
+        process = builder.start();
         Thread.ofPlatform().daemon().name("child-" + name).start(() ->
         {
             try (BufferedReader in = new BufferedReader(new InputStreamReader(process.getInputStream(),
