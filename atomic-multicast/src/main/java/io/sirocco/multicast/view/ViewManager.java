@@ -85,6 +85,11 @@ public final class ViewManager
     private long nextBeatNs;
     private long[] lastHeartbeat;
     private long[] lastMoveNs;
+    /**
+     * By rank: the member was in the previous view too, so its silence before its first beat in this view is measured
+     * from its last beat in the previous view, with twice the suspicion timeout, rather than given the join grace.
+     */
+    private boolean[] continuing = new boolean[0];
     /** Processes of the members on this host, by rank (null: another host, this process, or already exited). */
     private ProcessHandle[] sameHostProcesses = new ProcessHandle[0];
     private long suspected;
@@ -133,6 +138,7 @@ public final class ViewManager
         lastHeartbeat = new long[members];
         lastMoveNs = new long[members];
         java.util.Arrays.fill(lastMoveNs, now);
+        continuing = new boolean[members];
         suspected = 0;
         changing = false;
         wedgedPushed = false;
@@ -264,7 +270,8 @@ public final class ViewManager
                 lastHeartbeat[r] = hb;
                 lastMoveNs[r] = now;
             }
-            else if (now - lastMoveNs[r] > (hb == 0 ? joinGraceNs : suspicionTimeoutNs))
+            else if (now - lastMoveNs[r] > (hb != 0 ? suspicionTimeoutNs
+                : continuing[r] ? 2 * suspicionTimeoutNs : joinGraceNs))
             {
                 LOG.warn("member {} (rank {}) of view {} suspected: no heartbeat for {} ms",
                     ctx.view.members().get(r).memberId(), r, ctx.view.viewId(), suspicionTimeoutNs / 1_000_000);
@@ -608,6 +615,28 @@ public final class ViewManager
         }
     }
 
+    /**
+     * A member of the previous view is not a joiner: it has been beating all along, in the previous view's table, until
+     * it installs this one. Without this a leader that died while installing (it published the view, which still
+     * contains it, and none of the survivors suspected it yet) stayed in the new view for the whole join grace (10 s
+     * or more) before anyone suspected it; a view with a dead member that long is one false suspicion under load away
+     * from losing its majority. Twice the suspicion timeout, from the member's last beat this member saw in the
+     * previous view, leaves room for a survivor that is slower than this one to finish the old view's trim.
+     * Predicate thread, right after {@link #start}.
+     */
+    private void carryLiveness(final View oldView, final long[] oldLastMove)
+    {
+        for (int r = 0; r < members; r++)
+        {
+            final int old = oldView.rankOf(ctx.view.members().get(r).memberId());
+            if (old >= 0 && r != me)
+            {
+                continuing[r] = true;
+                lastMoveNs[r] = oldLastMove[old];
+            }
+        }
+    }
+
     /** Failures (suspected members that did not leave) must be fewer than half of the non-leaving members. */
     private boolean majority()
     {
@@ -838,7 +867,10 @@ public final class ViewManager
             view);
         final ViewContext previous = ctx;
         final ViewContext built = host.build(view, rank);
+        final long[] oldLastMove = lastMoveNs;
+        final View oldView = ctx.view;
         start(built);
+        carryLiveness(oldView, oldLastMove);
         carrySuspicions(carried);
         previous.close();
         host.installed(previous, built);
