@@ -660,54 +660,44 @@ public final class ViewManager
     }
 
     /**
-     * Finds the commit this member follows and echoes it in its own row. A commit is the highest {@code COMMIT_NO} in
-     * any row (the leader's or another member's echo) of a proposal this member acknowledged: a leader commits only
-     * once every member outside the proposal's mask acknowledged it, so a commit of a proposal this member never
-     * acknowledged removes it. The echo makes the commit survive a leader that dies while pushing it (over tcp it may
-     * reach some members and not others, which then waited for a new leader that considered the change committed),
-     * and a new leader that proposed before it saw an older commit adopts it through the echo of the member that saw
-     * it (that member no longer acknowledges anything, so the new proposal cannot commit).
+     * Finds the commit this member follows and echoes it in its own row: the highest {@code COMMIT_NO} in any row (the
+     * leader's, or another member's echo). A leader commits only once every member outside its proposal's mask
+     * acknowledged it, and a later proposal always carries a higher number, so a highest commit this member never
+     * acknowledged is one that removes it. The echo makes a commit survive a leader that dies while pushing it (over
+     * tcp it can reach some members and not others; those then waited for a proposal of the next leader, which
+     * itself went on with the commit: the change stalled, {@code PartialCommitTest}). It also settles a race between
+     * two leaders (a slow leader's commit against the proposal of a successor that suspected it): a member that saw
+     * the commit acknowledges nothing more, so the successor's proposal cannot commit, and the successor, which
+     * acknowledged the committed proposal too, adopts it through the echo.
      *
      * @return false when this member found itself removed (excluded).
      */
     private boolean followCommit()
     {
-        long best = 0;
-        long foreign = 0;
+        long highest = 0;
         for (int r = 0; r < members; r++)
         {
-            final long c = table.getAcquire(r, SstLayout.COMMIT_NO);
-            if (c == 0)
-            {
-                continue;
-            }
-            if (acknowledged(c))
-            {
-                best = Math.max(best, c);
-            }
-            else
-            {
-                foreign = c;
-            }
+            highest = Math.max(highest, table.getAcquire(r, SstLayout.COMMIT_NO));
         }
-        if (best == 0 && foreign != 0)
+        if (highest == 0 || highest == commitNo)
         {
-            exclude("proposal " + foreign + " of view " + ctx.view.viewId()
+            return true;
+        }
+        if (!acknowledged(highest))
+        {
+            exclude("proposal " + highest + " of view " + ctx.view.viewId()
                 + " was committed without this member's acknowledgement: it removes this member");
             return false;
         }
-        if (best > commitNo)
+        if (commitNo != 0)
         {
-            if (commitNo != 0)
-            {
-                LOG.info("view {}: follows commit {} instead of {}", ctx.view.viewId(), best, commitNo);
-            }
-            commitNo = best;
-            acked = Math.max(acked, best);
-            table.setRelease(me, SstLayout.COMMIT_NO, best);
-            ctx.transport.pushCounters(SstLayout.COMMIT_NO, 1);
-            ctx.transport.flush();
+            LOG.info("view {}: follows commit {} instead of {}", ctx.view.viewId(), highest, commitNo);
         }
+        commitNo = highest;
+        acked = Math.max(acked, highest);
+        table.setRelease(me, SstLayout.COMMIT_NO, highest);
+        ctx.transport.pushCounters(SstLayout.COMMIT_NO, 1);
+        ctx.transport.flush();
         return true;
     }
 
