@@ -114,6 +114,9 @@ public final class ViewManager
     private long nextRegistryPollNs;
     private long changeStartNs;
     private long proposalWaitStartNs;
+    /** The proposal this member waits for its registry to hold before it acknowledges it, and since when. */
+    private long ackWaitProposal;
+    private long ackWaitStartNs;
     private boolean excluded;
 
     public ViewManager(final Host host, final long heartbeatPeriodMs, final long suspicionTimeoutMs,
@@ -145,6 +148,7 @@ public final class ViewManager
         myProposal = 0;
         myProposalMask = -1;
         acked = 0;
+        ackWaitProposal = 0;
         ackCount = 0;
         commitNo = 0;
         drainedPushed = false;
@@ -482,14 +486,34 @@ public final class ViewManager
         // 3. acknowledge the leader's latest proposal
         final int leader = leader();
         final long proposal = table.getAcquire(leader, SstLayout.PROPOSAL_NO);
-        if (proposal > acked && !committed && proposalHeld(proposal))
+        final boolean toAck = proposal > acked && !committed;
+        if (toAck && (table.getAcquire(leader, SstLayout.PROPOSAL_MASK) & (1L << me)) != 0)
         {
-            final long mask = table.getAcquire(leader, SstLayout.PROPOSAL_MASK);
-            if ((mask & (1L << me)) != 0)
+            exclude("the leader's proposal removes this member from view " + ctx.view.viewId());
+            return true;
+        }
+        if (toAck && !proposalHeld(proposal))
+        {
+            // Bounded like the wait for a committed proposal at install: a registry that never gets it (a lost
+            // connection) must not stall the change for ever.
+            final long now = System.nanoTime();
+            if (ackWaitProposal != proposal)
             {
-                exclude("the leader's proposal removes this member from view " + ctx.view.viewId());
+                ackWaitProposal = proposal;
+                ackWaitStartNs = now;
+                LOG.info("view {}: proposal p{} not in the registry yet; acknowledging it once it is",
+                    ctx.view.viewId(), proposal);
+            }
+            else if (now - ackWaitStartNs > joinGraceNs)
+            {
+                exclude("proposal p" + proposal + " of view " + ctx.view.viewId() + " is missing from the registry after "
+                    + joinGraceNs / 1_000_000 + " ms");
                 return true;
             }
+        }
+        else if (toAck)
+        {
+            final long mask = table.getAcquire(leader, SstLayout.PROPOSAL_MASK);
             if ((mask | suspected) != suspected)
             {
                 suspect(mask | suspected);
