@@ -114,6 +114,9 @@ public final class ViewManager
     private long nextRegistryPollNs;
     private long changeStartNs;
     private long proposalWaitStartNs;
+    /** The proposal this member waits for its registry to hold before it acknowledges it, and since when. */
+    private long ackWaitProposal;
+    private long ackWaitStartNs;
     private boolean excluded;
 
     public ViewManager(final Host host, final long heartbeatPeriodMs, final long suspicionTimeoutMs,
@@ -145,6 +148,7 @@ public final class ViewManager
         myProposal = 0;
         myProposalMask = -1;
         acked = 0;
+        ackWaitProposal = 0;
         ackCount = 0;
         commitNo = 0;
         drainedPushed = false;
@@ -482,14 +486,34 @@ public final class ViewManager
         // 3. acknowledge the leader's latest proposal
         final int leader = leader();
         final long proposal = table.getAcquire(leader, SstLayout.PROPOSAL_NO);
-        if (proposal > acked && !committed && proposalHeld(proposal))
+        final boolean toAck = proposal > acked && !committed;
+        if (toAck && (table.getAcquire(leader, SstLayout.PROPOSAL_MASK) & (1L << me)) != 0)
         {
-            final long mask = table.getAcquire(leader, SstLayout.PROPOSAL_MASK);
-            if ((mask & (1L << me)) != 0)
+            exclude("the leader's proposal removes this member from view " + ctx.view.viewId());
+            return true;
+        }
+        if (toAck && !proposalHeld(proposal))
+        {
+            // Bounded like the wait for a committed proposal at install: a registry that never gets it (a lost
+            // connection) must not stall the change for ever.
+            final long now = System.nanoTime();
+            if (ackWaitProposal != proposal)
             {
-                exclude("the leader's proposal removes this member from view " + ctx.view.viewId());
+                ackWaitProposal = proposal;
+                ackWaitStartNs = now;
+                LOG.info("view {}: proposal p{} not in the registry yet; acknowledging it once it is",
+                    ctx.view.viewId(), proposal);
+            }
+            else if (now - ackWaitStartNs > joinGraceNs)
+            {
+                exclude("proposal p" + proposal + " of view " + ctx.view.viewId() + " is missing from the registry after "
+                    + joinGraceNs / 1_000_000 + " ms");
                 return true;
             }
+        }
+        else if (toAck)
+        {
+            final long mask = table.getAcquire(leader, SstLayout.PROPOSAL_MASK);
             if ((mask | suspected) != suspected)
             {
                 suspect(mask | suspected);
@@ -660,54 +684,44 @@ public final class ViewManager
     }
 
     /**
-     * Finds the commit this member follows and echoes it in its own row. A commit is the highest {@code COMMIT_NO} in
-     * any row (the leader's or another member's echo) of a proposal this member acknowledged: a leader commits only
-     * once every member outside the proposal's mask acknowledged it, so a commit of a proposal this member never
-     * acknowledged removes it. The echo makes the commit survive a leader that dies while pushing it (over tcp it may
-     * reach some members and not others, which then waited for a new leader that considered the change committed),
-     * and a new leader that proposed before it saw an older commit adopts it through the echo of the member that saw
-     * it (that member no longer acknowledges anything, so the new proposal cannot commit).
+     * Finds the commit this member follows and echoes it in its own row: the highest {@code COMMIT_NO} in any row (the
+     * leader's, or another member's echo). A leader commits only once every member outside its proposal's mask
+     * acknowledged it, and a later proposal always carries a higher number, so a highest commit this member never
+     * acknowledged is one that removes it. The echo makes a commit survive a leader that dies while pushing it (over
+     * tcp it can reach some members and not others; those then waited for a proposal of the next leader, which
+     * itself went on with the commit: the change stalled, {@code PartialCommitTest}). It also settles a race between
+     * two leaders (a slow leader's commit against the proposal of a successor that suspected it): a member that saw
+     * the commit acknowledges nothing more, so the successor's proposal cannot commit, and the successor, which
+     * acknowledged the committed proposal too, adopts it through the echo.
      *
      * @return false when this member found itself removed (excluded).
      */
     private boolean followCommit()
     {
-        long best = 0;
-        long foreign = 0;
+        long highest = 0;
         for (int r = 0; r < members; r++)
         {
-            final long c = table.getAcquire(r, SstLayout.COMMIT_NO);
-            if (c == 0)
-            {
-                continue;
-            }
-            if (acknowledged(c))
-            {
-                best = Math.max(best, c);
-            }
-            else
-            {
-                foreign = c;
-            }
+            highest = Math.max(highest, table.getAcquire(r, SstLayout.COMMIT_NO));
         }
-        if (best == 0 && foreign != 0)
+        if (highest == 0 || highest == commitNo)
         {
-            exclude("proposal " + foreign + " of view " + ctx.view.viewId()
+            return true;
+        }
+        if (!acknowledged(highest))
+        {
+            exclude("proposal " + highest + " of view " + ctx.view.viewId()
                 + " was committed without this member's acknowledgement: it removes this member");
             return false;
         }
-        if (best > commitNo)
+        if (commitNo != 0)
         {
-            if (commitNo != 0)
-            {
-                LOG.info("view {}: follows commit {} instead of {}", ctx.view.viewId(), best, commitNo);
-            }
-            commitNo = best;
-            acked = Math.max(acked, best);
-            table.setRelease(me, SstLayout.COMMIT_NO, best);
-            ctx.transport.pushCounters(SstLayout.COMMIT_NO, 1);
-            ctx.transport.flush();
+            LOG.info("view {}: follows commit {} instead of {}", ctx.view.viewId(), highest, commitNo);
         }
+        commitNo = highest;
+        acked = Math.max(acked, highest);
+        table.setRelease(me, SstLayout.COMMIT_NO, highest);
+        ctx.transport.pushCounters(SstLayout.COMMIT_NO, 1);
+        ctx.transport.flush();
         return true;
     }
 

@@ -1,0 +1,177 @@
+package io.sirocco.multicast;
+
+import io.sirocco.multicast.fault.FaultPoint;
+import io.sirocco.multicast.fault.InjectedCrash;
+import io.sirocco.multicast.smc.SpindleOptions;
+import io.sirocco.multicast.spi.RowTransport;
+import io.sirocco.multicast.spi.RowTransportContext;
+import io.sirocco.multicast.spi.RowTransportProvider;
+import io.sirocco.multicast.spi.local.LocalRowTransportProvider;
+import io.sirocco.multicast.sst.SstLayout;
+import io.sirocco.multicast.view.LocalRegistry;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+import java.lang.foreign.MemorySegment;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The leader's commit reaches one member only, then the leader dies: over tcp each peer gets its own frame, so a
+ * leader killed while pushing {@code COMMIT_NO} can leave rank 1 committed and ranks 2 and 3 not. Five members,
+ * member 4 halts, the leader (rank 0) commits the change that removes it, its commit push reaches rank 1 only (the
+ * transport below freezes the other peers just before it) and it crashes right after. The survivors must still agree:
+ * without the members' echo of the commit rank 1 went on with the committed change (and, as the next shard leader,
+ * waited for the others to drain) while ranks 2 and 3 waited for a proposal of the new leader, rank 1, which never
+ * came: the view change stalled.
+ */
+class PartialCommitTest
+{
+    /** Group whose leader's commit push is cut (set by the test before the change starts). */
+    static volatile String cutGroup = "";
+
+    @Test
+    @Timeout(value = 150, unit = TimeUnit.SECONDS)
+    void commitThatReachedOneMemberSurvivesItsLeader() throws Exception
+    {
+        try (TestCluster c = new TestCluster(5, Provider.NAME, SpindleOptions.ALL_ON,
+            i -> List.of(SubgroupSpec.of("a", DeliveryMode.ORDERED).withWindow(8)), i -> Role.WRITER_READER,
+            (i, group) -> LocalRegistry.forGroup(group)))
+        {
+            final Group leader = c.groups.get(0);
+            final AtomicReference<FaultPoint> hit = new AtomicReference<>();
+            leader.faultInjector((p, viewId, subgroup) ->
+            {
+                if (p == FaultPoint.COMMIT_PUSHED && hit.compareAndSet(null, p))
+                {
+                    throw new InjectedCrash(p, leader.memberId());
+                }
+            });
+            cutGroup = c.groupName;
+            final int[] counts = {100_000, 100_000, 100_000, 100_000, 100_000};
+            final List<Thread> senders = ViewChangeTest.SendersUntilClosed.start(c.groups, "a", counts);
+            ViewChangeTest.awaitCount(c.recorders.get(1), 300);
+            c.groups.get(4).halt();
+
+            final List<Integer> survivors = List.of(1, 2, 3);
+            final long deadline = System.nanoTime() + 90_000_000_000L;
+            while (System.nanoTime() < deadline && survivors.stream().anyMatch(s ->
+                c.groups.get(s).view().members().size() != 3 || c.groups.get(s).exclusion() != null))
+            {
+                Thread.sleep(5);
+            }
+            assertThat(hit.get()).as("the leader committed and crashed").isEqualTo(FaultPoint.COMMIT_PUSHED);
+            leader.halt();
+            for (final int s : survivors)
+            {
+                final Group g = c.groups.get(s);
+                assertThat(g.exclusion()).as("survivor %d is not excluded", s).isNull();
+                assertThat(g.view().members()).as("view of survivor %d", s).hasSize(3);
+                assertThat(g.view().rankOf(leader.memberId())).isEqualTo(-1);
+            }
+            ViewChangeTest.SendersUntilClosed.stop(senders);
+            c.groups.remove(4);
+            c.groups.remove(0);
+            c.assertHealthy();
+            ViewChangeTest.awaitStable(c, survivors);
+            final List<TestCluster.Delivery> d1 = c.recorders.get(1).list();
+            assertThat(c.recorders.get(2).list()).as("survivor 2 vs 1").isEqualTo(d1);
+            assertThat(c.recorders.get(3).list()).as("survivor 3 vs 1").isEqualTo(d1);
+        }
+        finally
+        {
+            cutGroup = "";
+        }
+    }
+
+    /**
+     * The {@code local} transport, except that in view 1 of {@link #cutGroup} rank 0's push of {@code COMMIT_NO}
+     * reaches rank 1 only (the other peers are frozen just before it, as if the leader died between two frames).
+     */
+    public static final class Provider implements RowTransportProvider
+    {
+        static final String NAME = "local-partial-commit";
+        private final LocalRowTransportProvider local = new LocalRowTransportProvider();
+
+        @Override
+        public String name()
+        {
+            return NAME;
+        }
+
+        @Override
+        public RowTransport open(final RowTransportContext context)
+        {
+            final RowTransport t = local.open(context);
+            final boolean leaderOfView1 = context.viewId() == 1 && context.myRank() == 0;
+            final int ranks = context.members().size();
+            return new RowTransport()
+            {
+                @Override
+                public MemorySegment table()
+                {
+                    return t.table();
+                }
+
+                @Override
+                public boolean sharesRows()
+                {
+                    return t.sharesRows();
+                }
+
+                @Override
+                public void pushBytes(final long rowOffset, final long lengthBytes)
+                {
+                    t.pushBytes(rowOffset, lengthBytes);
+                }
+
+                @Override
+                public void pushCounters(final long rowOffset, final int count)
+                {
+                    // cutGroup is read here, not at open: the test sets it once the group has formed.
+                    if (leaderOfView1 && rowOffset == SstLayout.COMMIT_NO && context.groupName().equals(cutGroup))
+                    {
+                        for (int r = 2; r < ranks; r++)
+                        {
+                            t.freeze(r);
+                        }
+                    }
+                    t.pushCounters(rowOffset, count);
+                }
+
+                @Override
+                public void pushGuard(final long rowOffset, final long value)
+                {
+                    t.pushGuard(rowOffset, value);
+                }
+
+                @Override
+                public void freeze(final int rank)
+                {
+                    t.freeze(rank);
+                }
+
+                @Override
+                public void flush()
+                {
+                    t.flush();
+                }
+
+                @Override
+                public long pushCount()
+                {
+                    return t.pushCount();
+                }
+
+                @Override
+                public void close()
+                {
+                    t.close();
+                }
+            };
+        }
+    }
+}
