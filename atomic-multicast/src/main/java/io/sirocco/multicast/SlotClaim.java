@@ -7,7 +7,8 @@ import java.lang.foreign.MemorySegment;
 /**
  * A claimed slot, reusable across claims (no allocation per message), in the style of Aeron's {@code BufferClaim}.
  * Between a successful claim and {@link #commit()} (or {@link #abort()}) the claiming thread holds the subgroup's
- * sender lock: build the message quickly, in place, then commit. Not thread-safe; one per sending thread.
+ * sender lock: build the message quickly, in place, then commit (with the claimed or a shorter final length) or
+ * abort. Not thread-safe; one per sending thread.
  */
 public final class SlotClaim
 {
@@ -44,7 +45,32 @@ public final class SlotClaim
         return index;
     }
 
-    /** Publishes the message: the predicate thread pushes it with the next batch. */
+    /**
+     * Publishes the message in place with its final length: a writer that serialized straight into the slot learns
+     * the size only afterwards, so it claims an upper bound and commits what it wrote. The slot's length is written
+     * first, then the commit's release stores (the guard on shared rows, else the send trigger's) cover it. On a bad
+     * length the claim is aborted (its place in the order becomes a skip record) before the exception.
+     *
+     * @param length bytes written at the start of {@link #buffer()}, {@code 0 <= length <= }{@link #length()}.
+     */
+    public void commit(final int length)
+    {
+        final SubgroupEngine e = engine;
+        if (e == null)
+        {
+            throw new IllegalStateException("commit without a successful claim");
+        }
+        if (length < 0 || length > this.length)
+        {
+            abort();
+            throw new IllegalArgumentException("commit(" + length + ") of a claim of " + this.length +
+                " bytes: the claim was aborted");
+        }
+        engine = null;
+        e.commit(index, length);
+    }
+
+    /** Publishes the message with the claimed length: the predicate thread pushes it with the next batch. */
     public void commit()
     {
         final SubgroupEngine e = engine;
@@ -56,7 +82,10 @@ public final class SlotClaim
         e.commit(index);
     }
 
-    /** Gives the slot back; it still takes its place in the order, as a null message nobody is handed. */
+    /**
+     * Gives the slot back: it becomes a skip record (a null run of one) that keeps its place in the order and is
+     * delivered to nobody, so nothing waits on it and the bytes written so far are never read.
+     */
     public void abort()
     {
         final SubgroupEngine e = engine;

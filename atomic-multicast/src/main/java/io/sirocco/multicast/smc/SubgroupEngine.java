@@ -294,6 +294,21 @@ public final class SubgroupEngine
         return ClaimResult.OK;
     }
 
+    /**
+     * Publishes a claimed message in place with its final length, which may be shorter than the claimed one (a
+     * writer that serialized straight into the slot knows the size only afterwards): the slot's length is written
+     * before the commit's release stores, so a receiver that acquires the guard sees it. Releases the sender lock.
+     *
+     * @param index  the claimed message index.
+     * @param length the bytes written, {@code 0 <= length <= } the claimed length (checked by {@link SlotClaim}).
+     */
+    public void commit(final long index, final int length)
+    {
+        raw.set(INT, table.rowBase(myRank) + offSlots + (index % window) * slotWidth + SlotDescriptor.LENGTH_OFFSET,
+            length);
+        commit(index);
+    }
+
     /** Publishes a claimed message; releases the sender lock. */
     public void commit(final long index)
     {

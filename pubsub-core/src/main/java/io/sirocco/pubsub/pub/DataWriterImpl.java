@@ -53,9 +53,11 @@ import org.omg.dds.topic.Topic;
 
 /**
  * A DataWriter. {@code write} runs on the application thread under {@code lock}: it hashes the key, finds the
- * instance (no allocation for a known instance), serializes straight into the writer's reusable
- * {@link BusMessage}, keeps a copy in the instance history when the writer is TRANSIENT_LOCAL, and publishes to the
- * topic's subgroup, which blocks for up to max_blocking_time while a reliable reader's window is full.
+ * instance (no allocation for a known instance), claims the next send slot of the topic's subgroup (blocking for up to
+ * max_blocking_time while a reliable reader's window is full), serializes straight into that slot, keeps a copy in the
+ * instance history when the writer is TRANSIENT_LOCAL, and commits. A sample larger than a slot (or a bus without
+ * in-place slots) is serialized into the writer's reusable {@link BusMessage} and published through the bulk path;
+ * lifecycle messages (dispose, unregister) take that path too.
  *
  * <p>Matching runs on the participant's discovery thread; matching state and statuses are guarded by
  * {@code statusLock}, and listeners are called after it is released.
@@ -81,6 +83,8 @@ public final class DataWriterImpl<T>
     private final int maxSamplesPerInstance;
     private final boolean autodispose;
     private final EndpointRecord record;
+    /** The serialized size of every sample of a fixed-size type (no per-write size walk), else 0. */
+    private final int fixedSize;
     private final Map<Long, EndpointRecord> matchedReaders = new LinkedHashMap<>();
     private final MatchedCounts matched = new MatchedCounts();
     private BusWriter busWriter;
@@ -109,6 +113,7 @@ public final class DataWriterImpl<T>
         this.maxSamplesPerInstance = qos.getResourceLimits().getMaxSamplesPerInstance();
         this.autodispose = qos.getWriterDataLifecycle().isAutDisposeUnregisteredInstances();
         final long maxSize = codec.maxSerializedSize();
+        this.fixedSize = codec.isFixedSize() && maxSize > 0 && maxSize < 65536 ? (int)maxSize : 0;
         this.message = new BusMessage(maxSize > 0 && maxSize < 65536 ? (int)maxSize : 256);
         this.record = new EndpointRecord(EndpointRecord.WRITER, guid, participant.guid(), topic.getName(),
             topic.getTypeName(), codec.type().getName(), qos.getReliability().getKind().ordinal(), maxBlockingNs,
@@ -188,21 +193,118 @@ public final class DataWriterImpl<T>
 
     private void serialize(final T data)
     {
+        final int size = serializedSize(data);
         try
         {
-            final long size = codec.serializedSize(data, representation);
-            if (size > Integer.MAX_VALUE - 64)
-            {
-                throw new IllegalArgumentException("serialized size " + size + " bytes is too large");
-            }
-            message.ensureCapacity((int)size);
+            message.ensureCapacity(size);
             message.payloadLength((int)codec.serialize(data, message.payloadSegment(), 0, representation));
         }
         catch (final IllegalArgumentException | NullPointerException ex)
         {
-            throw new IllegalArgumentException(describe() + ": sample of type " + topic.getTypeName() +
-                " rejected: " + ex.getMessage(), ex);
+            throw rejected(ex);
         }
+    }
+
+    /** The exact serialized size (encapsulation header included); a sample violating a bound is rejected. */
+    private int serializedSize(final T data)
+    {
+        try
+        {
+            final long size = fixedSize > 0 ? fixedSize : codec.serializedSize(data, representation);
+            if (size > Integer.MAX_VALUE - 64)
+            {
+                throw new IllegalArgumentException("serialized size " + size + " bytes is too large");
+            }
+            return (int)size;
+        }
+        catch (final IllegalArgumentException | NullPointerException ex)
+        {
+            throw rejected(ex);
+        }
+    }
+
+    private IllegalArgumentException rejected(final RuntimeException ex)
+    {
+        return new IllegalArgumentException(describe() + ": sample of type " + topic.getTypeName() + " rejected: " +
+            ex.getMessage(), ex);
+    }
+
+    private TimeoutException timedOut()
+    {
+        return new TimeoutException(describe() + ": a RELIABLE reader stayed a full window behind for the " +
+            "Reliability max_blocking_time (" + TimeUnit.NANOSECONDS.toMillis(maxBlockingNs) + " ms)");
+    }
+
+    /**
+     * Writes a DATA sample straight into the claimed send slot of the topic's subgroup: the codec serializes into the
+     * slot (no intermediate buffer), the bus writes its header in front, and the commit publishes it. RELIABLE
+     * blocking is the claim's: it waits for room up to max_blocking_time. Any failure between claim and commit (a
+     * sample violating a bound, KEEP_ALL history full) aborts the claim, whose slot then keeps its place in the order
+     * and is delivered to nobody. Allocates nothing for a known instance.
+     *
+     * @return false when the bus has no in-place slot for this sample (another bus, no view yet, or a sample larger
+     *         than a slot, which goes through the bulk path): the caller takes the copying path.
+     */
+    private boolean writeInPlace(final WriterInstance<T> instance, final T data, final long timestampNs)
+        throws TimeoutException
+    {
+        final int size = serializedSize(data);
+        final int rc = busWriter.claim(size, maxBlockingNs);
+        if (rc == BusWriter.NOT_IN_PLACE)
+        {
+            return false;
+        }
+        if (rc == BusWriter.TIMED_OUT)
+        {
+            throw timedOut();
+        }
+        boolean handedOver = false;
+        try
+        {
+            final java.lang.foreign.MemorySegment slot = busWriter.claimedBuffer();
+            final int offset = busWriter.claimedOffset();
+            final int length;
+            try
+            {
+                length = (int)codec.serialize(data, slot, offset, representation);
+            }
+            catch (final IllegalArgumentException | NullPointerException ex)
+            {
+                throw rejected(ex);
+            }
+            instance.registered = true;
+            prepareInPlace(instance, slot, offset, length, timestampNs);
+            handedOver = true;
+            busWriter.commitClaim(message, length);
+        }
+        finally
+        {
+            if (!handedOver)
+            {
+                busWriter.abortClaim();
+            }
+        }
+        return true;
+    }
+
+    /**
+     * Sets the header of a DATA message whose {@code length} payload bytes are already in the claimed slot and keeps
+     * the TRANSIENT_LOCAL history copy; the caller then commits. If the history refuses the sample the caller aborts
+     * the claim instead.
+     */
+    private void prepareInPlace(final WriterInstance<T> instance, final java.lang.foreign.MemorySegment slot,
+        final int offset, final int length, final long timestampNs)
+    {
+        message.kind(BusMessage.KIND_DATA).writerGuid(guid).seq(seq + 1).sourceTimeNs(timestampNs)
+            .keyHash(instance.key.hi(), instance.key.lo());
+        if (transientLocal)
+        {
+            message.ensureCapacity(length);
+            java.lang.foreign.MemorySegment.copy(slot, offset, message.payloadSegment(), 0, length);
+            message.payloadLength(length);
+            remember(instance);
+        }
+        seq++;
     }
 
     private void send(final WriterInstance<T> instance, final int kind, final long timestampNs)
@@ -216,8 +318,7 @@ public final class DataWriterImpl<T>
         }
         if (!busWriter.publish(message, maxBlockingNs))
         {
-            throw new TimeoutException(describe() + ": a RELIABLE reader stayed a full window behind for the " +
-                "Reliability max_blocking_time (" + TimeUnit.NANOSECONDS.toMillis(maxBlockingNs) + " ms)");
+            throw timedOut();
         }
     }
 
@@ -259,9 +360,12 @@ public final class DataWriterImpl<T>
                 throw new IllegalArgumentException(describe() + ": write: " + handle + " is not the instance of " +
                     "the sample's key");
             }
-            serialize(data);
-            instance.registered = true;
-            send(instance, BusMessage.KIND_DATA, timestampNs);
+            if (!writeInPlace(instance, data, timestampNs))
+            {
+                serialize(data);
+                instance.registered = true;
+                send(instance, BusMessage.KIND_DATA, timestampNs);
+            }
         }
         finally
         {
@@ -313,6 +417,13 @@ public final class DataWriterImpl<T>
     private final Loan loan = new Loan();
     private T keyScratch;
 
+    /**
+     * Lends the next send slot of the topic's subgroup itself: the application's bytes are the slot's bytes, and
+     * commit only writes the bus header in front and publishes. Waiting for room (RELIABLE) happens here, up to
+     * max_blocking_time. Where the bus has no in-place slot (another bus, no view yet, a size larger than a slot) or
+     * the wait timed out, the loan is the writer's own buffer and commit publishes it as {@code write} would
+     * (throwing the TimeoutException then).
+     */
     @Override
     public WriteLoan loan(final int sizeBytes)
     {
@@ -328,17 +439,32 @@ public final class DataWriterImpl<T>
             lock.unlock();
             throw DdsExceptions.precondition(env, describe() + ": a loan is already open; commit or close it first");
         }
-        message.ensureCapacity(sizeBytes);
-        message.payloadLength(sizeBytes);
         loan.open = true;
-        loan.segment = message.payloadSegment().asSlice(0, sizeBytes);
+        loan.size = sizeBytes;
+        if (busWriter.claim(sizeBytes, maxBlockingNs) == BusWriter.CLAIMED)
+        {
+            loan.inSlot = true;
+            loan.segment = busWriter.claimedBuffer().asSlice(busWriter.claimedOffset(), sizeBytes);
+        }
+        else
+        {
+            loan.inSlot = false;
+            message.ensureCapacity(sizeBytes);
+            message.payloadLength(sizeBytes);
+            loan.segment = message.payloadSegment().asSlice(0, sizeBytes);
+        }
         return loan;
     }
 
-    /** The writer's one loan object: reused, so that a loan allocates nothing but its segment slice. */
+    /**
+     * The writer's one loan object: reused, so that a loan allocates nothing but its segment slice. While
+     * {@code inSlot} the loan holds a claimed slot (and the bus's send lock) besides the writer's lock.
+     */
     private final class Loan implements WriteLoan
     {
         boolean open;
+        boolean inSlot;
+        int size;
         java.lang.foreign.MemorySegment segment;
 
         @Override
@@ -359,7 +485,7 @@ public final class DataWriterImpl<T>
                 final WriterInstance<T> instance;
                 if (codec.isKeyed())
                 {
-                    keyScratch = codec.deserialize(message.payloadSegment(), 0, message.payloadLength(), keyScratch);
+                    keyScratch = codec.deserialize(segment, 0, size, keyScratch);
                     instance = instanceOf(keyScratch, true);
                 }
                 else
@@ -371,7 +497,17 @@ public final class DataWriterImpl<T>
                     instance = instanceOf(keyScratch, true);
                 }
                 instance.registered = true;
-                send(instance, BusMessage.KIND_DATA, SourceClock.nowNs());
+                if (inSlot)
+                {
+                    prepareInPlace(instance, busWriter.claimedBuffer(), busWriter.claimedOffset(), size,
+                        SourceClock.nowNs());
+                    inSlot = false;
+                    busWriter.commitClaim(message, size);
+                }
+                else
+                {
+                    send(instance, BusMessage.KIND_DATA, SourceClock.nowNs());
+                }
             }
             finally
             {
@@ -388,11 +524,23 @@ public final class DataWriterImpl<T>
             }
         }
 
+        /** Ends the loan: a slot still held (closed, or commit failed before publishing) is aborted. */
         private void finish()
         {
-            open = false;
-            segment = null;
-            lock.unlock();
+            try
+            {
+                if (inSlot)
+                {
+                    inSlot = false;
+                    busWriter.abortClaim();
+                }
+            }
+            finally
+            {
+                open = false;
+                segment = null;
+                lock.unlock();
+            }
         }
     }
 

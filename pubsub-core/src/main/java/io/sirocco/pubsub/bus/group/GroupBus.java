@@ -564,10 +564,10 @@ public final class GroupBus implements DomainBus, MembershipListener
             }
             if (channel == null)
             {
-                channel = new Channel(name, reliable);
                 final SubgroupSpec spec = new SubgroupSpec(name, reliable ? DeliveryMode.ORDERED :
                     DeliveryMode.UNORDERED_LOSSY, config.windowSlots(), Math.max(HEADER + 64,
                     HEADER + config.slotBytes()), 16 << 20);
+                channel = new Channel(name, reliable, spec.slotSizeBytes());
                 channels.put(name, channel);
                 channel.subgroup = group.register(new Group.SubgroupRegistration(spec, writing ? Role.WRITER_READER :
                     Role.READER, channel));
@@ -637,11 +637,14 @@ public final class GroupBus implements DomainBus, MembershipListener
         final java.util.ArrayDeque<byte[]> unconfirmed = new java.util.ArrayDeque<>();
         final java.util.ArrayDeque<byte[]> pool = new java.util.ArrayDeque<>();
         final Object pendingLock = new Object();
+        /** The subgroup's slot size: a message up to this long (header included) is sent in a slot, not in bulk. */
+        final int slotBytes;
 
-        Channel(final String name, final boolean ordered)
+        Channel(final String name, final boolean ordered, final int slotBytes)
         {
             this.name = name;
             this.ordered = ordered;
+            this.slotBytes = slotBytes;
         }
 
         /** Whether the caller is the group's predicate thread (an inline listener). */
@@ -772,12 +775,21 @@ public final class GroupBus implements DomainBus, MembershipListener
         }
     }
 
-    /** A DataWriter's sender on its subgroup: one SlotClaim, used under the DataWriter's lock. */
+    /**
+     * A DataWriter's sender on its subgroup: one SlotClaim, used under the DataWriter's lock.
+     *
+     * <p><b>Send lock.</b> {@code sendLock} orders this writer's sends against {@link #awaitDelivered}'s re-send
+     * after a view change (uncontended otherwise: the DataWriter's lock already serializes writes). An in-place send
+     * holds it from {@link #claim} to {@link #commitClaim}/{@link #abortClaim}, the same span in which the subgroup
+     * engine holds its sender lock, so a re-send can never slip between a claimed slot and its commit.
+     */
     private static final class GroupWriter implements BusWriter
     {
         private final Channel channel;
         private final boolean reliable;
         private final SlotClaim claim = new SlotClaim();
+        private final java.util.concurrent.locks.ReentrantLock sendLock =
+            new java.util.concurrent.locks.ReentrantLock();
         private Object lastEngine;
 
         GroupWriter(final Channel channel, final boolean reliable)
@@ -787,56 +799,177 @@ public final class GroupBus implements DomainBus, MembershipListener
         }
 
         /**
-         * Under this writer's monitor (uncontended: the DataWriter's lock already serializes writes; the monitor
-         * also orders them against {@link #awaitDelivered}'s re-send).
+         * Under {@code sendLock}: the engine of the current view, after re-sending what a view change trimmed since
+         * the last send; {@code null} when no view holds the subgroup yet (no reader can be matched: nothing to
+         * send); {@link #RESEND_FAILED} when the re-send timed out.
          */
-        private synchronized boolean send(final BusMessage message, final long target, final long timeoutNs)
+        private Object currentEngine(final Subgroup subgroup, final long timeoutNs)
         {
-            final int length = HEADER + message.payloadLength();
-            final Subgroup subgroup = channel.subgroup;
             final Object engine = subgroup.currentEngine();
-            if (engine == null)
-            {
-                // The view holding this subgroup is not installed yet, so no reader can be matched: nothing to send.
-                return true;
-            }
-            if (reliable && engine != lastEngine)
+            if (engine != null && reliable && engine != lastEngine)
             {
                 if (lastEngine != null && !resendTrimmed(subgroup, timeoutNs))
                 {
-                    return false;
+                    return RESEND_FAILED;
                 }
                 lastEngine = engine;
             }
-            // A write from a listener running on the predicate thread must not wait for room: only that thread can
-            // make room (its delivery trigger), so it fails at once and the writer reports the timeout.
-            final int rc = subgroup.claim(length, claim, channel.onPredicateThread() ? 0 : timeoutNs);
-            if (rc != ClaimResult.OK)
+            return engine;
+        }
+
+        private static final Object RESEND_FAILED = new Object();
+
+        /**
+         * A write from a listener running on the predicate thread must not wait for room: only that thread can make
+         * room (its delivery trigger), so it fails at once and the writer reports the timeout.
+         */
+        private long claimTimeout(final long timeoutNs)
+        {
+            return channel.onPredicateThread() ? 0 : timeoutNs;
+        }
+
+        private boolean send(final BusMessage message, final long target, final long timeoutNs)
+        {
+            sendLock.lock();
+            try
             {
-                if (rc == ClaimResult.TOO_LARGE)
+                final int length = HEADER + message.payloadLength();
+                final Subgroup subgroup = channel.subgroup;
+                final Object engine = currentEngine(subgroup, timeoutNs);
+                if (engine == null)
                 {
-                    throw new IllegalArgumentException("sample of " + message.payloadLength() + " bytes exceeds the " +
-                        "largest message of topic subgroup " + channel.name);
+                    return true;
                 }
-                return false;
+                if (engine == RESEND_FAILED)
+                {
+                    return false;
+                }
+                final int rc = subgroup.claim(length, claim, claimTimeout(timeoutNs));
+                if (rc != ClaimResult.OK)
+                {
+                    if (rc == ClaimResult.TOO_LARGE)
+                    {
+                        throw new IllegalArgumentException("sample of " + message.payloadLength() + " bytes exceeds " +
+                            "the largest message of topic subgroup " + channel.name);
+                    }
+                    return false;
+                }
+                final MemorySegment buffer = claim.buffer();
+                writeHeader(buffer, message, message.payloadLength(), target);
+                MemorySegment.copy(message.payloadSegment(), 0, buffer, HEADER, message.payloadLength());
+                if (reliable)
+                {
+                    remember(buffer, length);
+                }
+                claim.commit();
+                channel.sent++;
+                return true;
             }
-            final MemorySegment buffer = claim.buffer();
+            finally
+            {
+                sendLock.unlock();
+            }
+        }
+
+        private static void writeHeader(final MemorySegment buffer, final BusMessage message, final int payloadLength,
+            final long target)
+        {
             buffer.set(ValueLayout.JAVA_INT_UNALIGNED, 0, message.kind());
-            buffer.set(ValueLayout.JAVA_INT_UNALIGNED, 4, message.payloadLength());
+            buffer.set(ValueLayout.JAVA_INT_UNALIGNED, 4, payloadLength);
             buffer.set(ValueLayout.JAVA_LONG_UNALIGNED, 8, message.writerGuid());
             buffer.set(ValueLayout.JAVA_LONG_UNALIGNED, 16, message.seq());
             buffer.set(ValueLayout.JAVA_LONG_UNALIGNED, 24, message.sourceTimeNs());
             buffer.set(ValueLayout.JAVA_LONG_UNALIGNED, 32, message.keyHashHi());
             buffer.set(ValueLayout.JAVA_LONG_UNALIGNED, 40, message.keyHashLo());
             buffer.set(ValueLayout.JAVA_LONG_UNALIGNED, 48, target);
-            MemorySegment.copy(message.payloadSegment(), 0, buffer, HEADER, message.payloadLength());
-            if (reliable)
+        }
+
+        /**
+         * Claims a slot for a payload of up to {@code maxPayload} bytes; only slot-sized messages are claimed in
+         * place (a larger one goes through {@link #publish} and the bulk region). On {@link #CLAIMED} both this
+         * writer's send lock and the subgroup's sender lock stay held until {@link #commitClaim}/{@link #abortClaim}.
+         */
+        @Override
+        public int claim(final int maxPayload, final long timeoutNs)
+        {
+            if (maxPayload < 0 || maxPayload > channel.slotBytes - HEADER)
             {
-                remember(buffer, length);
+                return NOT_IN_PLACE;
             }
-            claim.commit();
-            channel.sent++;
-            return true;
+            sendLock.lock();
+            final Subgroup subgroup = channel.subgroup;
+            final Object engine = currentEngine(subgroup, timeoutNs);
+            if (engine == null)
+            {
+                sendLock.unlock();
+                return NOT_IN_PLACE;
+            }
+            if (engine == RESEND_FAILED)
+            {
+                sendLock.unlock();
+                return TIMED_OUT;
+            }
+            final int rc = subgroup.claim(HEADER + maxPayload, claim, claimTimeout(timeoutNs));
+            if (rc == ClaimResult.OK)
+            {
+                return CLAIMED;
+            }
+            sendLock.unlock();
+            return rc == ClaimResult.BACK_PRESSURED || rc == ClaimResult.VIEW_CHANGING ? TIMED_OUT : NOT_IN_PLACE;
+        }
+
+        @Override
+        public MemorySegment claimedBuffer()
+        {
+            return claim.buffer();
+        }
+
+        @Override
+        public int claimedOffset()
+        {
+            return HEADER;
+        }
+
+        @Override
+        public void commitClaim(final BusMessage header, final int payloadLength)
+        {
+            if (!sendLock.isHeldByCurrentThread())
+            {
+                throw new IllegalStateException("topic subgroup " + channel.name + ": commit without a claim");
+            }
+            try
+            {
+                final MemorySegment buffer = claim.buffer();
+                final int length = HEADER + payloadLength;
+                writeHeader(buffer, header, payloadLength, 0);
+                if (reliable)
+                {
+                    remember(buffer, length);
+                }
+                claim.commit(length);
+                channel.sent++;
+            }
+            finally
+            {
+                sendLock.unlock();
+            }
+        }
+
+        @Override
+        public void abortClaim()
+        {
+            if (!sendLock.isHeldByCurrentThread())
+            {
+                throw new IllegalStateException("topic subgroup " + channel.name + ": abort without a claim");
+            }
+            try
+            {
+                claim.abort();
+            }
+            finally
+            {
+                sendLock.unlock();
+            }
         }
 
         private void remember(final MemorySegment buffer, final int length)
@@ -857,13 +990,21 @@ public final class GroupBus implements DomainBus, MembershipListener
          * While waiting for acknowledgments: a view installed since the last send trimmed what is still unconfirmed,
          * and no further write may come to re-send it, so re-send it here (else the wait could only time out).
          */
-        private synchronized void resendAfterViewChange(final long timeoutNs)
+        private void resendAfterViewChange(final long timeoutNs)
         {
-            final Subgroup subgroup = channel.subgroup;
-            final Object engine = subgroup.currentEngine();
-            if (engine != null && engine != lastEngine && lastEngine != null && resendTrimmed(subgroup, timeoutNs))
+            sendLock.lock();
+            try
             {
-                lastEngine = engine;
+                final Subgroup subgroup = channel.subgroup;
+                final Object engine = subgroup.currentEngine();
+                if (engine != null && engine != lastEngine && lastEngine != null && resendTrimmed(subgroup, timeoutNs))
+                {
+                    lastEngine = engine;
+                }
+            }
+            finally
+            {
+                sendLock.unlock();
             }
         }
 
