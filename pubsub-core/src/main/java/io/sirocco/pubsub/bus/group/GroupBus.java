@@ -52,7 +52,9 @@ import org.slf4j.LoggerFactory;
  * <p>Opening a writer or reader registers the subgroup (a view change). An endpoint's record is handed to the DDS
  * layer only once the installed view has its member in the endpoint's subgroups (and this member too, when it has
  * endpoints there), so "matched" means the data path exists. Every member re-announces its records after each view
- * change, so joiners learn the domain and records lost to a view change's trim are restored.
+ * change, so joiners learn the domain and records lost to a view change's trim are restored. A topic subgroup is not
+ * ordered with {@code dcps}: samples of a writer whose record has not arrived yet are held by their channel and
+ * delivered, in order, when it does ({@code Channel.held}).
  *
  * <p>Threads: delivery and view upcalls run on the group's predicate thread; they copy each sample into the reader
  * windows ({@link ReaderQueue}) and return. A reliable reader whose window is full makes the topic's ORDERED subgroup
