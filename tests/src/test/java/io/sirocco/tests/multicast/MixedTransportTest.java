@@ -2,7 +2,6 @@ package io.sirocco.tests.multicast;
 
 import io.sirocco.examples.cli.mcast.McastMemberParams;
 import io.sirocco.examples.cli.mcast.McastMemberResult;
-import io.sirocco.examples.cli.mcast.McastProcessCluster;
 import io.sirocco.multicast.view.ShmRegistry;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -33,7 +32,7 @@ class MixedTransportTest
         final List<McastMemberResult> results = new ArrayList<>();
         try
         {
-            McastProcessCluster.run(base, 0, 150, results);
+            LocalMcastCluster.run(base, 0, 150, results);
         }
         finally
         {
@@ -60,7 +59,7 @@ class MixedTransportTest
         final List<McastMemberResult> results = new ArrayList<>();
         try
         {
-            assertThat(McastProcessCluster.run(base, 1000, 150, results)).isPositive();
+            assertThat(LocalMcastCluster.run(base, 1000, 150, results)).isPositive();
         }
         finally
         {

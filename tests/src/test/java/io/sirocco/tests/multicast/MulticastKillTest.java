@@ -2,7 +2,6 @@ package io.sirocco.tests.multicast;
 
 import io.sirocco.examples.cli.mcast.McastMemberParams;
 import io.sirocco.examples.cli.mcast.McastMemberResult;
-import io.sirocco.examples.cli.mcast.McastProcessCluster;
 import io.sirocco.multicast.view.ShmRegistry;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -36,7 +35,7 @@ class MulticastKillTest
         final List<McastMemberResult> results = new ArrayList<>();
         try
         {
-            final long killedAt = McastProcessCluster.run(base, 1000, 150, results);
+            final long killedAt = LocalMcastCluster.run(base, 1000, 150, results);
             assertThat(killedAt).isPositive();
         }
         finally

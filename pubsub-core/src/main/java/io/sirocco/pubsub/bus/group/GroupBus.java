@@ -51,10 +51,10 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Opening a writer or reader registers the subgroup (a view change). An endpoint's record is handed to the DDS
  * layer only once the installed view has its member in the endpoint's subgroups (and this member too, when it has
- * endpoints there), so "matched" means the data path exists. A member's own writer reaches its own participant only
- * when the writer's announcement is delivered back in {@code dcps} (see {@link #announce}), so the other members know
- * the writer before it can match and write. Every member re-announces its records after each view change, so joiners
- * learn the domain and records lost to a view change's trim are restored.
+ * endpoints there), so "matched" means the data path exists. Every member re-announces its records after each view
+ * change, so joiners learn the domain and records lost to a view change's trim are restored. A topic subgroup is not
+ * ordered with {@code dcps}: samples of a writer whose record has not arrived yet are held by their channel and
+ * delivered, in order, when it does ({@code Channel.held}).
  *
  * <p>Threads: delivery and view upcalls run on the group's predicate thread; they copy each sample into the reader
  * windows ({@link ReaderQueue}) and return. A reliable reader whose window is full makes the topic's ORDERED subgroup
@@ -67,6 +67,8 @@ public final class GroupBus implements DomainBus, MembershipListener
 {
     private static final Logger LOG = LoggerFactory.getLogger(GroupBus.class);
     static final int HEADER = 56;
+    /** Per topic subgroup: samples held for writers not discovered yet (see {@code Channel.held}). */
+    private static final int MAX_HELD = 16_384;
     private static final String DCPS = "dcps";
 
     private final int domainId;
@@ -83,6 +85,11 @@ public final class GroupBus implements DomainBus, MembershipListener
     private final Map<Long, EndpointRecord> localRecords = new LinkedHashMap<>();
     private final Map<Long, EndpointRecord> pending = new LinkedHashMap<>();
     private final Map<Long, EndpointRecord> forwarded = new HashMap<>();
+    /**
+     * The GUIDs of the writers in {@code forwarded}, sorted, replaced on every change (under {@code this}): the
+     * predicate thread looks a sample's writer up here without a lock or an allocation.
+     */
+    private volatile long[] knownWriters = new long[0];
     private volatile View view;
     private volatile boolean closed;
 
@@ -276,49 +283,69 @@ public final class GroupBus implements DomainBus, MembershipListener
         return true;
     }
 
-    private synchronized void offerRecord(final EndpointRecord record)
+    /** @return whether a writer's record was handed to the DDS layer (its held samples may go now). */
+    private synchronized boolean offerRecord(final EndpointRecord record)
     {
         if (closed)
         {
-            return;
+            return false;
         }
         final EndpointRecord known = forwarded.get(record.guid());
         if (known != null && java.util.Arrays.equals(RecordCodec.announce(known), RecordCodec.announce(record)))
         {
-            return;
+            return false;
         }
         if (ready(record))
         {
             pending.remove(record.guid());
             forwarded.put(record.guid(), record);
             discovery.onAnnounce(record);
+            if (record.isWriter() && known == null)
+            {
+                updateKnownWriters();
+                return true;
+            }
         }
         else
         {
             pending.put(record.guid(), record);
         }
+        return false;
     }
 
     private synchronized void retractRecord(final long guid, final boolean failed)
     {
         pending.remove(guid);
-        if (forwarded.remove(guid) != null)
+        final EndpointRecord removed = forwarded.remove(guid);
+        if (removed != null)
         {
+            if (removed.isWriter())
+            {
+                updateKnownWriters();
+            }
             discovery.onRetract(guid, failed);
+        }
+    }
+
+    /** Under {@code this}: publishes the sorted writer GUIDs of {@code forwarded}. */
+    private void updateKnownWriters()
+    {
+        knownWriters = forwarded.values().stream().filter(EndpointRecord::isWriter).mapToLong(EndpointRecord::guid)
+            .sorted().toArray();
+    }
+
+    /** Predicate thread: every topic channel delivers the samples it held for writers that are known now. */
+    private void releaseHeld()
+    {
+        for (final Channel channel : channels.values())
+        {
+            channel.releaseHeld();
         }
     }
 
     // ------------------------------------------------------------------------------------------------------------
     // Discovery
 
-    /**
-     * Sends the record to every member through {@code dcps}. This member's own participant is told at once, except of
-     * a writer: that one it learns from the announcement's own delivery ({@link #onOwnAnnouncement}), that is once
-     * every member of the view has received it. A writer that matched here first would replay its TRANSIENT_LOCAL
-     * end-of-history mark and write at once, on the topic's subgroup, which is not ordered with {@code dcps}: a remote
-     * reader that got them before the writer's record dropped them and then waited for a mark that had gone by,
-     * losing the writer's whole stream (MultiProcessTransientLocalTest lost most of 30 writers so).
-     */
     @Override
     public void announce(final EndpointRecord record)
     {
@@ -326,34 +353,9 @@ public final class GroupBus implements DomainBus, MembershipListener
         {
             localRecords.put(record.guid(), record);
         }
-        if (!record.isWriter())
-        {
-            offerRecord(record);
-        }
+        offerRecord(record);
         final byte[] message = RecordCodec.announce(record);
         sender.execute(() -> sendDiscovery(message));
-    }
-
-    /**
-     * Predicate thread: this member's announcement came back in {@code dcps}. A writer record that is still the
-     * current one goes to this member's participant now (a re-announcement after a view change is a no-op there).
-     */
-    private void onOwnAnnouncement(final byte[] message)
-    {
-        if (RecordCodec.op(message) == RecordCodec.RETRACT)
-        {
-            return;
-        }
-        final EndpointRecord echoed = RecordCodec.decode(message);
-        final EndpointRecord current;
-        synchronized (this)
-        {
-            current = localRecords.get(echoed.guid());
-        }
-        if (current != null && current.isWriter() && java.util.Arrays.equals(RecordCodec.announce(current), message))
-        {
-            offerRecord(current);
-        }
     }
 
     @Override
@@ -384,7 +386,7 @@ public final class GroupBus implements DomainBus, MembershipListener
         if (rc != ClaimResult.OK)
         {
             LOG.warn("domain {}: discovery message not sent (claim result {}); it is re-sent after the next view " +
-                "change (a writer it announces is matched only then)", domainId, rc);
+                "change", domainId, rc);
             return;
         }
         MemorySegment.copy(message, 0, dcpsClaim.buffer(), ValueLayout.JAVA_BYTE, 0, message.length);
@@ -397,18 +399,13 @@ public final class GroupBus implements DomainBus, MembershipListener
         public void onMessage(final long senderId, final int senderRank, final long index, final long seq,
             final MemorySegment payload, final int length)
         {
-            if (length < 9)
+            if (senderId == memberId || length < 9)
             {
                 return;
             }
             final byte[] message = payload.asSlice(0, length).toArray(ValueLayout.JAVA_BYTE);
             try
             {
-                if (senderId == memberId)
-                {
-                    onOwnAnnouncement(message);
-                    return;
-                }
                 if (RecordCodec.op(message) == RecordCodec.RETRACT)
                 {
                     retractRecord(RecordCodec.retractedGuid(message), false);
@@ -421,7 +418,10 @@ public final class GroupBus implements DomainBus, MembershipListener
                         senderId);
                     return;
                 }
-                offerRecord(record);
+                if (offerRecord(record))
+                {
+                    releaseHeld();
+                }
             }
             catch (final IllegalArgumentException ex)
             {
@@ -462,9 +462,18 @@ public final class GroupBus implements DomainBus, MembershipListener
         {
             retry = new ArrayList<>(pending.values());
         }
+        boolean writerForwarded = false;
         for (final EndpointRecord record : retry)
         {
-            offerRecord(record);
+            writerForwarded |= offerRecord(record);
+        }
+        for (final Channel channel : channels.values())
+        {
+            channel.dropHeldOf(left);
+        }
+        if (writerForwarded)
+        {
+            releaseHeld();
         }
         if (!left.isEmpty())
         {
@@ -639,6 +648,17 @@ public final class GroupBus implements DomainBus, MembershipListener
         final Object pendingLock = new Object();
         /** The subgroup's slot size: a message up to this long (header included) is sent in a slot, not in bulk. */
         final int slotBytes;
+        /**
+         * Predicate thread only: copies of samples (header and payload) from writers whose records this member has not
+         * handed to the DDS layer yet, oldest first. The topic subgroup is not ordered with {@code dcps}, so a writer's
+         * first samples, or the end-of-history mark it replays to a TRANSIENT_LOCAL reader, can arrive before its
+         * record; a reader would drop them (no matched writer), and a TRANSIENT_LOCAL one would then wait for a mark
+         * that has gone by and drop the whole stream. They are delivered, in order, once the record is known.
+         */
+        private final java.util.ArrayDeque<byte[]> held = new java.util.ArrayDeque<>();
+        /** Predicate thread only: the last writer found in {@code knownWriters} (0: none). */
+        private long lastKnownWriter;
+        private boolean heldOverflowLogged;
 
         Channel(final String name, final boolean ordered, final int slotBytes)
         {
@@ -676,6 +696,82 @@ public final class GroupBus implements DomainBus, MembershipListener
             {
                 return;
             }
+            if (!held.isEmpty())
+            {
+                releaseKnown();
+            }
+            final long writerGuid = payload.get(ValueLayout.JAVA_LONG_UNALIGNED, 8);
+            if (writerGuid != lastKnownWriter)
+            {
+                if (java.util.Arrays.binarySearch(knownWriters, writerGuid) < 0)
+                {
+                    hold(payload, length, writerGuid);
+                    return;
+                }
+                lastKnownWriter = writerGuid;
+            }
+            deliver(senderId, payload, length);
+        }
+
+        /** Predicate thread: keeps a copy of a sample whose writer is not known yet (bounded: oldest dropped). */
+        private void hold(final MemorySegment payload, final int length, final long writerGuid)
+        {
+            if (held.size() >= MAX_HELD)
+            {
+                held.pollFirst();
+                if (!heldOverflowLogged)
+                {
+                    heldOverflowLogged = true;
+                    LOG.warn("domain {}: topic subgroup {}: more than {} samples from writers not discovered yet " +
+                        "(latest {}); the oldest are dropped", domainId, name, MAX_HELD, String.format("%016x",
+                        writerGuid));
+                }
+            }
+            held.addLast(payload.asSlice(0, length).toArray(ValueLayout.JAVA_BYTE));
+        }
+
+        /** Predicate thread, inside a delivery batch: delivers the held samples of writers known now, in order. */
+        private void releaseKnown()
+        {
+            final long[] known = knownWriters;
+            for (int n = held.size(); n > 0; n--)
+            {
+                final byte[] message = held.pollFirst();
+                final MemorySegment segment = MemorySegment.ofArray(message);
+                if (java.util.Arrays.binarySearch(known, segment.get(ValueLayout.JAVA_LONG_UNALIGNED, 8)) >= 0)
+                {
+                    deliver(0, segment, message.length);
+                }
+                else
+                {
+                    held.addLast(message);
+                }
+            }
+        }
+
+        /** Predicate thread, outside a delivery batch (a writer's record just arrived): releases and ends the batch. */
+        void releaseHeld()
+        {
+            if (!held.isEmpty())
+            {
+                releaseKnown();
+                onBatchEnd(0);
+            }
+        }
+
+        /** Predicate thread: forgets the held samples of members that left the view (their records never come). */
+        void dropHeldOf(final List<Long> leftMembers)
+        {
+            if (!held.isEmpty() && !leftMembers.isEmpty())
+            {
+                held.removeIf(m -> leftMembers.contains(
+                    memberOf(MemorySegment.ofArray(m).get(ValueLayout.JAVA_LONG_UNALIGNED, 8))));
+            }
+        }
+
+        /** Predicate thread: copies one sample into the local reader windows it is for. */
+        private void deliver(final long senderId, final MemorySegment payload, final int length)
+        {
             final int payloadLength = payload.get(ValueLayout.JAVA_INT_UNALIGNED, 4);
             if (payloadLength < 0 || payloadLength > length - HEADER)
             {
