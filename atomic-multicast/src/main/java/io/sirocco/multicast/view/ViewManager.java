@@ -30,9 +30,11 @@ import java.util.concurrent.atomic.AtomicLong;
  *   <li>The <b>leader</b> (lowest rank this member does not suspect) writes the next view to the registry under
  *       {@code p<proposal>} and pushes {@code PROPOSAL_MASK} then {@code PROPOSAL_NO}. A new leader taking over
  *       adopts the union of every row's proposal mask and a higher proposal number.</li>
- *   <li>Members <b>acknowledge</b>: copy the mask, suspect its ranks, push {@code ACK_NO}.</li>
- *   <li>The leader <b>commits</b> once every member outside the mask acknowledged: {@code COMMIT_NO}. A change counts
- *       as committed for a member once any row shows {@code COMMIT_NO} equal to its {@code ACK_NO}.</li>
+ *   <li>Members <b>acknowledge</b> once their registry holds the proposal: copy the mask, suspect its ranks, push
+ *       {@code ACK_NO}.</li>
+ *   <li>The leader <b>commits</b> once every member outside the mask acknowledged: {@code COMMIT_NO}. Every member
+ *       follows the highest {@code COMMIT_NO} in any row and echoes it in its own row, so a commit survives a leader
+ *       that died while pushing it; a member that never acknowledged that proposal is removed by it.</li>
  *   <li>Once every live member is wedged, each member drains (receives until nothing is new), pushes its counters,
  *       then {@code DRAINED}.</li>
  *   <li><b>Ragged trim</b>, per subgroup: when all live members drained, the shard leader (lowest live member of the
@@ -41,8 +43,9 @@ import java.util.concurrent.atomic.AtomicLong;
  *       row adopts the element-wise maximum, so all converge. When every live member holds the same ready trim, each
  *       delivers exactly the messages below it, in seq order, and drops the rest.</li>
  *   <li>With a persistence hold, it waits until every live member persisted what it delivered.</li>
- *   <li><b>Install</b>: read the committed proposal, publish it as {@code v<id>}, build a fresh table and fresh
- *       engines for its layout, and tell the listener.</li>
+ *   <li><b>Install</b>: read the committed proposal, publish it as {@code v<id>}, withdraw the members it removed
+ *       from the registry (every member does, the leader may be dead), build a fresh table and fresh engines for its
+ *       layout, carry over the suspicions of members the view still contains, and tell the listener.</li>
  * </ol>
  * Why no survivor disagrees: a message was delivered somewhere only once every member had received it, so every
  * live member's {@code RECEIVED[k]} covers it and so does the trim; above the trim nobody delivered it.
