@@ -69,6 +69,7 @@ public final class GroupBus implements DomainBus, MembershipListener
     static final int HEADER = 56;
     /** Per topic subgroup: samples held for writers not discovered yet (see {@code Channel.held}). */
     private static final int MAX_HELD = 16_384;
+    private static final int MAX_RETIRED = 1024;
     private static final String DCPS = "dcps";
 
     private final int domainId;
@@ -90,6 +91,14 @@ public final class GroupBus implements DomainBus, MembershipListener
      * predicate thread looks a sample's writer up here without a lock or an allocation.
      */
     private volatile long[] knownWriters = new long[0];
+    /**
+     * The GUIDs of the last {@value #MAX_RETIRED} retracted entities, sorted (under {@code this}): a sample of one of
+     * them is delivered as it always was (a reader that still knows the writer takes it), never held.
+     */
+    private volatile long[] retired = new long[0];
+    private final java.util.ArrayDeque<Long> retiredOrder = new java.util.ArrayDeque<>();
+    /** Bumped (under {@code this}) after {@code knownWriters} or {@code retired} change: held samples may go then. */
+    private volatile int writersVersion;
     private volatile View view;
     private volatile boolean closed;
 
@@ -316,6 +325,12 @@ public final class GroupBus implements DomainBus, MembershipListener
     private synchronized void retractRecord(final long guid, final boolean failed)
     {
         pending.remove(guid);
+        retiredOrder.addLast(guid);
+        if (retiredOrder.size() > MAX_RETIRED)
+        {
+            retiredOrder.pollFirst();
+        }
+        retired = retiredOrder.stream().mapToLong(Long::longValue).sorted().toArray();
         final EndpointRecord removed = forwarded.remove(guid);
         if (removed != null)
         {
@@ -325,6 +340,7 @@ public final class GroupBus implements DomainBus, MembershipListener
             }
             discovery.onRetract(guid, failed);
         }
+        writersVersion++;
     }
 
     /** Under {@code this}: publishes the sorted writer GUIDs of {@code forwarded}. */
@@ -332,6 +348,14 @@ public final class GroupBus implements DomainBus, MembershipListener
     {
         knownWriters = forwarded.values().stream().filter(EndpointRecord::isWriter).mapToLong(EndpointRecord::guid)
             .sorted().toArray();
+        writersVersion++;
+    }
+
+    /** Whether samples of this writer go to the readers now: its record is known, or it was retracted. */
+    private boolean deliverable(final long[] known, final long[] gone, final long writerGuid)
+    {
+        return java.util.Arrays.binarySearch(known, writerGuid) >= 0 ||
+            java.util.Arrays.binarySearch(gone, writerGuid) >= 0;
     }
 
     /** Predicate thread: every topic channel delivers the samples it held for writers that are known now. */
@@ -409,6 +433,7 @@ public final class GroupBus implements DomainBus, MembershipListener
                 if (RecordCodec.op(message) == RecordCodec.RETRACT)
                 {
                     retractRecord(RecordCodec.retractedGuid(message), false);
+                    releaseHeld(); // samples held for a writer retracted before its record came go as they always did
                     return;
                 }
                 final EndpointRecord record = RecordCodec.decode(message);
@@ -658,6 +683,8 @@ public final class GroupBus implements DomainBus, MembershipListener
         private final java.util.ArrayDeque<byte[]> held = new java.util.ArrayDeque<>();
         /** Predicate thread only: the last writer found in {@code knownWriters} (0: none). */
         private long lastKnownWriter;
+        /** Predicate thread only: the {@code writersVersion} that {@code held} was last released against. */
+        private int releasedVersion = -1;
         private boolean heldOverflowLogged;
 
         Channel(final String name, final boolean ordered, final int slotBytes)
@@ -696,14 +723,14 @@ public final class GroupBus implements DomainBus, MembershipListener
             {
                 return;
             }
-            if (!held.isEmpty())
+            if (!held.isEmpty() && releasedVersion != writersVersion)
             {
                 releaseKnown();
             }
             final long writerGuid = payload.get(ValueLayout.JAVA_LONG_UNALIGNED, 8);
             if (writerGuid != lastKnownWriter)
             {
-                if (java.util.Arrays.binarySearch(knownWriters, writerGuid) < 0)
+                if (!deliverable(knownWriters, retired, writerGuid))
                 {
                     hold(payload, length, writerGuid);
                     return;
@@ -730,15 +757,20 @@ public final class GroupBus implements DomainBus, MembershipListener
             held.addLast(payload.asSlice(0, length).toArray(ValueLayout.JAVA_BYTE));
         }
 
-        /** Predicate thread, inside a delivery batch: delivers the held samples of writers known now, in order. */
+        /**
+         * Predicate thread, inside a delivery batch: delivers the held samples of writers known (or retracted) now, in
+         * order; the others stay held.
+         */
         private void releaseKnown()
         {
+            releasedVersion = writersVersion;
             final long[] known = knownWriters;
+            final long[] gone = retired;
             for (int n = held.size(); n > 0; n--)
             {
                 final byte[] message = held.pollFirst();
                 final MemorySegment segment = MemorySegment.ofArray(message);
-                if (java.util.Arrays.binarySearch(known, segment.get(ValueLayout.JAVA_LONG_UNALIGNED, 8)) >= 0)
+                if (deliverable(known, gone, segment.get(ValueLayout.JAVA_LONG_UNALIGNED, 8)))
                 {
                     deliver(0, segment, message.length);
                 }
