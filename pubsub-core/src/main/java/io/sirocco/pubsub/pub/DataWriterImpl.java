@@ -354,6 +354,12 @@ public final class DataWriterImpl<T>
         lock.lock();
         try
         {
+            if (loan.open)
+            {
+                // Only the loaning thread gets here (the loan holds the lock): its slot is still claimed.
+                throw DdsExceptions.precondition(env, describe() + ": write while this thread holds an open loan; " +
+                    "commit or close it first");
+            }
             final WriterInstance<T> instance = instanceOf(data, true);
             if (handleValue != 0 && handleValue != instance.handle)
             {

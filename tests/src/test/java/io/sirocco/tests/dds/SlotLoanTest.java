@@ -163,6 +163,14 @@ class SlotLoanTest
             flat.wrap(loan.segment(), 0).writeHeader().aircraftId((short)1).altitudeFt(-1).airspeedKt(1)
                 .timestampNs(1);
         }
+        // Writing on the loaning thread while its loan holds a slot is refused, and the refusal leaves nothing held.
+        try (LoaningDataWriter.WriteLoan loan = loaning.loan(AirDataFlat.SIZE))
+        {
+            flat.wrap(loan.segment(), 0).writeHeader().aircraftId((short)1).altitudeFt(-2).airspeedKt(1)
+                .timestampNs(1);
+            org.assertj.core.api.Assertions.assertThatThrownBy(() -> writerA.write(new AirData((short)1, -3, 0, 0, 0,
+                0, 0, 0))).isInstanceOf(org.omg.dds.core.PreconditionNotMetException.class);
+        }
         // The other member's writer: in the round-robin order its messages come after writer A's slot, so they are
         // delivered only because the abandoned slot was turned into a skip record.
         final int count = 3 * WINDOW;
@@ -181,7 +189,7 @@ class SlotLoanTest
         }
         writerA.waitForAcknowledgments(30, TimeUnit.SECONDS);
         final List<Double> got = takeAltitudes(reader, 2 * count);
-        assertThat(got).as("every committed sample, none from the abandoned loan").doesNotContain(-1.0)
+        assertThat(got).as("every committed sample, none from the abandoned loans").doesNotContain(-1.0, -2.0, -3.0)
             .containsExactlyInAnyOrderElementsOf(expected);
         assertThat(reader.take(new ArrayList<>())).as("nothing more").isEmpty();
     }

@@ -1037,7 +1037,17 @@ public final class GroupBus implements DomainBus, MembershipListener
                 sendLock.unlock();
                 return TIMED_OUT;
             }
-            final int rc = subgroup.claim(HEADER + maxPayload, claim, claimTimeout(timeoutNs));
+            final int rc;
+            try
+            {
+                rc = subgroup.claim(HEADER + maxPayload, claim, claimTimeout(timeoutNs));
+            }
+            catch (final RuntimeException ex)
+            {
+                // E.g. this thread already holds an open claim of the subgroup (a loan of another writer).
+                sendLock.unlock();
+                throw ex;
+            }
             if (rc == ClaimResult.OK)
             {
                 return CLAIMED;
