@@ -1,6 +1,7 @@
 package io.sirocco.multicast;
 
 import io.sirocco.multicast.smc.SpindleOptions;
+import io.sirocco.multicast.spi.shm.Futex;
 
 import java.util.Objects;
 
@@ -17,8 +18,8 @@ import java.util.Objects;
  * @param heartbeatPeriodMs   heartbeat counter period (default 10 ms).
  * @param suspicionTimeoutMs  a member whose heartbeat did not move for this long is suspected (default 2000 ms).
  * @param registryPollMs      how often the leader looks for joiners and changed registrations (default 50 ms).
- * @param spinPasses          predicate thread idle passes spent spinning (default 2000; 50 for {@code shm} on a host
- *                            with fewer than 4 cores, see {@link #defaults}).
+ * @param spinPasses          predicate thread idle passes spent spinning (default 2000; for {@code shm} on a host
+ *                            with fewer than 4 cores 0 when futex doorbells work, else 50, see {@link #defaults}).
  * @param yieldPasses         then yielding (default 200; 0 for {@code shm} with fewer than 4 cores).
  * @param maxParkNs           then parking, at most this long per park (default 200 µs).
  * @param spindle             the Spindle optimization switches (default all on).
@@ -65,12 +66,19 @@ public record GroupConfig(
 
     /**
      * The default idle policy of a transport: with {@code shm} on fewer than 4 cores (every member shares this host's
-     * cores) 50 spins, no yields, then park, as the transport's overprovisioning rule ({@code
+     * cores) no yields, and no spins either when the shm doorbell works ({@link Futex#available()}: an idle predicate
+     * thread sleeps on its bell and the other members' pushes wake it, so a spin only takes the core from the peer
+     * whose step it waits for, such as a delayed member's predicate thread that owes the nulls; docs/benchmarks.md,
+     * delayed sender), else 50 spins before the timed park, as the transport's overprovisioning rule ({@code
      * sirocco.transport.idle.spins}); otherwise 2000 spins and 200 yields (the paper's dedicated cores).
      */
     private static int defaultSpins(final String transport)
     {
-        return FEW_CORES && "shm".equals(transport) ? 50 : 2000;
+        if (FEW_CORES && "shm".equals(transport))
+        {
+            return Futex.available() ? 0 : 50;
+        }
+        return 2000;
     }
 
     private static int defaultYields(final String transport)

@@ -23,6 +23,10 @@ import java.util.concurrent.locks.ReentrantLock;
  * {@code spinPasses}.
  * {@link #wake()} is the doorbell: application threads ring it on commit, in-JVM transports when they landed a push;
  * it unparks the thread only when it is parked (a volatile flag), so ringing is cheap.
+ * With an {@link IdleWait} ({@link #idleWait(IdleWait)}: on shm a futex word in the shared table, which the other
+ * members' pushes ring across processes) the thread sleeps on that bell instead of a timed park: it arms it, runs one
+ * more pass, and sleeps only if that pass found nothing, up to {@value #EVENT_DRIVEN_PARK_PROP} (at least
+ * {@code maxParkNs}); a bell that cannot sleep (no futex) falls back to the timed park.
  *
  * <p><b>Threading.</b> {@link #register} and {@link #remove} may be called from any thread; the changes are applied by
  * the thread running the next pass, at its start. Triggers registered from inside a trigger also take effect next
@@ -71,6 +75,8 @@ public final class PredicateEngine implements AutoCloseable
     private volatile boolean pending;
     /** See {@link #eventDriven(boolean)}. */
     private volatile boolean eventDriven;
+    /** See {@link #idleWait(IdleWait)}; null for timed parks. */
+    private volatile IdleWait idleWait;
     /** Longest park while event-driven: {@value #EVENT_DRIVEN_PARK_PROP}, default 1 ms. */
     private final long eventDrivenParkNs = Long.getLong(EVENT_DRIVEN_PARK_PROP, 1_000_000L);
 
@@ -200,11 +206,36 @@ public final class PredicateEngine implements AutoCloseable
         eventDriven = on;
     }
 
+    /**
+     * Sets the bell an idle engine thread sleeps on instead of a timed park (see the class note), or null. Any
+     * thread (the one building a view); takes effect at the next park.
+     *
+     * @param bell the current view's bell, or null.
+     */
+    public void idleWait(final IdleWait bell)
+    {
+        idleWait = bell;
+    }
+
+    /** Unsets {@code bell} if it is still the current one (a view closing after the next one set its own). */
+    public void clearIdleWait(final IdleWait bell)
+    {
+        if (bell != null && idleWait == bell)
+        {
+            idleWait = null;
+        }
+    }
+
     /** The doorbell. */
     public void wake()
     {
         if (parked)
         {
+            final IdleWait bell = idleWait;
+            if (bell != null)
+            {
+                bell.ring();
+            }
             LockSupport.unpark(thread);
         }
     }
@@ -437,14 +468,38 @@ public final class PredicateEngine implements AutoCloseable
                 {
                     parkedInStretch = true;
                     parked = true;
+                    boolean work = false;
                     // Re-checked after publishing "parked" (a Dekker pair with wake()'s read of it).
                     if (added.isEmpty() && removed.isEmpty() && !pending)
                     {
-                        LockSupport.parkNanos(this, parkNs);
+                        final IdleWait bell = idleWait;
+                        if (bell == null)
+                        {
+                            LockSupport.parkNanos(this, parkNs);
+                        }
+                        else
+                        {
+                            work = sleepOnBell(bell, parkNs);
+                        }
                     }
                     parked = false;
                     idleParks++;
-                    parkNs = Math.min(parkNs << 1, eventDriven ? Math.max(maxParkNs, eventDrivenParkNs) : maxParkNs);
+                    if (work)
+                    {
+                        // The pass after arming found work: a busy stretch again, as after any progress.
+                        spins = adaptive.spins();
+                        yields = 0;
+                        parkedInStretch = false;
+                        idle = 0;
+                        parkNs = 1_000;
+                        hotStarted = false;
+                        hotSpent = false;
+                    }
+                    else
+                    {
+                        parkNs = Math.min(parkNs << 1, eventDriven ? Math.max(maxParkNs, eventDrivenParkNs)
+                            : maxParkNs);
+                    }
                 }
                 else if (idle > spins)
                 {
@@ -460,6 +515,52 @@ public final class PredicateEngine implements AutoCloseable
         {
             failure = t;
             LOG.error("predicate thread {} stopped by an exception", thread.getName(), t);
+        }
+    }
+
+    /**
+     * Engine thread, idle: sleeps on {@code bell} (the {@link IdleWait} protocol): arms it, runs one more pass (the
+     * look that a ringer who saw the bell unarmed relies on), and sleeps only if that pass found nothing, up to the
+     * event-driven bound; a bell that cannot sleep falls back to a timed park of {@code parkNs}.
+     *
+     * @return whether the pass after arming made progress (or another thread announced work).
+     */
+    private boolean sleepOnBell(final IdleWait bell, final long parkNs)
+    {
+        final int token = bell.arm();
+        try
+        {
+            boolean work = pending;
+            if (!work)
+            {
+                if (passLock.tryLock())
+                {
+                    try
+                    {
+                        work = pass(false);
+                    }
+                    finally
+                    {
+                        passLock.unlock();
+                    }
+                    passes++;
+                }
+                else
+                {
+                    // Another thread runs a pass: look again rather than sleep past what it leaves.
+                    work = true;
+                }
+            }
+            work |= pending || !added.isEmpty() || !removed.isEmpty() || !running;
+            if (!work && !bell.await(token, Math.max(maxParkNs, eventDrivenParkNs)))
+            {
+                LockSupport.parkNanos(this, parkNs);
+            }
+            return work;
+        }
+        finally
+        {
+            bell.disarm();
         }
     }
 
@@ -585,6 +686,11 @@ public final class PredicateEngine implements AutoCloseable
         LOG.debug("predicate engine {}: {} passes on its thread, {} run inline, {} inline attempts found it busy",
             thread.getName(), passes, inlinePasses, inlineBusy);
         running = false;
+        final IdleWait bell = idleWait;
+        if (bell != null)
+        {
+            bell.ring();
+        }
         LockSupport.unpark(thread);
         if (Thread.currentThread() != thread)
         {

@@ -132,6 +132,18 @@ public interface RowTransport extends AutoCloseable
     }
 
     /**
+     * What the predicate thread of this member may sleep on while idle so that the other members' pushes wake it
+     * ({@link io.sirocco.multicast.predicate.IdleWait}; on shm a futex word in the shared table), or null when pushes
+     * arrive unannounced (the thread then parks for bounded times and polls). Valid until {@link #close()}.
+     *
+     * @return the bell, or null.
+     */
+    default io.sirocco.multicast.predicate.IdleWait idleWait()
+    {
+        return null;
+    }
+
+    /**
      * Number of push operations issued so far (each call to a push method counts once per target member), for the
      * benchmark's batching figures.
      *

@@ -45,6 +45,8 @@ public final class ViewContext implements AutoCloseable
     final String[] engineNames;
     /** The group's fault injector: the view manager calls it at the view change's own fault points. */
     final FaultInjector faults;
+    /** The group's predicate engine, or null. */
+    private final PredicateEngine passes;
 
     /**
      * @param groupName group name.
@@ -72,6 +74,7 @@ public final class ViewContext implements AutoCloseable
         this.view = view;
         this.myRank = myRank;
         this.faults = faults;
+        this.passes = passes;
         final List<View.SubgroupInfo> sgs = view.subgroups();
         final int g = sgs.size();
         final int[] senders = new int[g];
@@ -99,6 +102,8 @@ public final class ViewContext implements AutoCloseable
         {
             // The receiving thread does the work the predicate thread would poll for: let that one idle calmly.
             passes.eventDriven(inlineReceive && transport.eventDriven());
+            // Shared memory: sleep on this member's bell while idle; the others' pushes ring it.
+            passes.idleWait(transport.idleWait());
             // An inline run's passes (receive, deliver, a listener's answer, the counters after it) leave as one
             // frame: one write and one wake-up of the peer per hop instead of one per pass.
             final RowTransport t = transport;
@@ -206,6 +211,10 @@ public final class ViewContext implements AutoCloseable
     @Override
     public void close()
     {
+        if (passes != null)
+        {
+            passes.clearIdleWait(transport.idleWait());
+        }
         transport.close();
     }
 }

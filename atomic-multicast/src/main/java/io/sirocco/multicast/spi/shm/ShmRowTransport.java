@@ -1,5 +1,6 @@
 package io.sirocco.multicast.spi.shm;
 
+import io.sirocco.multicast.predicate.IdleWait;
 import io.sirocco.multicast.spi.RowTransport;
 import io.sirocco.multicast.spi.RowTransportContext;
 
@@ -17,8 +18,9 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * One member's mapping of a view's shared table. The protocol writes its own row with release stores, which is the
  * push; the push methods here only count (for the batching figures) and, on {@link #flush()}, ring the doorbells of
- * members that live in this same JVM. Members in other processes find new data by polling (their predicate thread
- * spins, yields, then parks for bounded times).
+ * the other members: in this same JVM by calling their doorbell, in other processes through the bell lines after the
+ * rows ({@link ShmBells}: a futex word each), which cost a fence and a read unless that member's predicate thread is
+ * asleep on its bell ({@link #idleWait()}). Without futexes the sleeping side falls back to bounded parks, as before.
  *
  * <p>The file is created zero-filled by whichever member maps it first; every counter's initial value is 0, which is
  * why the protocol's counters are counts rather than Derecho's "-1 based" indices.
@@ -31,6 +33,10 @@ final class ShmRowTransport implements RowTransport
     private final Arena arena;
     private final MemorySegment table;
     private final Runnable[] doorbells;
+    private final ShmBells bells;
+    private final IdleWait ownBell;
+    /** The pushing thread's errno buffer for its futex wakes. */
+    private final MemorySegment wakeErrno = Futex.errnoBuffer();
     private final int myRank;
     private final boolean[] frozen;
     private boolean dirty;
@@ -43,12 +49,15 @@ final class ShmRowTransport implements RowTransport
         final int members = context.memberCount();
         this.frozen = new boolean[members];
         final long size = members * context.rowLengthBytes();
+        final long mapped = size + ShmBells.length(members);
         this.arena = Arena.ofShared();
         try (FileChannel channel = FileChannel.open(file,
             java.util.Set.of(StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE),
             PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------"))))
         {
-            table = channel.map(FileChannel.MapMode.READ_WRITE, 0, size, arena);
+            final MemorySegment all = channel.map(FileChannel.MapMode.READ_WRITE, 0, mapped, arena);
+            table = all.asSlice(0, size);
+            bells = new ShmBells(all.asSlice(size, ShmBells.length(members)), members);
         }
         catch (final IOException ex)
         {
@@ -56,6 +65,7 @@ final class ShmRowTransport implements RowTransport
             throw new UncheckedIOException("cannot map shm table " + file + " (" + size + " bytes) for group "
                 + context.groupName() + " view " + context.viewId(), ex);
         }
+        ownBell = bells.own(myRank);
         doorbells = IN_JVM_DOORBELLS.computeIfAbsent(file.toString(), k -> new Runnable[members]);
         synchronized (doorbells)
         {
@@ -106,6 +116,13 @@ final class ShmRowTransport implements RowTransport
         frozen[rank] = true;
     }
 
+    /** Rings what a push without its own flush left (the bells' wake-ups must not wait for the next flush). */
+    @Override
+    public void endOfPass()
+    {
+        flush();
+    }
+
     @Override
     public void flush()
     {
@@ -115,12 +132,26 @@ final class ShmRowTransport implements RowTransport
             for (int r = 0; r < doorbells.length; r++)
             {
                 final Runnable bell = doorbells[r];
-                if (r != myRank && bell != null && !frozen[r])
+                if (r != myRank && !frozen[r])
                 {
-                    bell.run();
+                    if (bell != null)
+                    {
+                        bell.run();
+                    }
+                    else
+                    {
+                        bells.ring(r, wakeErrno);
+                    }
                 }
             }
         }
+    }
+
+    /** This member's bell: its predicate thread sleeps on it while idle, and the others' flushes ring it. */
+    @Override
+    public IdleWait idleWait()
+    {
+        return ownBell;
     }
 
     @Override
