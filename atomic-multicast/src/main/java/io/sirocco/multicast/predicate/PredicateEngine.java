@@ -22,7 +22,8 @@ import java.util.concurrent.locks.ReentrantLock;
  * halves the spins (a partner on the same core cannot answer while we spin) and other stretches double them back up to
  * {@code spinPasses}.
  * {@link #wake()} is the doorbell: application threads ring it on commit, in-JVM transports when they landed a push;
- * it unparks the thread only when it is parked (a volatile flag), so ringing is cheap.
+ * it unparks the thread only when it is parked (a volatile flag), so ringing is cheap, and never when rung by the
+ * thread running a pass (that pass, or the next one of the same inline run, serves it).
  *
  * <p><b>Threading.</b> {@link #register} and {@link #remove} may be called from any thread; the changes are applied by
  * the thread running the next pass, at its start. Triggers registered from inside a trigger also take effect next
@@ -69,6 +70,13 @@ public final class PredicateEngine implements AutoCloseable
     private volatile boolean started;
     /** Set by an inline attempt before it tries the lock, cleared by a pass holder when its pass starts. */
     private volatile boolean pending;
+    /**
+     * Set by {@link #wake()} rung by a thread not running a pass; cleared by the engine thread when its pass starts and
+     * re-checked before it parks.
+     */
+    private volatile boolean rung;
+    /** Pass-lock holder: {@link #wake()} was rung inside the current pass (see {@link #pass}). */
+    private boolean rungInPass;
     /** See {@link #eventDriven(boolean)}. */
     private volatile boolean eventDriven;
     /** Longest park while event-driven: {@value #EVENT_DRIVEN_PARK_PROP}, default 1 ms. */
@@ -150,7 +158,7 @@ public final class PredicateEngine implements AutoCloseable
     public void register(final Object owner, final PredicateKind kind, final Condition condition, final Trigger trigger)
     {
         added.add(new Entry(owner, kind, condition, trigger, true));
-        wake();
+        ring();
     }
 
     /**
@@ -160,7 +168,7 @@ public final class PredicateEngine implements AutoCloseable
     public void registerEngineOnly(final Object owner, final Trigger trigger)
     {
         added.add(new Entry(owner, PredicateKind.RECURRENT, () -> true, trigger, false));
-        wake();
+        ring();
     }
 
     /** Registers a recurrent trigger whose own code decides whether there is work (Spindle's "predicate true"). */
@@ -184,7 +192,7 @@ public final class PredicateEngine implements AutoCloseable
             }
         }
         removed.add(owner);
-        wake();
+        ring();
     }
 
     /**
@@ -200,9 +208,28 @@ public final class PredicateEngine implements AutoCloseable
         eventDriven = on;
     }
 
-    /** The doorbell. */
+    /**
+     * The doorbell. Rung by the thread running a pass (a listener's answer committed inside an inline pass), it wakes
+     * nobody: the pass in progress is there to serve it, and an inline pass during which it rang counts as progress,
+     * so the same run's next pass sends the answer. Unparking the engine thread there cost every tcp hop a futex wake
+     * and, on a loaded core, a preemption of the receiving thread before its write (docs/benchmarks.md, "Over tcp
+     * under load"). Rung by any other thread, it announces itself (re-checked by the engine thread before it parks,
+     * so a ring between its last pass and its park is not lost) and unparks a parked engine thread.
+     */
     public void wake()
     {
+        if (passLock.isHeldByCurrentThread())
+        {
+            rungInPass = true;
+            return;
+        }
+        ring();
+    }
+
+    /** Any thread: announces work to the engine thread and unparks it if it is parked (a Dekker pair with run()). */
+    private void ring()
+    {
+        rung = true;
         if (parked)
         {
             LockSupport.unpark(thread);
@@ -275,6 +302,7 @@ public final class PredicateEngine implements AutoCloseable
                 if (next != null)
                 {
                     applyChanges();
+                    rungInPass = false;
                     next.fire();
                     inlinePasses++;
                 }
@@ -300,6 +328,9 @@ public final class PredicateEngine implements AutoCloseable
                         }
                     }
                 }
+                // A ring that no pass of this run followed (the end hook deferred a frame, the pass bound was hit):
+                // the engine thread serves it, woken below.
+                more |= rungInPass;
             }
             catch (final RuntimeException | Error t)
             {
@@ -402,6 +433,7 @@ public final class PredicateEngine implements AutoCloseable
                     try
                     {
                         pending = false;
+                        rung = false;
                         progress = pass(false);
                     }
                     finally
@@ -438,7 +470,7 @@ public final class PredicateEngine implements AutoCloseable
                     parkedInStretch = true;
                     parked = true;
                     // Re-checked after publishing "parked" (a Dekker pair with wake()'s read of it).
-                    if (added.isEmpty() && removed.isEmpty() && !pending)
+                    if (added.isEmpty() && removed.isEmpty() && !pending && !rung)
                     {
                         LockSupport.parkNanos(this, parkNs);
                     }
@@ -523,6 +555,7 @@ public final class PredicateEngine implements AutoCloseable
     private boolean pass(final boolean inline)
     {
         applyChanges();
+        rungInPass = false;
         boolean progress = false;
         for (int i = 0; i < entries.size(); i++)
         {
@@ -560,7 +593,10 @@ public final class PredicateEngine implements AutoCloseable
                 }
             }
         }
-        return progress;
+        // Inline: a ring inside this pass (a commit) is work for the next pass of the same run, which the engine
+        // thread is not woken for. The engine thread's own rings are not progress (its next idle pass serves them),
+        // so a trigger that rings on every pass cannot keep it from parking.
+        return progress || (inline && rungInPass);
     }
 
     private void applyChanges()
