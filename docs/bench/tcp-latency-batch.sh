@@ -7,6 +7,8 @@
 # BEFORE and AFTER are the two jars (defaults: /tmp/tcplat-before/examples/target/sirocco.jar, built from commit
 # 138b51d with `git archive 138b51d | tar -x -C /tmp/tcplat-before`, and /tmp/tcplat/after.jar). One line per run
 # goes to OUTDIR/log: variant, round, 1-min load, the tool's JSON line.
+# PING_EXTRA adds ping options to every ping run (e.g. "--warmup 5": on a loaded 2-core host the JIT still compiles
+# the hot path several seconds in, see docs/benchmarks.md "Over tcp under load").
 set -u
 export JAVA_HOME=/usr/lib/jvm/temurin-25-jdk-amd64
 out=$1; shift
@@ -15,7 +17,7 @@ J="$JAVA_HOME/bin/java --enable-native-access=ALL-UNNAMED"
 BEFORE=${BEFORE:-/tmp/tcplat-before/examples/target/sirocco.jar}
 AFTER=${AFTER:-/tmp/tcplat/after.jar}
 ping() { # jar opts transport
-  JAVA_TOOL_OPTIONS="$2" timeout 60 $J $2 -jar "$1" ping --with-pong --transport "$3" --size 64 --seconds 8 --json 2>/dev/null | grep '^{"mode"' | tail -1
+  JAVA_TOOL_OPTIONS="$2" timeout 60 $J $2 -jar "$1" ping --with-pong --transport "$3" --size 64 --seconds 8 ${PING_EXTRA:-} --json 2>/dev/null | grep '^{"mode"' | tail -1
 }
 for round in 1 2 3; do
   echo "round $round load $(cat /proc/loadavg)" >> "$out/log"

@@ -22,7 +22,8 @@ import java.util.concurrent.locks.ReentrantLock;
  * halves the spins (a partner on the same core cannot answer while we spin) and other stretches double them back up to
  * {@code spinPasses}.
  * {@link #wake()} is the doorbell: application threads ring it on commit, in-JVM transports when they landed a push;
- * it unparks the thread only when it is parked (a volatile flag), so ringing is cheap.
+ * it unparks the thread only when it is parked (a volatile flag), so ringing is cheap, and never when rung by the
+ * thread running a pass (that pass, or the next one of the same inline run, serves it).
  * With an {@link IdleWait} ({@link #idleWait(IdleWait)}: on shm a futex word in the shared table, which the other
  * members' pushes ring across processes) the thread sleeps on that bell instead of a timed park: it arms it, runs one
  * more pass, and sleeps only if that pass found nothing, up to {@value #EVENT_DRIVEN_PARK_PROP} (at least
@@ -73,6 +74,13 @@ public final class PredicateEngine implements AutoCloseable
     private volatile boolean started;
     /** Set by an inline attempt before it tries the lock, cleared by a pass holder when its pass starts. */
     private volatile boolean pending;
+    /**
+     * Set by {@link #wake()} rung by a thread not running a pass; cleared by the engine thread when its pass starts and
+     * re-checked before it parks.
+     */
+    private volatile boolean rung;
+    /** Pass-lock holder: {@link #wake()} was rung inside the current pass (see {@link #pass}). */
+    private boolean rungInPass;
     /** See {@link #eventDriven(boolean)}. */
     private volatile boolean eventDriven;
     /** See {@link #idleWait(IdleWait)}; null for timed parks. */
@@ -156,7 +164,7 @@ public final class PredicateEngine implements AutoCloseable
     public void register(final Object owner, final PredicateKind kind, final Condition condition, final Trigger trigger)
     {
         added.add(new Entry(owner, kind, condition, trigger, true));
-        wake();
+        ring();
     }
 
     /**
@@ -166,7 +174,7 @@ public final class PredicateEngine implements AutoCloseable
     public void registerEngineOnly(final Object owner, final Trigger trigger)
     {
         added.add(new Entry(owner, PredicateKind.RECURRENT, () -> true, trigger, false));
-        wake();
+        ring();
     }
 
     /** Registers a recurrent trigger whose own code decides whether there is work (Spindle's "predicate true"). */
@@ -190,7 +198,7 @@ public final class PredicateEngine implements AutoCloseable
             }
         }
         removed.add(owner);
-        wake();
+        ring();
     }
 
     /**
@@ -226,9 +234,28 @@ public final class PredicateEngine implements AutoCloseable
         }
     }
 
-    /** The doorbell. */
+    /**
+     * The doorbell. Rung by the thread running a pass (a listener's answer committed inside an inline pass), it wakes
+     * nobody: the pass in progress is there to serve it, and an inline pass during which it rang counts as progress,
+     * so the same run's next pass sends the answer. Unparking the engine thread there cost every tcp hop a futex wake
+     * and, on a loaded core, a preemption of the receiving thread before its write (docs/benchmarks.md, "Over tcp
+     * under load"). Rung by any other thread, it announces itself (re-checked by the engine thread before it parks,
+     * so a ring between its last pass and its park is not lost) and unparks a parked engine thread.
+     */
     public void wake()
     {
+        if (passLock.isHeldByCurrentThread())
+        {
+            rungInPass = true;
+            return;
+        }
+        ring();
+    }
+
+    /** Any thread: announces work to the engine thread and unparks it if it is parked (a Dekker pair with run()). */
+    private void ring()
+    {
+        rung = true;
         if (parked)
         {
             final IdleWait bell = idleWait;
@@ -306,6 +333,7 @@ public final class PredicateEngine implements AutoCloseable
                 if (next != null)
                 {
                     applyChanges();
+                    rungInPass = false;
                     next.fire();
                     inlinePasses++;
                 }
@@ -331,6 +359,9 @@ public final class PredicateEngine implements AutoCloseable
                         }
                     }
                 }
+                // A ring that no pass of this run followed (the end hook deferred a frame, the pass bound was hit):
+                // the engine thread serves it, woken below.
+                more |= rungInPass;
             }
             catch (final RuntimeException | Error t)
             {
@@ -433,6 +464,7 @@ public final class PredicateEngine implements AutoCloseable
                     try
                     {
                         pending = false;
+                        rung = false;
                         progress = pass(false);
                     }
                     finally
@@ -470,7 +502,7 @@ public final class PredicateEngine implements AutoCloseable
                     parked = true;
                     boolean work = false;
                     // Re-checked after publishing "parked" (a Dekker pair with wake()'s read of it).
-                    if (added.isEmpty() && removed.isEmpty() && !pending)
+                    if (added.isEmpty() && removed.isEmpty() && !pending && !rung)
                     {
                         final IdleWait bell = idleWait;
                         if (bell == null)
@@ -624,6 +656,7 @@ public final class PredicateEngine implements AutoCloseable
     private boolean pass(final boolean inline)
     {
         applyChanges();
+        rungInPass = false;
         boolean progress = false;
         for (int i = 0; i < entries.size(); i++)
         {
@@ -661,7 +694,10 @@ public final class PredicateEngine implements AutoCloseable
                 }
             }
         }
-        return progress;
+        // Inline: a ring inside this pass (a commit) is work for the next pass of the same run, which the engine
+        // thread is not woken for. The engine thread's own rings are not progress (its next idle pass serves them),
+        // so a trigger that rings on every pass cannot keep it from parking.
+        return progress || (inline && rungInPass);
     }
 
     private void applyChanges()

@@ -112,6 +112,51 @@ class InlinePassTest
     }
 
     @Test
+    void shouldServeWorkRungInsideAnInlinePassInTheSameRunOnTheSameThread() throws Exception
+    {
+        // A listener's answer committed inside an inline pass rings the doorbell: the run that rang must pass again
+        // and send it itself, not leave it to the (parked, up to a minute) engine thread.
+        try (PredicateEngine engine = new PredicateEngine("inline-ring-test", 0, 0, TimeUnit.SECONDS.toNanos(60)))
+        {
+            engine.eventDriven(true);
+            final Thread me = Thread.currentThread();
+            final AtomicInteger work = new AtomicInteger();
+            final AtomicInteger served = new AtomicInteger();
+            final Set<Thread> servedBy = ConcurrentHashMap.newKeySet();
+            final AtomicBoolean commitOnce = new AtomicBoolean(true);
+            final AtomicBoolean committed = new AtomicBoolean();
+            // Registered first: in the pass that commits, the send has already run and sees nothing.
+            engine.register(this, () ->
+            {
+                final int w = work.getAndSet(0);
+                if (w == 0)
+                {
+                    return false;
+                }
+                served.addAndGet(w);
+                servedBy.add(Thread.currentThread());
+                return true;
+            });
+            // The delivery whose listener commits an answer: the commit is not this trigger's own progress.
+            engine.register(this, () ->
+            {
+                if (Thread.currentThread() == me && commitOnce.compareAndSet(true, false))
+                {
+                    work.incrementAndGet();
+                    engine.wake();
+                    committed.set(true);
+                }
+                return false;
+            });
+            engine.start();
+            // The engine thread may hold the pass at first: retry until the test thread ran the committing pass.
+            awaitTrue("the test thread ran the committing pass", () -> engine.tryRunInline() && committed.get());
+            assertThat(served).as("served before the inline run returned").hasValue(1);
+            assertThat(servedBy).as("by the thread that rang, in the same run").containsOnly(me);
+        }
+    }
+
+    @Test
     void shouldBracketAllPassesOfOneInlineRunWithTheRunHooksUnderThePassLock() throws Exception
     {
         try (PredicateEngine engine = new PredicateEngine("inline-run-test", 0, 0, TimeUnit.SECONDS.toNanos(60)))
