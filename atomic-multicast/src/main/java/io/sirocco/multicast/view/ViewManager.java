@@ -590,10 +590,10 @@ public final class ViewManager
             progress = true;
         }
         // 6. ragged trim per subgroup, only by a member that still sees a majority of the view. The trim is a minimum
-        // over the members this member thinks live; when a load spike right after a commit made members suspect each
-        // other, each computed a trim over itself alone and delivered everything it had received, the others
-        // dropping what they lacked, and all then installed the committed view: their delivered sequences differed
-        // with nobody excluded. Two majorities always share a member, through whose row each sees the other's trim
+        // over the members this member thinks live; when a load spike right after a commit makes members suspect each
+        // other (seen in NetnsRejoinTest), each computes a trim over itself alone and may deliver what the others,
+        // trimming lower, drop, and all then install the committed view: delivered sequences that differ with nobody
+        // excluded. Two majorities always share a member, through whose row each sees the other's trim
         // (the element-wise maximum then converges; the race left is in docs/multicast.md, Known limits); a minority
         // excludes itself here as it would have at the commit.
         if (!majority())
