@@ -45,8 +45,8 @@ import java.util.concurrent.atomic.AtomicLong;
  *   <li>With a persistence hold, it waits until every live member persisted what it delivered.</li>
  *   <li><b>Install</b>: read the committed proposal, publish it as {@code v<id>}, withdraw the members it removed
  *       from the registry (every member does, the leader may be dead), build a fresh table and fresh engines for its
- *       layout (a member of the previous view must beat in it within twice the suspicion timeout of its last beat
- *       there; a joiner gets the join grace), and tell the listener.</li>
+ *       layout (a member of the previous view must beat in it within half the join grace of its last beat there; a
+ *       joiner gets the join grace), and tell the listener.</li>
  * </ol>
  * Why no survivor disagrees: a message was delivered somewhere only once every member had received it, so every
  * live member's {@code RECEIVED[k]} covers it and so does the trim; above the trim nobody delivered it.
@@ -77,6 +77,7 @@ public final class ViewManager
     private final long suspicionTimeoutNs;
     private final long registryPollNs;
     private final long joinGraceNs;
+    private final long continuingGraceNs;
     private final Set<Long> exitedMemberIds = ConcurrentHashMap.newKeySet();
     private volatile boolean leaveRequested;
     private volatile boolean left;
@@ -91,7 +92,7 @@ public final class ViewManager
     private long[] lastMoveNs;
     /**
      * By rank: the member was in the previous view too, so its silence before its first beat in this view is measured
-     * from its last beat in the previous view, with twice the suspicion timeout, rather than given the join grace.
+     * from its last beat in the previous view, with half the join grace, rather than given the join grace from now.
      */
     private boolean[] continuing = new boolean[0];
     /** Processes of the members on this host, by rank (null: another host, this process, or already exited). */
@@ -132,6 +133,9 @@ public final class ViewManager
         this.registryPollNs = registryPollMs * 1_000_000L;
         // A member that has not beaten once in this view may still be mapping its table: give it longer.
         this.joinGraceNs = Math.max(10_000_000_000L, 5 * suspicionTimeoutNs);
+        // Half the join grace for a member of the previous view (see carryLiveness): twice the suspicion timeout was
+        // tried first and is tight when installing a view takes seconds under load.
+        this.continuingGraceNs = joinGraceNs / 2;
     }
 
     /** Starts managing a freshly built view. Predicate thread (or before it starts). */
@@ -279,7 +283,7 @@ public final class ViewManager
                 lastMoveNs[r] = now;
             }
             else if (now - lastMoveNs[r] > (hb != 0 ? suspicionTimeoutNs
-                : continuing[r] ? 2 * suspicionTimeoutNs : joinGraceNs))
+                : continuing[r] ? continuingGraceNs : joinGraceNs))
             {
                 LOG.warn("member {} (rank {}) of view {} suspected: no heartbeat for {} ms",
                     ctx.view.members().get(r).memberId(), r, ctx.view.viewId(), suspicionTimeoutNs / 1_000_000);
@@ -590,10 +594,10 @@ public final class ViewManager
             progress = true;
         }
         // 6. ragged trim per subgroup, only by a member that still sees a majority of the view. The trim is a minimum
-        // over the members this member thinks live; when a load spike right after a commit made members suspect each
-        // other, each computed a trim over itself alone and delivered everything it had received, the others
-        // dropping what they lacked, and all then installed the committed view: their delivered sequences differed
-        // with nobody excluded. Two majorities always share a member, through whose row each sees the other's trim
+        // over the members this member thinks live; when a load spike right after a commit makes members suspect each
+        // other (seen in NetnsRejoinTest), each computes a trim over itself alone and may deliver what the others,
+        // trimming lower, drop, and all then install the committed view: delivered sequences that differ with nobody
+        // excluded. Two majorities always share a member, through whose row each sees the other's trim
         // (the element-wise maximum then converges; the race left is in docs/multicast.md, Known limits); a minority
         // excludes itself here as it would have at the commit.
         if (!majority())
@@ -637,8 +641,9 @@ public final class ViewManager
      * member that long is one false suspicion under load away from losing its majority. Its suspicion itself is not
      * carried over (Derecho does): when a load spike made every member suspect every other after a commit, each
      * installed the committed view alone-minded, carried its suspicions and excluded itself, where fresh heartbeats in
-     * the new table let the view survive (seen in {@code NetnsRejoinTest}). Twice the suspicion timeout, from the member's last beat this member saw in the
-     * previous view, leaves room for a survivor that is slower than this one to finish the old view's trim.
+     * the new table let the view survive (seen in {@code NetnsRejoinTest}). Half the join grace (5 s or more), from the
+     * member's last beat this member saw in the previous view, leaves room for a survivor slower than this one to finish
+     * the old view's trim and build the new table under load.
      * Predicate thread, right after {@link #start}.
      */
     private void carryLiveness(final View oldView, final long[] oldLastMove)
