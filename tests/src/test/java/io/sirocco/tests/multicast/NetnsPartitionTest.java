@@ -40,6 +40,13 @@ class NetnsPartitionTest
                 endpoints.add(hosts.address(i) + ":17400");
                 prefixes.add(hosts.prefix(i));
             }
+            // The namespaces share one /dev/shm, so the membership registry reaches the cut-off member although its
+            // link is down: with rejoin on it announces itself again, the leader (seeing its pid alive) takes it
+            // back, and every such view stalls until it is suspected again (a known limit, docs/multicast.md). Real
+            // hosts share no registry file; rejoin across a cut link and its repair is NetnsRejoinTest's subject.
+            final List<String> cutHost = new ArrayList<>(prefixes.get(2));
+            cutHost.addAll(List.of("env", "JAVA_TOOL_OPTIONS=-Dsirocco.mcast.rejoin=false"));
+            prefixes.set(2, cutHost);
             final McastMemberParams base = new McastMemberParams(group, 0, 3, "tcp", "all", 64, 100, 30_000,
                 true, true, 1, "all", 0, "one", 5, 1000, "");
             final List<McastMemberResult> results = new ArrayList<>();
