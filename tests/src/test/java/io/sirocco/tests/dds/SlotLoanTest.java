@@ -63,8 +63,11 @@ class SlotLoanTest
     private DataWriter<AirData> writer(final DomainParticipant p, final Topic<AirData> topic)
     {
         final Publisher publisher = p.createPublisher();
+        // Not a test of max_blocking_time: the spec's 100 ms default made a write time out on a loaded machine while
+        // the reader's delivery thread waited for a core. A slot an abandoned loan really blocked would still fail
+        // here, after 30 s.
         return publisher.createDataWriter(topic, publisher.getDefaultDataWriterQos().withPolicies(
-            pf.Reliability().withReliable(), pf.History().withKeepAll()));
+            pf.Reliability().withReliable().withMaxBlockingTime(30, TimeUnit.SECONDS), pf.History().withKeepAll()));
     }
 
     private DataReader<AirData> reader(final DomainParticipant p, final Topic<AirData> topic)
