@@ -45,12 +45,19 @@ import java.util.Map;
  *                       this let another thread run on its core, so the thread halves its spins (a partner process on
  *                       the same core cannot answer while it spins) and doubles them back, up to {@code idleSpins},
  *                       when its yields come back at once (default 1500; 0 = always {@code idleSpins} spins).
+ * @param suspicionTimeoutMs {@code sirocco.mcast.suspicion.ms}: a member whose heartbeat did not move for this long
+ *                       is suspected and removed by a view change (default 2000). Raise it on hosts where a process can
+ *                       go unscheduled that long (heavily loaded machines); the cost is slower detection of a dead
+ *                       member on another host (on one host a process exit is seen at once).
  */
 public record SiroccoConfig(String transport, int windowSlots, int slotBytes, String peers, String networkInterface,
     int tcpPort, int idleSpins, int idleYields, long idleParkNs, long idleSpinNs, boolean inlineListeners,
     String discovery, int contactPort, String multicastGroup, int multicastPort, long beaconPeriodMs,
-    long discoveryWaitMs, long idleAdaptiveNs)
+    long discoveryWaitMs, long idleAdaptiveNs, long suspicionTimeoutMs)
 {
+    /** Default of {@code sirocco.mcast.suspicion.ms}: the multicast layer's heartbeat timeout. */
+    public static final long DEFAULT_SUSPICION_MS = 2_000;
+
     /** Default of {@code sirocco.idle.adaptive.ns}: between a yield that returns at once (~0.5 µs here) and one that
      *  ran another thread (>= 2.5 µs measured on the 2-vCPU development VM, docs/benchmarks.md). */
     public static final long DEFAULT_IDLE_ADAPTIVE_NS = 1_500;
@@ -62,7 +69,7 @@ public record SiroccoConfig(String transport, int windowSlots, int slotBytes, St
     {
         this(transport, windowSlots, slotBytes, peers, networkInterface, tcpPort, idleSpins, idleYields, idleParkNs,
             1_000_000, false, peers == null || peers.isBlank() ? "shm" : "peers", 0, "239.255.0.1", 7399, 200, 2000,
-            DEFAULT_IDLE_ADAPTIVE_NS);
+            DEFAULT_IDLE_ADAPTIVE_NS, DEFAULT_SUSPICION_MS);
     }
 
     /** @return the registry port of a domain: {@link #contactPort()} if set, else 7400 + domain id. */
@@ -129,8 +136,15 @@ public record SiroccoConfig(String transport, int windowSlots, int slotBytes, St
         {
             throw new IllegalArgumentException("sirocco.idle.adaptive.ns must be >= 0, got " + adaptiveNs);
         }
+        final long suspicionMs = Long.parseLong(setting(environment, "sirocco.mcast.suspicion.ms",
+            String.valueOf(DEFAULT_SUSPICION_MS)));
+        if (suspicionMs < 100)
+        {
+            throw new IllegalArgumentException("sirocco.mcast.suspicion.ms must be >= 100 (ten heartbeat periods), got "
+                + suspicionMs);
+        }
         return new SiroccoConfig(transport, window, slotBytes, peers, networkInterface, tcpPort, spins, yields, parkNs,
-            spinNs, inline, discovery, contactPort, group, groupPort, periodMs, waitMs, adaptiveNs);
+            spinNs, inline, discovery, contactPort, group, groupPort, periodMs, waitMs, adaptiveNs, suspicionMs);
     }
 
     private static String setting(final Map<String, Object> environment, final String property, final String fallback)

@@ -50,4 +50,14 @@ class SiroccoConfigTest
         assertThatThrownBy(() -> SiroccoConfig.from(Map.of("sirocco.idle.adaptive.ns", "-1")))
             .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("sirocco.idle.adaptive.ns");
     }
+
+    @Test
+    void suspicionTimeoutDefaultsToTwoSecondsAndRejectsLessThanTenHeartbeats()
+    {
+        assertThat(SiroccoConfig.from(Map.of()).suspicionTimeoutMs()).isEqualTo(2_000);
+        assertThat(SiroccoConfig.from(Map.of("sirocco.mcast.suspicion.ms", "5000")).suspicionTimeoutMs())
+            .isEqualTo(5_000);
+        assertThatThrownBy(() -> SiroccoConfig.from(Map.of("sirocco.mcast.suspicion.ms", "50")))
+            .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("sirocco.mcast.suspicion.ms");
+    }
 }

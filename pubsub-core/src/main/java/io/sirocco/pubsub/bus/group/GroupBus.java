@@ -125,6 +125,7 @@ public final class GroupBus implements DomainBus, MembershipListener
         GroupConfig groupConfig = GroupConfig.defaults(groupName).withMemberId(memberId)
             .withTransport(transport).withRegistry("shm").withContact(contact, 1)
             .withIdle(config.idleSpins(), config.idleYields(), config.idleParkNs());
+        groupConfig = groupConfig.withFailureDetection(groupConfig.heartbeatPeriodMs(), config.suspicionTimeoutMs());
         // tcp and mixed (tcp to other hosts) rows need an endpoint.
         final boolean tcpRows = "tcp".equals(transport) || "mixed".equals(transport);
         final String bindAddress = tcpRows || network ? TcpEndpoints.chooseAddress(config, domainId) : null;
