@@ -35,7 +35,8 @@ class LeaderTakeoverTest
     void leaderCrashMidViewChangeSurvivorsTakeOver(final FaultPoint point) throws Exception
     {
         try (TestCluster c = new TestCluster(5, "local", SpindleOptions.ALL_ON,
-            i -> List.of(SubgroupSpec.of("a", DeliveryMode.ORDERED).withWindow(8)), i -> Role.WRITER_READER))
+            i -> List.of(SubgroupSpec.of("a", DeliveryMode.ORDERED).withWindow(8)), i -> Role.WRITER_READER,
+            TestCluster.CRASH_SUSPICION_MS))
         {
             final Group leader = c.groups.get(0);
             final Group halted = c.groups.get(4);

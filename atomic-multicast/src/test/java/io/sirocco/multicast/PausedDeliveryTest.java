@@ -271,7 +271,7 @@ class PausedDeliveryTest
         final int window = 8;
         final SubgroupSpec spec = new SubgroupSpec("p", DeliveryMode.ORDERED, window, 256, 256);
         try (TestCluster c = new TestCluster(3, "local", SpindleOptions.ALL_ON, i -> List.of(spec),
-            i -> i == 0 ? Role.WRITER_READER : Role.READER))
+            i -> i == 0 ? Role.WRITER_READER : Role.READER, TestCluster.CRASH_SUSPICION_MS))
         {
             c.recorders.get(2).gate = () -> false;
             final Group writer = c.groups.get(0);

@@ -24,7 +24,8 @@ class ViewChangeTest
         // must run the view change and the ragged trim.
         final SpindleOptions opts = SpindleOptions.ALL_ON;
         try (TestCluster c = new TestCluster(4, transport, opts,
-            i -> List.of(SubgroupSpec.of("a", DeliveryMode.ORDERED).withWindow(8)), i -> Role.WRITER_READER))
+            i -> List.of(SubgroupSpec.of("a", DeliveryMode.ORDERED).withWindow(8)), i -> Role.WRITER_READER,
+            TestCluster.CRASH_SUSPICION_MS))
         {
             for (final Group g : c.groups)
             {
