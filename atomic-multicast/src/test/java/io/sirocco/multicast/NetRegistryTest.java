@@ -135,7 +135,8 @@ class NetRegistryTest
                 final long id = 300 + i;
                 final int idx = i;
                 final GroupConfig cfg = GroupConfig.defaults(group).withTransport("tcp").withMemberId(id)
-                    .withIdle(50, 10, 50_000).withEndpoint("127.0.0.1:" + TestCluster.freePort());
+                    .withIdle(50, 10, 50_000).withFailureDetection(10, TestCluster.QUIET_SUSPICION_MS)
+                    .withEndpoint("127.0.0.1:" + TestCluster.freePort());
                 fs.add(pool.submit(() ->
                 {
                     Thread.sleep(startDelayMs.applyAsInt(idx));

@@ -39,7 +39,7 @@ class PartialCommitTest
     {
         try (TestCluster c = new TestCluster(5, Provider.NAME, SpindleOptions.ALL_ON,
             i -> List.of(SubgroupSpec.of("a", DeliveryMode.ORDERED).withWindow(8)), i -> Role.WRITER_READER,
-            (i, group) -> LocalRegistry.forGroup(group)))
+            (i, group) -> LocalRegistry.forGroup(group), TestCluster.CRASH_SUSPICION_MS))
         {
             final Group leader = c.groups.get(0);
             final AtomicReference<FaultPoint> hit = new AtomicReference<>();

@@ -185,7 +185,9 @@ class PausedDeliveryTest
                 handlers.add(hp);
                 handlers.add(hq);
                 final GroupConfig cfg = GroupConfig.defaults(groupName).withTransport("local").withRegistry("local")
-                    .withMemberId(200 + i).withContact(i == 0, 2).withIdle(50, 10, 50_000);
+                    .withMemberId(200 + i).withContact(i == 0, 2).withIdle(50, 10, 50_000)
+                    // Held past it below; longer than the default 2 s so a loaded machine's stall is no suspicion.
+                    .withFailureDetection(10, TestCluster.CRASH_SUSPICION_MS);
                 final Role role = i == 0 ? Role.WRITER_READER : Role.READER;
                 final List<Group.SubgroupRegistration> regs = List.of(new Group.SubgroupRegistration(p, role, hp),
                     new Group.SubgroupRegistration(q, role, hq));
@@ -271,7 +273,7 @@ class PausedDeliveryTest
         final int window = 8;
         final SubgroupSpec spec = new SubgroupSpec("p", DeliveryMode.ORDERED, window, 256, 256);
         try (TestCluster c = new TestCluster(3, "local", SpindleOptions.ALL_ON, i -> List.of(spec),
-            i -> i == 0 ? Role.WRITER_READER : Role.READER))
+            i -> i == 0 ? Role.WRITER_READER : Role.READER, TestCluster.CRASH_SUSPICION_MS))
         {
             c.recorders.get(2).gate = () -> false;
             final Group writer = c.groups.get(0);

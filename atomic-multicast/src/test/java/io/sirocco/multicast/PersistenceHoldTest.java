@@ -17,7 +17,8 @@ class PersistenceHoldTest
     void viewChangeWaitsForPersistence() throws Exception
     {
         try (TestCluster c = new TestCluster(4, "local", SpindleOptions.ALL_ON,
-            i -> List.of(SubgroupSpec.of("p", DeliveryMode.ORDERED)), i -> Role.WRITER_READER))
+            i -> List.of(SubgroupSpec.of("p", DeliveryMode.ORDERED)), i -> Role.WRITER_READER,
+            TestCluster.CRASH_SUSPICION_MS))
         {
             for (final Group g : c.groups)
             {

@@ -32,7 +32,8 @@ class ProposalWithheldTest
     {
         try (TestCluster c = new TestCluster(5, "local", SpindleOptions.ALL_ON,
             i -> List.of(SubgroupSpec.of("a", DeliveryMode.ORDERED).withWindow(8)), i -> Role.WRITER_READER,
-            (i, group) -> i == 2 ? new WithholdingRegistry(LocalRegistry.forGroup(group)) : null))
+            (i, group) -> i == 2 ? new WithholdingRegistry(LocalRegistry.forGroup(group)) : null,
+            TestCluster.CRASH_SUSPICION_MS))
         {
             final Group leader = c.groups.get(0);
             final CountDownLatch proposed = new CountDownLatch(1);

@@ -36,6 +36,22 @@ final class Senders
     static List<Thread> start(final List<Group> groups, final String subgroup, final int[] counts, final int maxSize,
         final int maxDelayUs, final long seed)
     {
+        return start(groups, subgroup, counts, maxSize, maxDelayUs, seed, (senderNo, n) ->
+        {
+        });
+    }
+
+    /** Called on a sender thread before it commits message {@code n} (its claim is held). */
+    @FunctionalInterface
+    interface BeforeCommit
+    {
+        void beforeCommit(int senderNo, long n) throws InterruptedException;
+    }
+
+    /** Like {@link #start(List, String, int[], int, int, long)}, calling {@code hook} before every commit. */
+    static List<Thread> start(final List<Group> groups, final String subgroup, final int[] counts, final int maxSize,
+        final int maxDelayUs, final long seed, final BeforeCommit hook)
+    {
         final List<Thread> threads = new ArrayList<>();
         for (int s = 0; s < groups.size(); s++)
         {
@@ -58,6 +74,14 @@ final class Senders
                         throw new AssertionError("claim failed: " + ClaimResult.describe(rc));
                     }
                     fill(claim.buffer(), len, word(senderNo, n));
+                    try
+                    {
+                        hook.beforeCommit(senderNo, n);
+                    }
+                    catch (final InterruptedException e)
+                    {
+                        throw new AssertionError("sender " + senderNo + " interrupted", e);
+                    }
                     claim.commit();
                     if (maxDelayUs > 0 && rnd.nextInt(3) == 0)
                     {

@@ -101,6 +101,7 @@ class StaleProposalTest
                 // tcp: every view gets fresh tables (the local transport would hand a re-opened view its old copies).
                 final GroupConfig cfg = GroupConfig.defaults(group).withTransport("tcp").withMemberId(400 + i)
                     .withContact(i == 0, 3).withIdle(50, 10, 50_000)
+                    .withFailureDetection(10, TestCluster.QUIET_SUSPICION_MS)
                     .withEndpoint("127.0.0.1:" + TestCluster.freePort());
                 final MembershipRegistry registry = i == 2 ? lagging : shared;
                 final TestCluster.Recorder rec = new TestCluster.Recorder();

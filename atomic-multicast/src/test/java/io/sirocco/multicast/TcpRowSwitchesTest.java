@@ -1,5 +1,6 @@
 package io.sirocco.multicast;
 
+import io.sirocco.multicast.predicate.PredicateEngine;
 import io.sirocco.multicast.smc.SpindleOptions;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -77,10 +78,22 @@ class TcpRowSwitchesTest
             i -> List.of(new SubgroupSpec("s", mode, 3, 128, 2048)), i -> Role.WRITER_READER))
         {
             final int[] counts = {300, 300, 300};
-            // A committing thread pushes only while the engine thread is parked; senders pausing up to 3 ms (longer
-            // than the 1 ms hot window) let it park between commits, so the commit-push-only case does push inline.
-            final int maxDelayUs = commitPush && !receivePass ? 3_000 : 0;
-            for (final Thread t : Senders.start(c.groups, "s", counts, 2048, maxDelayUs, 3))
+            // A committing thread pushes only while the engine thread is parked. In the commit-push-only case each
+            // sender, until one of its commits was pushed inline, waits before committing for its engine thread to
+            // park (a random pause proved too short on a loaded machine), so that case exercises the inline push
+            // every run. The engine can still be woken between the check and the commit: the next commit retries.
+            final boolean awaitPark = commitPush && !receivePass;
+            final Senders.BeforeCommit hook = (senderNo, n) ->
+            {
+                final PredicateEngine engine = c.groups.get(senderNo).predicateEngine();
+                // Only this sender's commits run inline passes of this engine in this case (no inline receive
+                // pass), so this thread reads its own writes.
+                if (awaitPark && engine.inlinePasses() == 0)
+                {
+                    awaitParked(engine);
+                }
+            };
+            for (final Thread t : Senders.start(c.groups, "s", counts, 2048, 0, 3, hook))
             {
                 t.join(60_000);
             }
@@ -110,6 +123,16 @@ class TcpRowSwitchesTest
         {
             System.clearProperty("sirocco.mcast.inlineReceivePass");
             System.clearProperty("sirocco.mcast.inlineCommitPush");
+        }
+    }
+
+    /** Waits (bounded, generously: a loaded machine) until the engine thread is parked; returns anyway after 10 s. */
+    private static void awaitParked(final PredicateEngine engine) throws InterruptedException
+    {
+        final long deadline = System.nanoTime() + 10_000_000_000L;
+        while (!engine.isParked() && System.nanoTime() < deadline)
+        {
+            Thread.sleep(0, 50_000);
         }
     }
 }

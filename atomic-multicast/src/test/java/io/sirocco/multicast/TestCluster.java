@@ -96,15 +96,44 @@ final class TestCluster implements AutoCloseable
         io.sirocco.multicast.view.MembershipRegistry of(int index, String groupName);
     }
 
+    /**
+     * The suspicion timeout of a test that is not about failure detection: all members share one JVM, so a loaded
+     * machine's scheduling stalls (seen: over 2 s at load 47 on 2 cores) stop every heartbeat at once, and the
+     * default 2 s made the members suspect each other (a view change, exclusions, claims failing VIEW_CHANGING) in
+     * tests about something else.
+     */
+    static final long QUIET_SUSPICION_MS = 10_000;
+    /**
+     * The suspicion timeout of a test that crashes or halts a member and needs it suspected: longer than the default
+     * 2 s, so a loaded machine's stalls trigger fewer false suspicions, still short enough to keep the test quick.
+     * Such a test must still tolerate a false view change or assert what holds despite one.
+     */
+    static final long CRASH_SUSPICION_MS = 4_000;
+
     TestCluster(final int members, final String transport, final SpindleOptions options,
         final IntFunction<List<SubgroupSpec>> specs, final IntFunction<Role> roles) throws Exception
     {
-        this(members, transport, options, specs, roles, (i, g) -> null);
+        this(members, transport, options, specs, roles, (i, g) -> null, QUIET_SUSPICION_MS);
+    }
+
+    TestCluster(final int members, final String transport, final SpindleOptions options,
+        final IntFunction<List<SubgroupSpec>> specs, final IntFunction<Role> roles, final long suspicionMs)
+        throws Exception
+    {
+        this(members, transport, options, specs, roles, (i, g) -> null, suspicionMs);
     }
 
     TestCluster(final int members, final String transport, final SpindleOptions options,
         final IntFunction<List<SubgroupSpec>> specs, final IntFunction<Role> roles, final Registries registries)
         throws Exception
+    {
+        this(members, transport, options, specs, roles, registries, QUIET_SUSPICION_MS);
+    }
+
+    /** @param suspicionMs the members' suspicion timeout ({@link #QUIET_SUSPICION_MS}, {@link #CRASH_SUSPICION_MS}). */
+    TestCluster(final int members, final String transport, final SpindleOptions options,
+        final IntFunction<List<SubgroupSpec>> specs, final IntFunction<Role> roles, final Registries registries,
+        final long suspicionMs) throws Exception
     {
         this.transport = transport;
         this.groupName = "t" + Long.toHexString(ThreadLocalRandom.current().nextLong() >>> 4);
@@ -121,6 +150,7 @@ final class TestCluster implements AutoCloseable
                     .withRegistry("local".equals(transport) ? "local" : "shm")
                     .withMemberId(100 + i).withContact(i == 0, members).withSpindle(options)
                     .withIdle(50, 10, 50_000)
+                    .withFailureDetection(cfg0HeartbeatMs(), suspicionMs)
                     .withEndpoint("tcp".equals(transport) || "mixed".equals(transport)
                         ? "127.0.0.1:" + freePort() : "");
                 final List<Group.SubgroupRegistration> regs = new ArrayList<>();
@@ -140,6 +170,12 @@ final class TestCluster implements AutoCloseable
         {
             pool.shutdown();
         }
+    }
+
+    /** The default heartbeat period, kept: only the suspicion timeout varies between tests. */
+    private long cfg0HeartbeatMs()
+    {
+        return GroupConfig.defaults(groupName).heartbeatPeriodMs();
     }
 
     static int freePort() throws java.io.IOException

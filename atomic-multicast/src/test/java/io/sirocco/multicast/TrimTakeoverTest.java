@@ -22,13 +22,37 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class TrimTakeoverTest
 {
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(TrimTakeoverTest.class);
+
     @ParameterizedTest(name = "crash at {0}")
     @EnumSource(value = FaultPoint.class, names = {"TRIM_VALUES_PUSHED", "TRIM_READY_PUSHED"})
     @Timeout(value = 150, unit = TimeUnit.SECONDS)
     void shardLeaderCrashMidTrimSurvivorsAgree(final FaultPoint point) throws Exception
     {
+        // A false suspicion (a loaded machine stalls every member of this JVM at once) can start a view change before
+        // member 4 halts, or exclude members, so the leader never reaches the fault point: that run did not test the
+        // scenario and is repeated in a new cluster. A run that did reach it must satisfy every assertion.
+        for (int attempt = 1; ; attempt++)
+        {
+            if (runScenario(point, attempt == 3))
+            {
+                return;
+            }
+            LOG.warn("crash at {}: attempt {} disturbed by a false suspicion before the fault point; again", point,
+                attempt);
+        }
+    }
+
+    /**
+     * @param last whether this is the last try: then a run the leader's fault point was not reached in fails.
+     * @return true if the scenario ran and every assertion held; false if a false suspicion kept the leader from
+     * reaching the fault point (never when {@code last}).
+     */
+    private static boolean runScenario(final FaultPoint point, final boolean last) throws Exception
+    {
         try (TestCluster c = new TestCluster(5, "local", SpindleOptions.ALL_ON,
-            i -> List.of(SubgroupSpec.of("a", DeliveryMode.ORDERED).withWindow(8)), i -> Role.WRITER_READER))
+            i -> List.of(SubgroupSpec.of("a", DeliveryMode.ORDERED).withWindow(8)), i -> Role.WRITER_READER,
+            TestCluster.CRASH_SUSPICION_MS))
         {
             final Group leader = c.groups.get(0);
             final Group halted = c.groups.get(4);
@@ -51,6 +75,11 @@ class TrimTakeoverTest
             while (System.nanoTime() < deadline
                 && survivors.stream().anyMatch(s -> c.groups.get(s).view().members().size() != 3))
             {
+                if (!last && hit.get() == null && falselySuspected(c, survivors))
+                {
+                    ViewChangeTest.SendersUntilClosed.stop(senders);
+                    return false;
+                }
                 Thread.sleep(5);
             }
             assertThat(hit.get()).as("the leader reached the fault point and crashed there").isEqualTo(point);
@@ -82,6 +111,36 @@ class TrimTakeoverTest
                     .isLessThanOrEqualTo(d1.size());
                 assertThat(d1.subList(0, mine.size())).as("member %d delivered a prefix", crashed).isEqualTo(mine);
             }
+            return true;
         }
+    }
+
+    /**
+     * Called while the leader has not reached the fault point: whether a member that is not halted was excluded, or
+     * a survivor's view lost a member other than 4 (the leader included): a false suspicion changed the scenario (the survivors' agreement is what ViewChangeTest and the other tests check).
+     */
+    private static boolean falselySuspected(final TestCluster c, final List<Integer> survivors)
+    {
+        for (final int s : survivors)
+        {
+            final Group g = c.groups.get(s);
+            if (g.exclusion() != null)
+            {
+                return true;
+            }
+            if (g.view().rankOf(c.groups.get(0).memberId()) == -1)
+            {
+                // The leader left the view without reaching the fault point: it was suspected before it led a trim.
+                return true;
+            }
+            for (final int other : survivors)
+            {
+                if (g.view().rankOf(c.groups.get(other).memberId()) == -1)
+                {
+                    return true;
+                }
+            }
+        }
+        return c.groups.get(0).exclusion() != null;
     }
 }

@@ -24,7 +24,8 @@ class ViewChangeTest
         // must run the view change and the ragged trim.
         final SpindleOptions opts = SpindleOptions.ALL_ON;
         try (TestCluster c = new TestCluster(4, transport, opts,
-            i -> List.of(SubgroupSpec.of("a", DeliveryMode.ORDERED).withWindow(8)), i -> Role.WRITER_READER))
+            i -> List.of(SubgroupSpec.of("a", DeliveryMode.ORDERED).withWindow(8)), i -> Role.WRITER_READER,
+            TestCluster.CRASH_SUSPICION_MS))
         {
             for (final Group g : c.groups)
             {
@@ -75,7 +76,7 @@ class ViewChangeTest
             awaitViewSize(c.groups, 2);
             final TestCluster.Recorder rec = new TestCluster.Recorder();
             final GroupConfig cfg = GroupConfig.defaults(c.groupName).withTransport("local").withMemberId(999)
-                .withIdle(50, 10, 50_000);
+                .withIdle(50, 10, 50_000).withFailureDetection(10, TestCluster.QUIET_SUSPICION_MS);
             final Group joiner = Group.join(cfg, List.of(new Group.SubgroupRegistration(
                 SubgroupSpec.of("a", DeliveryMode.ORDERED), Role.WRITER_READER, rec)), null,
                 java.time.Duration.ofSeconds(30));
