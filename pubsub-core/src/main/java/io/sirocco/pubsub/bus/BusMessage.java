@@ -24,6 +24,12 @@ public final class BusMessage
     /** Flag on a DATA/DISPOSE/UNREGISTER message sent as part of a directed TRANSIENT_LOCAL history replay. */
     public static final int KIND_HISTORY = 16;
 
+    /**
+     * Group bus only, never handed to a reader: the writer is closing and sent nothing after this in its topic
+     * subgroup; its retraction, in the discovery subgroup, is applied only once this has been delivered (GroupBus).
+     */
+    public static final int KIND_WRITER_END = 32;
+
     private int kind;
     private long writerGuid;
     private long seq;

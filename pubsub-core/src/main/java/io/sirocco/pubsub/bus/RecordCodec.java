@@ -7,7 +7,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The wire form of discovery: an {@link EndpointRecord} (op ANNOUNCE) or a retraction (op RETRACT, the GUID only),
+ * The wire form of discovery: an {@link EndpointRecord} (op ANNOUNCE) or a retraction (op RETRACT, the GUID only;
+ * op RETRACT_AFTER_MARK when the writer sent an end mark in its topic subgroup first, see {@code GroupBus}),
  * big-endian, strings as length-prefixed UTF-8. Decoding bad bytes throws IllegalArgumentException with the
  * offset, so a corrupt announcement is logged and dropped, never fatal.
  */
@@ -15,6 +16,8 @@ public final class RecordCodec
 {
     public static final byte ANNOUNCE = 1;
     public static final byte RETRACT = 2;
+    /** A retraction of a writer that sent an end mark in its topic subgroup before it (same form as RETRACT). */
+    public static final byte RETRACT_AFTER_MARK = 3;
     private static final int MAX_STRING = 65_536;
 
     private RecordCodec()
@@ -60,6 +63,12 @@ public final class RecordCodec
     public static byte[] retract(final long guid)
     {
         return ByteBuffer.allocate(9).put(RETRACT).putLong(guid).array();
+    }
+
+    /** A retraction that the receivers apply only after the writer's end mark (or its member's departure). */
+    public static byte[] retractAfterMark(final long guid)
+    {
+        return ByteBuffer.allocate(9).put(RETRACT_AFTER_MARK).putLong(guid).array();
     }
 
     private static void string(final ByteBuffer b, final String s)

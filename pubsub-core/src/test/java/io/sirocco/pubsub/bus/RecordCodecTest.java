@@ -34,6 +34,9 @@ class RecordCodecTest
         final byte[] message = RecordCodec.retract(0x1234_5678_9ABC_DEF0L);
         assertThat(RecordCodec.op(message)).isEqualTo(RecordCodec.RETRACT);
         assertThat(RecordCodec.retractedGuid(message)).isEqualTo(0x1234_5678_9ABC_DEF0L);
+        final byte[] afterMark = RecordCodec.retractAfterMark(0x1234_5678_9ABC_DEF0L);
+        assertThat(RecordCodec.op(afterMark)).isEqualTo(RecordCodec.RETRACT_AFTER_MARK);
+        assertThat(RecordCodec.retractedGuid(afterMark)).isEqualTo(0x1234_5678_9ABC_DEF0L);
     }
 
     @Property(tries = 300)

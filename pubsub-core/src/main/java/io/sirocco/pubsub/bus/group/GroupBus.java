@@ -54,7 +54,13 @@ import org.slf4j.LoggerFactory;
  * endpoints there), so "matched" means the data path exists. Every member re-announces its records after each view
  * change, so joiners learn the domain and records lost to a view change's trim are restored. A topic subgroup is not
  * ordered with {@code dcps}: samples of a writer whose record has not arrived yet are held by their channel and
- * delivered, in order, when it does ({@code Channel.held}).
+ * delivered, in order, when it does ({@code Channel.held}). For the same reason a closing RELIABLE writer first sends
+ * an end mark ({@link BusMessage#KIND_WRITER_END}) in its topic subgroup, after its last sample, and then its
+ * retraction ({@link RecordCodec#RETRACT_AFTER_MARK}) in {@code dcps}: a member hands that retraction to the DDS
+ * layer only once its topic channel delivered the mark and its local reader windows handed everything before it to
+ * their readers ({@code awaitingMark}, {@code marked}); else the reader's participant would drop the writer, and the
+ * samples still on their way with it. Bounded: the member's departure releases it at once, a missing mark after
+ * {@value #MARK_WAIT_S} s.
  *
  * <p>Threads: delivery and view upcalls run on the group's predicate thread; they copy each sample into the reader
  * windows ({@link ReaderQueue}) and return. A reliable reader whose window is full makes the topic's ORDERED subgroup
@@ -71,6 +77,12 @@ public final class GroupBus implements DomainBus, MembershipListener
     private static final int MAX_HELD = 16_384;
     private static final int MAX_RETIRED = 1024;
     private static final String DCPS = "dcps";
+    /** How long a retraction waits for its writer's end mark before it is applied anyway (WARN). */
+    private static final long MARK_WAIT_S = 30;
+    /** How long the end mark's send may wait for room in the topic subgroup; on failure the retraction is plain. */
+    private static final long MARK_SEND_NS = TimeUnit.SECONDS.toNanos(5);
+    /** How long a retraction waits for the local reader windows to hand over what came before its end mark. */
+    private static final long DRAIN_WAIT_NS = TimeUnit.SECONDS.toNanos(10);
 
     private final int domainId;
     private final String groupName;
@@ -82,6 +94,17 @@ public final class GroupBus implements DomainBus, MembershipListener
     private final Group group;
     private final Subgroup dcps;
     private final ExecutorService sender;
+    /** Applies retractions that waited for their writers' end marks (it may wait for reader windows to drain). */
+    private final java.util.concurrent.ScheduledExecutorService retirer;
+    /** This member's RELIABLE writers by GUID: {@link #retract} sends their end marks. */
+    private final Map<Long, GroupWriter> ownWriters = new ConcurrentHashMap<>();
+    /**
+     * Under {@code this}: remote RELIABLE writers whose {@code RETRACT_AFTER_MARK} arrived before their end mark, with
+     * the channel the mark comes in; and the writers whose end mark arrived before their retraction. Every entry goes
+     * with the retraction, the mark, the timeout or its member's departure.
+     */
+    private final Map<Long, Channel> awaitingMark = new HashMap<>();
+    private final java.util.Set<Long> marked = new java.util.HashSet<>();
     private final Map<String, Channel> channels = new ConcurrentHashMap<>();
     private final Map<Long, EndpointRecord> localRecords = new LinkedHashMap<>();
     private final Map<Long, EndpointRecord> pending = new LinkedHashMap<>();
@@ -120,6 +143,8 @@ public final class GroupBus implements DomainBus, MembershipListener
         this.memberId = guid >>> 20;
         this.sender = Executors.newSingleThreadExecutor(r ->
             Thread.ofPlatform().daemon().name("sirocco-dcps-d" + domainId).unstarted(r));
+        this.retirer = Executors.newSingleThreadScheduledExecutor(r ->
+            Thread.ofPlatform().daemon().name("sirocco-retire-d" + domainId).unstarted(r));
         final boolean network = config.networkDiscovery();
         final boolean contact = !network && noLiveMember(groupName);
         GroupConfig groupConfig = GroupConfig.defaults(groupName).withMemberId(memberId)
@@ -152,6 +177,7 @@ public final class GroupBus implements DomainBus, MembershipListener
                 registry.close();
             }
             sender.shutdownNow();
+            retirer.shutdownNow();
             throw ex;
         }
         group.predicateEngine().spinWindowNs(config.idleSpinNs());
@@ -326,6 +352,7 @@ public final class GroupBus implements DomainBus, MembershipListener
     private synchronized void retractRecord(final long guid, final boolean failed)
     {
         pending.remove(guid);
+        marked.remove(guid);
         retiredOrder.addLast(guid);
         if (retiredOrder.size() > MAX_RETIRED)
         {
@@ -359,6 +386,106 @@ public final class GroupBus implements DomainBus, MembershipListener
             java.util.Arrays.binarySearch(gone, writerGuid) >= 0;
     }
 
+    /**
+     * Predicate thread, a remote writer's {@code RETRACT_AFTER_MARK}: whether it waits for the writer's end mark (or
+     * for the local windows to drain, the mark being here already). Not when the writer was never handed to the DDS
+     * layer (nothing can be dropped) or this member has no channel of its topic (no mark comes here).
+     */
+    private synchronized boolean deferRetraction(final long guid)
+    {
+        final EndpointRecord record = forwarded.get(guid);
+        if (closed || record == null || !record.isWriter() || record.reliabilityKind() != 1)
+        {
+            return false;
+        }
+        final Channel channel = channels.get(subgroupName(record.topicName(), true));
+        if (channel == null)
+        {
+            return false;
+        }
+        if (marked.remove(guid))
+        {
+            return drainThenRetract(guid, channel);
+        }
+        try
+        {
+            retirer.schedule(() -> markMissing(guid), MARK_WAIT_S, TimeUnit.SECONDS);
+        }
+        catch (final java.util.concurrent.RejectedExecutionException ex)
+        {
+            return false; // closing
+        }
+        awaitingMark.put(guid, channel);
+        return true;
+    }
+
+    /** Predicate thread: a remote writer's end mark was delivered by {@code channel}, after all its samples. */
+    private synchronized void onEndMark(final long writerGuid, final Channel channel)
+    {
+        if (awaitingMark.remove(writerGuid) != null)
+        {
+            if (!drainThenRetract(writerGuid, channel))
+            {
+                retractRecord(writerGuid, false);
+            }
+            return;
+        }
+        final View v = view;
+        if (java.util.Arrays.binarySearch(retired, writerGuid) < 0 && v != null &&
+            v.rankOf(memberOf(writerGuid)) >= 0)
+        {
+            marked.add(writerGuid); // its retraction is still on its way in dcps
+        }
+    }
+
+    /**
+     * Under {@code this}: on the retirer thread, waits until the channel's local reader windows handed everything
+     * offered so far (the writer's samples included) to their readers, then retracts the writer. False if closing.
+     */
+    private boolean drainThenRetract(final long guid, final Channel channel)
+    {
+        final ReaderQueue[] windows = channel.readerArray;
+        try
+        {
+            retirer.execute(() ->
+            {
+                final long deadlineNs = System.nanoTime() + DRAIN_WAIT_NS;
+                for (final ReaderQueue window : windows)
+                {
+                    if (!window.awaitDelivered(Math.max(0, deadlineNs - System.nanoTime())))
+                    {
+                        LOG.warn("domain {}: topic subgroup {}: reader {} did not take the samples before writer " +
+                            "{}'s retraction within {} s; retracting it anyway", domainId, channel.name,
+                            String.format("%016x", window.readerGuid()), String.format("%016x", guid),
+                            TimeUnit.NANOSECONDS.toSeconds(DRAIN_WAIT_NS));
+                    }
+                }
+                retractRecord(guid, false);
+            });
+            return true;
+        }
+        catch (final java.util.concurrent.RejectedExecutionException ex)
+        {
+            return false;
+        }
+    }
+
+    /** Retirer thread: a retraction's end mark did not come in time (e.g. trimmed by a view change, never re-sent). */
+    private void markMissing(final long guid)
+    {
+        synchronized (this)
+        {
+            if (awaitingMark.remove(guid) == null)
+            {
+                return;
+            }
+        }
+        LOG.warn("domain {}: writer {} was retracted but its end mark did not arrive within {} s; retracting it " +
+            "now (samples of it still on their way may be dropped)", domainId, String.format("%016x", guid),
+            MARK_WAIT_S);
+        retractRecord(guid, false);
+    }
+
     /** Predicate thread: every topic channel delivers the samples it held for writers that are known now. */
     private void releaseHeld()
     {
@@ -386,12 +513,16 @@ public final class GroupBus implements DomainBus, MembershipListener
     @Override
     public void retract(final long guid)
     {
+        // A RELIABLE writer's end mark goes first, in its topic subgroup, so that no member hands the retraction to
+        // its DDS layer before the writer's last samples (see the class comment).
+        final GroupWriter own = ownWriters.remove(guid);
+        final boolean endMarked = own != null && !closed && own.sendEndMark(guid, MARK_SEND_NS);
         synchronized (this)
         {
             localRecords.remove(guid);
         }
         retractRecord(guid, false);
-        final byte[] message = RecordCodec.retract(guid);
+        final byte[] message = endMarked ? RecordCodec.retractAfterMark(guid) : RecordCodec.retract(guid);
         if (!sender.isShutdown())
         {
             sender.execute(() -> sendDiscovery(message));
@@ -431,9 +562,15 @@ public final class GroupBus implements DomainBus, MembershipListener
             final byte[] message = payload.asSlice(0, length).toArray(ValueLayout.JAVA_BYTE);
             try
             {
-                if (RecordCodec.op(message) == RecordCodec.RETRACT)
+                final byte op = RecordCodec.op(message);
+                if (op == RecordCodec.RETRACT || op == RecordCodec.RETRACT_AFTER_MARK)
                 {
-                    retractRecord(RecordCodec.retractedGuid(message), false);
+                    final long guid = RecordCodec.retractedGuid(message);
+                    if (op == RecordCodec.RETRACT_AFTER_MARK && deferRetraction(guid))
+                    {
+                        return; // applied after the writer's end mark (onEndMark)
+                    }
+                    retractRecord(guid, false);
                     releaseHeld(); // samples held for a writer retracted before its record came go as they always did
                     return;
                 }
@@ -461,6 +598,7 @@ public final class GroupBus implements DomainBus, MembershipListener
     public void onViewInstalled(final View installed, final List<Long> joined, final List<Long> left)
     {
         final List<Long> retracted = new ArrayList<>();
+        final List<Long> closedOnes = new ArrayList<>();
         synchronized (this)
         {
             view = installed;
@@ -468,9 +606,20 @@ public final class GroupBus implements DomainBus, MembershipListener
             {
                 if (left.contains(memberOf(record.participantGuid())))
                 {
-                    retracted.add(record.guid());
+                    // A writer whose retraction waited for its end mark: nothing more comes from its member, and what
+                    // came (the view change delivered it before this upcall) goes once the reader windows took it.
+                    final Channel waiting = awaitingMark.remove(record.guid());
+                    if (waiting == null)
+                    {
+                        retracted.add(record.guid());
+                    }
+                    else if (!drainThenRetract(record.guid(), waiting))
+                    {
+                        closedOnes.add(record.guid());
+                    }
                 }
             }
+            marked.removeIf(guid -> left.contains(memberOf(guid)));
             for (final EndpointRecord record : new ArrayList<>(pending.values()))
             {
                 if (left.contains(memberOf(record.participantGuid())))
@@ -478,6 +627,10 @@ public final class GroupBus implements DomainBus, MembershipListener
                     pending.remove(record.guid());
                 }
             }
+        }
+        for (final Long guid : closedOnes)
+        {
+            retractRecord(guid, false);
         }
         for (final Long guid : retracted)
         {
@@ -560,6 +713,8 @@ public final class GroupBus implements DomainBus, MembershipListener
                 }
             }
             pending.clear();
+            awaitingMark.clear();
+            marked.clear();
         }
         for (final Long guid : remote)
         {
@@ -614,7 +769,13 @@ public final class GroupBus implements DomainBus, MembershipListener
     @Override
     public BusWriter openWriter(final long writerGuid, final String topicName, final boolean reliable)
     {
-        return new GroupWriter(channel(topicName, reliable, true), reliable);
+        final GroupWriter writer = new GroupWriter(channel(topicName, reliable, true), reliable, writerGuid,
+            ownWriters);
+        if (reliable)
+        {
+            ownWriters.put(writerGuid, writer);
+        }
+        return writer;
     }
 
     @Override
@@ -720,7 +881,19 @@ public final class GroupBus implements DomainBus, MembershipListener
                     }
                 }
             }
-            if (length < HEADER || readerArray.length == 0)
+            if (length < HEADER)
+            {
+                return;
+            }
+            if (payload.get(ValueLayout.JAVA_INT_UNALIGNED, 0) == BusMessage.KIND_WRITER_END)
+            {
+                if (senderId != memberId)
+                {
+                    onEndMark(payload.get(ValueLayout.JAVA_LONG_UNALIGNED, 8), this);
+                }
+                return; // never a reader's: it only releases the writer's retraction
+            }
+            if (readerArray.length == 0)
             {
                 return;
             }
@@ -916,15 +1089,35 @@ public final class GroupBus implements DomainBus, MembershipListener
     {
         private final Channel channel;
         private final boolean reliable;
+        private final long writerGuid;
+        private final Map<Long, GroupWriter> registry;
         private final SlotClaim claim = new SlotClaim();
         private final java.util.concurrent.locks.ReentrantLock sendLock =
             new java.util.concurrent.locks.ReentrantLock();
         private Object lastEngine;
 
-        GroupWriter(final Channel channel, final boolean reliable)
+        GroupWriter(final Channel channel, final boolean reliable, final long writerGuid,
+            final Map<Long, GroupWriter> registry)
         {
             this.channel = channel;
             this.reliable = reliable;
+            this.writerGuid = writerGuid;
+            this.registry = registry;
+        }
+
+        /**
+         * The writer is closing: sends its end mark after its last sample (once, not per sample). False when it could
+         * not be sent (no view holds the subgroup yet, or no room in time): the retraction is then a plain one.
+         */
+        boolean sendEndMark(final long guid, final long timeoutNs)
+        {
+            if (!reliable)
+            {
+                return false;
+            }
+            final BusMessage mark = new BusMessage(16).kind(BusMessage.KIND_WRITER_END).writerGuid(guid).seq(0)
+                .payloadLength(0);
+            return sendMessage(mark, 0, timeoutNs) == SENT;
         }
 
         /**
@@ -957,7 +1150,17 @@ public final class GroupBus implements DomainBus, MembershipListener
             return channel.onPredicateThread() ? 0 : timeoutNs;
         }
 
+        private static final int SENT = 1;
+        private static final int NO_VIEW = 0;
+        private static final int FAILED = -1;
+
         private boolean send(final BusMessage message, final long target, final long timeoutNs)
+        {
+            return sendMessage(message, target, timeoutNs) != FAILED;
+        }
+
+        /** {@link #SENT}; {@link #NO_VIEW} when no view holds the subgroup (no reader can be matched); or FAILED. */
+        private int sendMessage(final BusMessage message, final long target, final long timeoutNs)
         {
             sendLock.lock();
             try
@@ -967,11 +1170,11 @@ public final class GroupBus implements DomainBus, MembershipListener
                 final Object engine = currentEngine(subgroup, timeoutNs);
                 if (engine == null)
                 {
-                    return true;
+                    return NO_VIEW;
                 }
                 if (engine == RESEND_FAILED)
                 {
-                    return false;
+                    return FAILED;
                 }
                 final int rc = subgroup.claim(length, claim, claimTimeout(timeoutNs));
                 if (rc != ClaimResult.OK)
@@ -981,7 +1184,7 @@ public final class GroupBus implements DomainBus, MembershipListener
                         throw new IllegalArgumentException("sample of " + message.payloadLength() + " bytes exceeds " +
                             "the largest message of topic subgroup " + channel.name);
                     }
-                    return false;
+                    return FAILED;
                 }
                 final MemorySegment buffer = claim.buffer();
                 writeHeader(buffer, message, message.payloadLength(), target);
@@ -992,7 +1195,7 @@ public final class GroupBus implements DomainBus, MembershipListener
                 }
                 claim.commit();
                 channel.sent++;
-                return true;
+                return SENT;
             }
             finally
             {
@@ -1215,6 +1418,7 @@ public final class GroupBus implements DomainBus, MembershipListener
         @Override
         public void close()
         {
+            registry.remove(writerGuid, this);
         }
     }
 
@@ -1240,6 +1444,7 @@ public final class GroupBus implements DomainBus, MembershipListener
             Thread.currentThread().interrupt();
         }
         closed = true;
+        retirer.shutdownNow();
         group.close();
         LOG.info("domain {}: member {} left group '{}'", domainId, memberId, groupName);
     }

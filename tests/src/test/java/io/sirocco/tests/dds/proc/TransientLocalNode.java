@@ -25,7 +25,8 @@ import org.omg.dds.topic.Topic;
  * round r (color {@code R<r>}). {@code writer <domain> <rounds>}: first a VOLATILE writer on the topic that stays
  * open (so this member is already a sender of the topic's subgroup and each new writer's record is ready at once), then per round a new
  * TRANSIENT_LOCAL writer that writes three samples as soon as it is matched, waits for acknowledgments and prints
- * {@code WROTE r} (the writers stay open). Both print {@code JOINED}.
+ * {@code WROTE r} (the writers stay open; with a fourth argument {@code close} each is closed right after
+ * waitForAcknowledgments, before {@code WROTE r}). Both print {@code JOINED}.
  */
 public final class TransientLocalNode
 {
@@ -46,7 +47,7 @@ public final class TransientLocalNode
         System.out.flush();
         if (args[0].equals("writer"))
         {
-            write(participant, pf, topic, Integer.parseInt(args[2]));
+            write(participant, pf, topic, Integer.parseInt(args[2]), args.length > 3 && args[3].equals("close"));
         }
         else
         {
@@ -55,7 +56,7 @@ public final class TransientLocalNode
     }
 
     private static void write(final DomainParticipant participant, final PolicyFactory pf, final Topic<Shape> topic,
-        final int rounds) throws Exception
+        final int rounds, final boolean close) throws Exception
     {
         final Publisher publisher = participant.createPublisher();
         // Stays open and writes nothing: this member is a sender of the topic's subgroup from here on.
@@ -76,10 +77,14 @@ public final class TransientLocalNode
                 writer.write(new Shape("R" + round, i, 0, 1));
             }
             writer.waitForAcknowledgments(30, TimeUnit.SECONDS);
-            System.out.println("WROTE " + round + " matched " + writer.getPublicationMatchedStatus().getCurrentCount());
+            final int matched = writer.getPublicationMatchedStatus().getCurrentCount();
+            if (close)
+            {
+                // The retraction must not overtake the samples still on their way to the reader (docs/dds.md).
+                writer.close();
+            }
+            System.out.println("WROTE " + round + " matched " + matched);
             System.out.flush();
-            // Left open: a writer closed right after waitForAcknowledgments can lose samples still on their way to the
-            // reader (its retraction overtakes them; docs/dds.md), which is not what this test is about.
         }
         Thread.sleep(Long.MAX_VALUE);
     }
