@@ -583,7 +583,8 @@ public final class PredicateEngine implements AutoCloseable
                     work = true;
                 }
             }
-            work |= pending || !added.isEmpty() || !removed.isEmpty() || !running;
+            // A pass that installed a new view closed this bell's table: never sleep on an unmapped word.
+            work |= pending || !added.isEmpty() || !removed.isEmpty() || !running || idleWait != bell;
             if (!work && !bell.await(token, Math.max(maxParkNs, eventDrivenParkNs)))
             {
                 LockSupport.parkNanos(this, parkNs);

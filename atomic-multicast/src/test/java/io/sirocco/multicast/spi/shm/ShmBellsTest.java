@@ -129,4 +129,17 @@ class ShmBellsTest
         zero.disarm();
         one.disarm();
     }
+
+    /** A view change inside the armed pass closes the table before the engine thread disarms (seen in CI). */
+    @Test
+    void shouldDisarmAndRingABellWhoseTableWasClosedWithoutThrowing() throws IOException
+    {
+        final Arena own = Arena.ofShared();
+        final ShmBells closing = new ShmBells(mapping(file, own), 3);
+        final IdleWait bell = closing.own(1);
+        bell.arm();
+        own.close();
+        bell.disarm();
+        bell.ring();
+    }
 }
