@@ -120,6 +120,28 @@ class ViewChangeTest
     }
 
     /** Waits until the given members' delivery counts stop changing and agree. */
+    /**
+     * The end of a takeover test whose members 0 and 4 crashed: drops them from the cluster, checks the survivors are
+     * healthy and stable, and asserts every survivor delivered the first survivor's sequence.
+     *
+     * @return the first survivor's delivered sequence.
+     */
+    static List<TestCluster.Delivery> dropCrashedAndAssertSurvivorsAgree(final TestCluster c,
+        final List<Integer> survivors) throws InterruptedException
+    {
+        c.groups.remove(4);
+        c.groups.remove(0);
+        c.assertHealthy();
+        awaitStable(c, survivors);
+        final int first = survivors.get(0);
+        final List<TestCluster.Delivery> expected = c.recorders.get(first).list();
+        for (final int s : survivors.subList(1, survivors.size()))
+        {
+            assertThat(c.recorders.get(s).list()).as("survivor %d vs %d", s, first).isEqualTo(expected);
+        }
+        return expected;
+    }
+
     static void awaitStable(final TestCluster c, final List<Integer> members) throws InterruptedException
     {
         final long deadline = System.nanoTime() + 60_000_000_000L;
