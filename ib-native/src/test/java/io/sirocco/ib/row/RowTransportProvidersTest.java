@@ -96,6 +96,8 @@ final class RowTransportProvidersTest
         {
             assertThat(first.sharesRows()).isTrue();
             assertThat(second.sharesRows()).isTrue();
+            // the wrapper that counts open tables still hands out shm's bell, so an idle predicate thread sleeps on it
+            assertThat(first.idleWait()).isNotNull();
         }
         finally
         {
@@ -127,6 +129,8 @@ final class RowTransportProvidersTest
             RowTransport tb = b.open(new RowTransportContext(group, 1, 1, members, 128, () -> { })))
         {
             assertThat(ta.sharesRows()).isFalse();
+            // the wrapper that counts open tables still says tcp signals arrivals (the engine then need not poll)
+            assertThat(ta.eventDriven()).isTrue();
             ta.table().set(ValueLayout.JAVA_LONG, 64, 5);
             ta.pushCounters(64, 1);
             ta.flush();
