@@ -65,23 +65,13 @@ class LeaderTakeoverTest
             ViewChangeTest.awaitCount(c.recorders.get(1), 300);
             halted.halt();
 
-            final long deadline = System.nanoTime() + 120_000_000_000L;
-            while (System.nanoTime() < deadline && survivors.stream().anyMatch(s ->
-                c.groups.get(s).view().members().size() != 3 || c.groups.get(s).exclusion() != null))
-            {
-                Thread.sleep(5);
-            }
+            ViewChangeTest.awaitSurvivorViews(c, survivors, 120);
             assertThat(hit.get()).as("the leader reached the fault point and crashed there").isEqualTo(point);
             assertThat(leader.predicateEngine().failure()).isInstanceOf(InjectedCrash.class);
             leader.halt();
+            ViewChangeTest.assertSurvivorViews(c, survivors, leader, halted);
             for (final int s : survivors)
             {
-                final Group g = c.groups.get(s);
-                assertThat(g.exclusion()).as("survivor %d is not excluded", s).isNull();
-                final View v = g.view();
-                assertThat(v.members()).as("view of survivor %d", s).hasSize(3);
-                assertThat(v.rankOf(leader.memberId())).isEqualTo(-1);
-                assertThat(v.rankOf(halted.memberId())).isEqualTo(-1);
                 assertNoMemberReturns(installed.get(s), s);
             }
             // The survivors keep delivering in the new view.

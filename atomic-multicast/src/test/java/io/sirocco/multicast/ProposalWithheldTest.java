@@ -60,32 +60,19 @@ class ProposalWithheldTest
             leader.halt();
 
             final List<Integer> survivors = List.of(1, 2, 3);
-            final long deadline = System.nanoTime() + 90_000_000_000L;
-            while (System.nanoTime() < deadline && survivors.stream().anyMatch(s ->
-                c.groups.get(s).view().members().size() != 3 || c.groups.get(s).exclusion() != null))
-            {
-                Thread.sleep(5);
-            }
-            for (final int s : survivors)
-            {
-                final Group g = c.groups.get(s);
-                assertThat(g.exclusion()).as("survivor %d is not excluded", s).isNull();
-                assertThat(g.view().members()).as("view of survivor %d", s).hasSize(3);
-                assertThat(g.view().rankOf(leader.memberId())).isEqualTo(-1);
-            }
+            ViewChangeTest.awaitSurvivorViews(c, survivors, 90);
+            ViewChangeTest.assertSurvivorViews(c, survivors, leader, c.groups.get(4));
             ViewChangeTest.SendersUntilClosed.stop(senders);
             ViewChangeTest.dropCrashedAndAssertSurvivorsAgree(c, survivors);
         }
     }
 
     /** The group's registry, except that it never shows view 1's leader's (rank 0's) proposals for view 2. */
-    private static final class WithholdingRegistry implements MembershipRegistry
+    private static final class WithholdingRegistry extends ForwardingRegistry
     {
-        private final MembershipRegistry delegate;
-
         WithholdingRegistry(final MembershipRegistry delegate)
         {
-            this.delegate = delegate;
+            super(delegate);
         }
 
         @Override
@@ -98,36 +85,6 @@ class ProposalWithheldTest
                 return Optional.empty();
             }
             return v;
-        }
-
-        @Override
-        public void announce(final Member member)
-        {
-            delegate.announce(member);
-        }
-
-        @Override
-        public void withdraw(final long memberId)
-        {
-            delegate.withdraw(memberId);
-        }
-
-        @Override
-        public List<Member> announced()
-        {
-            return delegate.announced();
-        }
-
-        @Override
-        public void publish(final String key, final View view)
-        {
-            delegate.publish(key, view);
-        }
-
-        @Override
-        public Optional<View> latestContaining(final long memberId)
-        {
-            return delegate.latestContaining(memberId);
         }
     }
 }

@@ -28,45 +28,20 @@ import static org.assertj.core.api.Assertions.assertThat;
 class StaleProposalTest
 {
     /** Serves one member: writes go to the shared store; a proposal is first read as the value this member saw last. */
-    private static final class LaggingRegistry implements MembershipRegistry
+    private static final class LaggingRegistry extends ForwardingRegistry
     {
-        private final LocalRegistry shared;
         private final Map<String, View> seen = new HashMap<>();
         volatile int staleReads;
 
         LaggingRegistry(final LocalRegistry shared)
         {
-            this.shared = shared;
-        }
-
-        @Override
-        public void announce(final Member member)
-        {
-            shared.announce(member);
-        }
-
-        @Override
-        public void withdraw(final long memberId)
-        {
-            shared.withdraw(memberId);
-        }
-
-        @Override
-        public List<Member> announced()
-        {
-            return shared.announced();
-        }
-
-        @Override
-        public void publish(final String key, final View view)
-        {
-            shared.publish(key, view);
+            super(shared);
         }
 
         @Override
         public synchronized Optional<View> read(final String key)
         {
-            final Optional<View> current = shared.read(key);
+            final Optional<View> current = delegate.read(key);
             final View before = seen.get(key);
             current.ifPresent(v -> seen.put(key, v));
             if (key.startsWith("p") && before != null && current.isPresent() && before != current.get())
@@ -75,12 +50,6 @@ class StaleProposalTest
                 return Optional.of(before);
             }
             return current;
-        }
-
-        @Override
-        public Optional<View> latestContaining(final long memberId)
-        {
-            return shared.latestContaining(memberId);
         }
     }
 

@@ -85,13 +85,7 @@ class TrimTakeoverTest
             assertThat(hit.get()).as("the leader reached the fault point and crashed there").isEqualTo(point);
             assertThat(leader.predicateEngine().failure()).isInstanceOf(InjectedCrash.class);
             leader.halt();
-            for (final int s : survivors)
-            {
-                final View v = c.groups.get(s).view();
-                assertThat(v.members()).as("view of survivor %d", s).hasSize(3);
-                assertThat(v.rankOf(leader.memberId())).isEqualTo(-1);
-                assertThat(v.rankOf(halted.memberId())).isEqualTo(-1);
-            }
+            ViewChangeTest.assertSurvivorViews(c, survivors, leader, halted);
             // The survivors keep delivering in the new view.
             final long before = c.recorders.get(1).count;
             ViewChangeTest.awaitCount(c.recorders.get(1), before + 200);

@@ -119,7 +119,38 @@ class ViewChangeTest
         assertThat(r.count).isGreaterThanOrEqualTo(n);
     }
 
-    /** Waits until the given members' delivery counts stop changing and agree. */
+    /**
+     * Waits, up to {@code timeoutSeconds}, until every survivor is in a view of exactly as many members as there are
+     * survivors and none is excluded (the end of a takeover; {@link #assertSurvivorViews} then says what was wrong).
+     */
+    static void awaitSurvivorViews(final TestCluster c, final List<Integer> survivors, final long timeoutSeconds)
+        throws InterruptedException
+    {
+        final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(timeoutSeconds);
+        while (System.nanoTime() < deadline && survivors.stream().anyMatch(s ->
+            c.groups.get(s).view().members().size() != survivors.size() || c.groups.get(s).exclusion() != null))
+        {
+            Thread.sleep(5);
+        }
+    }
+
+    /** Every survivor is not excluded, and its view holds as many members as there are survivors and none of gone. */
+    static void assertSurvivorViews(final TestCluster c, final List<Integer> survivors, final Group... gone)
+    {
+        for (final int s : survivors)
+        {
+            final Group g = c.groups.get(s);
+            assertThat(g.exclusion()).as("survivor %d is not excluded", s).isNull();
+            final View v = g.view();
+            assertThat(v.members()).as("view of survivor %d", s).hasSize(survivors.size());
+            for (final Group x : gone)
+            {
+                assertThat(v.rankOf(x.memberId())).as("member %d in the view of survivor %d", x.memberId(), s)
+                    .isEqualTo(-1);
+            }
+        }
+    }
+
     /**
      * The end of a takeover test whose members 0 and 4 crashed: drops them from the cluster, checks the survivors are
      * healthy and stable, and asserts every survivor delivered the first survivor's sequence.
@@ -142,6 +173,7 @@ class ViewChangeTest
         return expected;
     }
 
+    /** Waits until the given members' delivery counts stop changing and agree. */
     static void awaitStable(final TestCluster c, final List<Integer> members) throws InterruptedException
     {
         final long deadline = System.nanoTime() + 60_000_000_000L;

@@ -2,18 +2,8 @@ package io.sirocco.multicast.smc;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.lang.foreign.MemorySegment;
-import java.lang.foreign.ValueLayout;
-import java.util.ArrayList;
-import java.util.List;
-
-import io.sirocco.multicast.ClaimResult;
 import io.sirocco.multicast.DeliveryHandler;
 import io.sirocco.multicast.DeliveryMode;
-import io.sirocco.multicast.SlotClaim;
-import io.sirocco.multicast.spi.RowTransport;
-import io.sirocco.multicast.spi.RowTransportContext;
-import io.sirocco.multicast.spi.shm.ShmRowTransportProvider;
 import io.sirocco.multicast.sst.SstLayout;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -27,36 +17,20 @@ import org.junit.jupiter.api.Test;
 class FastPathTest
 {
     private static final int WINDOW = 8;
-    private final List<RowTransport> transports = new ArrayList<>();
-    private final String group = "fastpath-" + ProcessHandle.current().pid() + "-" + System.nanoTime();
+    private final ShmTestTable table = new ShmTestTable("fastpath", 2);
 
     @AfterEach
     void close() throws java.io.IOException
     {
-        transports.forEach(RowTransport::close);
-        java.nio.file.Files.deleteIfExists(ShmRowTransportProvider.groupDirectory(group));
+        table.close();
     }
 
 
     private SubgroupEngine engine(final int rank, final SpindleOptions options, final DeliveryHandler handler)
     {
         final SstLayout layout = new SstLayout(new int[] {1}, new int[] {WINDOW}, new int[] {64}, new int[] {64});
-        final List<RowTransportContext.MemberAddress> members = List.of(
-            new RowTransportContext.MemberAddress(100, "h", ProcessHandle.current().pid(), ""),
-            new RowTransportContext.MemberAddress(101, "h", ProcessHandle.current().pid(), ""));
-        final RowTransport transport = new ShmRowTransportProvider().open(new RowTransportContext(group, 1, rank,
-            members, layout.rowLengthBytes(), () -> { }));
-        transports.add(transport);
         return new SubgroupEngine("t", DeliveryMode.ORDERED, WINDOW, 64, 64, 0, layout, new int[] {0},
-            new long[] {100}, new int[] {0, 1}, rank, transport, options, handler, () -> { });
-    }
-
-    private static void send(final SubgroupEngine sender, final long value)
-    {
-        final SlotClaim claim = new SlotClaim();
-        assertThat(sender.tryClaim(8, claim)).isEqualTo(ClaimResult.OK);
-        claim.buffer().set(ValueLayout.JAVA_LONG_UNALIGNED, 0, value);
-        claim.commit();
+            new long[] {100}, new int[] {0, 1}, rank, table.open(rank, layout), options, handler, () -> { });
     }
 
     @Test
@@ -67,7 +41,7 @@ class FastPathTest
         final SubgroupEngine reader = engine(1, SpindleOptions.ALL_ON, atReader);
         for (long v = 1; v <= 3 * WINDOW; v++)
         {
-            send(sender, v);
+            ShmTestTable.sendWord(sender, v);
             // Only the reader's triggers run for this message: the commit published it, the reader delivers it.
             assertThat(reader.receiveTrigger()).isTrue();
             assertThat(reader.deliveryTrigger()).isTrue();
@@ -87,7 +61,7 @@ class FastPathTest
         final FirstWordRecorder atReader = new FirstWordRecorder();
         final SubgroupEngine sender = engine(0, off, new FirstWordRecorder());
         final SubgroupEngine reader = engine(1, off, atReader);
-        send(sender, 7);
+        ShmTestTable.sendWord(sender, 7);
         assertThat(reader.receiveTrigger()).as("nothing published before the send trigger").isFalse();
         reader.deliveryTrigger();
         assertThat(atReader.values).as("nothing delivered before the sender's send trigger").isEmpty();
@@ -107,7 +81,7 @@ class FastPathTest
         final FirstWordRecorder atReader = new FirstWordRecorder();
         final SubgroupEngine sender = engine(0, noSelfReceipt, new FirstWordRecorder());
         final SubgroupEngine reader = engine(1, noSelfReceipt, atReader);
-        send(sender, 9);
+        ShmTestTable.sendWord(sender, 9);
         assertThat(reader.receiveTrigger()).as("the commit published the slot").isTrue();
         reader.deliveryTrigger();
         assertThat(atReader.values).as("not stable before the sender received its own message").isEmpty();

@@ -13,9 +13,6 @@ import io.sirocco.multicast.ClaimResult;
 import io.sirocco.multicast.DeliveryHandler;
 import io.sirocco.multicast.DeliveryMode;
 import io.sirocco.multicast.SlotClaim;
-import io.sirocco.multicast.spi.RowTransport;
-import io.sirocco.multicast.spi.RowTransportContext;
-import io.sirocco.multicast.spi.shm.ShmRowTransportProvider;
 import io.sirocco.multicast.sst.SstLayout;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
@@ -35,15 +32,12 @@ import org.junit.jupiter.api.Timeout;
 class LappedReceiverTest
 {
     private static final int SIZE = 256;
-    private final List<RowTransport> transports = new ArrayList<>();
-    private final String group = "lapped-" + ProcessHandle.current().pid() + "-" + System.nanoTime();
+    private final ShmTestTable table = new ShmTestTable("lapped", 2);
 
     @AfterEach
     void close() throws java.io.IOException
     {
-        transports.forEach(RowTransport::close);
-        transports.clear();
-        java.nio.file.Files.deleteIfExists(ShmRowTransportProvider.groupDirectory(group));
+        table.close();
     }
 
     /** What the reader got: delivered indices in order, the lost count, and an optional hook per delivery. */
@@ -102,15 +96,9 @@ class LappedReceiverTest
         private SubgroupEngine engine(final SstLayout layout, final int window, final int rank,
             final DeliveryHandler handler)
         {
-            final List<RowTransportContext.MemberAddress> members = List.of(
-                new RowTransportContext.MemberAddress(100, "h", ProcessHandle.current().pid(), ""),
-                new RowTransportContext.MemberAddress(101, "h", ProcessHandle.current().pid(), ""));
-            final RowTransport transport = new ShmRowTransportProvider().open(new RowTransportContext(group, 1, rank,
-                members, layout.rowLengthBytes(), () -> { }));
-            transports.add(transport);
             return new SubgroupEngine("lossy-topic", DeliveryMode.UNORDERED_LOSSY, window, SIZE, SIZE, 0, layout,
-                new int[] {0}, new long[] {100}, new int[] {0, 1}, rank, transport, SpindleOptions.ALL_ON, handler,
-                () -> { });
+                new int[] {0}, new long[] {100}, new int[] {0, 1}, rank, table.open(rank, layout),
+                SpindleOptions.ALL_ON, handler, () -> { });
         }
 
         void send(final int n)

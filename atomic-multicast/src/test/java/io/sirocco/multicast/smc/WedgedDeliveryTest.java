@@ -2,18 +2,8 @@ package io.sirocco.multicast.smc;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.lang.foreign.MemorySegment;
-import java.lang.foreign.ValueLayout;
-import java.util.ArrayList;
-import java.util.List;
-
-import io.sirocco.multicast.ClaimResult;
 import io.sirocco.multicast.DeliveryHandler;
 import io.sirocco.multicast.DeliveryMode;
-import io.sirocco.multicast.SlotClaim;
-import io.sirocco.multicast.spi.RowTransport;
-import io.sirocco.multicast.spi.RowTransportContext;
-import io.sirocco.multicast.spi.shm.ShmRowTransportProvider;
 import io.sirocco.multicast.sst.SstLayout;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -33,38 +23,21 @@ class WedgedDeliveryTest
 {
     private static final int WINDOW = 8;
     private static final boolean[] SURVIVORS = {true, true, false};
-    private final List<RowTransport> transports = new ArrayList<>();
-    private final String group = "wedged-" + ProcessHandle.current().pid() + "-" + System.nanoTime();
+    private final ShmTestTable table = new ShmTestTable("wedged", 3);
 
     @AfterEach
     void close() throws java.io.IOException
     {
-        transports.forEach(RowTransport::close);
-        java.nio.file.Files.deleteIfExists(ShmRowTransportProvider.groupDirectory(group));
+        table.close();
     }
 
 
     private SubgroupEngine engine(final int rank, final DeliveryHandler handler)
     {
         final SstLayout layout = new SstLayout(new int[] {1}, new int[] {WINDOW}, new int[] {64}, new int[] {64});
-        final long pid = ProcessHandle.current().pid();
-        final List<RowTransportContext.MemberAddress> members = List.of(
-            new RowTransportContext.MemberAddress(100, "h", pid, ""),
-            new RowTransportContext.MemberAddress(101, "h", pid, ""),
-            new RowTransportContext.MemberAddress(102, "h", pid, ""));
-        final RowTransport transport = new ShmRowTransportProvider().open(new RowTransportContext(group, 1, rank,
-            members, layout.rowLengthBytes(), () -> { }));
-        transports.add(transport);
         return new SubgroupEngine("t", DeliveryMode.ORDERED, WINDOW, 64, 64, 0, layout, new int[] {2},
-            new long[] {102}, new int[] {0, 1, 2}, rank, transport, SpindleOptions.ALL_ON, handler, () -> { });
-    }
-
-    private static void send(final SubgroupEngine sender, final long value)
-    {
-        final SlotClaim claim = new SlotClaim();
-        assertThat(sender.tryClaim(8, claim)).isEqualTo(ClaimResult.OK);
-        claim.buffer().set(ValueLayout.JAVA_LONG_UNALIGNED, 0, value);
-        claim.commit();
+            new long[] {102}, new int[] {0, 1, 2}, rank, table.open(rank, layout), SpindleOptions.ALL_ON, handler,
+            () -> { });
     }
 
     @Test
@@ -75,7 +48,7 @@ class WedgedDeliveryTest
         final SubgroupEngine r0 = engine(0, at0);
         final SubgroupEngine r1 = engine(1, at1);
         final SubgroupEngine failed = engine(2, new FirstWordRecorder());
-        send(failed, 7);
+        ShmTestTable.sendWord(failed, 7);
         failed.sendTrigger();
         failed.receiveTrigger();
         // Rank 2 is gone from here on. Rank 0 received its message; rank 1's copy is still in flight.
@@ -102,15 +75,15 @@ class WedgedDeliveryTest
         final SubgroupEngine r0 = engine(0, at0);
         final SubgroupEngine r1 = engine(1, at1);
         final SubgroupEngine failed = engine(2, new FirstWordRecorder());
-        send(failed, 1);
-        send(failed, 2);
+        ShmTestTable.sendWord(failed, 1);
+        ShmTestTable.sendWord(failed, 2);
         failed.sendTrigger();
         failed.receiveTrigger();
         r0.receiveTrigger();
         r1.receiveTrigger();
         r0.deliveryTrigger();
         assertThat(at0.values).as("stable before the failure: delivered at once").containsExactly(1L, 2L);
-        send(failed, 3);
+        ShmTestTable.sendWord(failed, 3);
         failed.sendTrigger();
         failed.receiveTrigger();
         r0.receiveTrigger();
