@@ -283,16 +283,7 @@ public final class Cleaner implements Runnable
             {
                 validity = table;
             }
-            final KeyTable buffered = zone.versionBuffer().table();
-            for (int slot = 0; slot < buffered.capacity(); slot++)
-            {
-                if (buffered.usedAt(slot))
-                {
-                    final long v = buffered.valueAt(slot);
-                    table.putMax(buffered.keyHashAt(slot), buffered.sequenceAt(slot),
-                        VersionCodec.pack(zone.epoch(), VersionCodec.version(v), VersionCodec.tombstone(v)));
-                }
-            }
+            putBufferedVersions(zone, table);
             final long logTuples = Files.size(zone.versionLog().path()) / VersionLog.TUPLE_BYTES;
             compactAnyway = !midCycle && logTuples > 2L * table.size() + 65_536;
             final Segment head = zone.headSegment();
@@ -439,6 +430,18 @@ public final class Cleaner implements Runnable
     {
         final KeyTable table = new KeyTable(1 << 12, 0.6, true);
         VersionLog.readInto(zone.versionLog().path(), table);
+        putBufferedVersions(zone, table);
+        zone.versionLog().rewrite(table);
+        zone.versionBuffer().clear();
+        zone.advanceEpoch(zone.epoch() + 1);
+    }
+
+    /**
+     * Adds the zone's version buffer (this epoch's versions, not in the version log yet) to table, stamped with the
+     * current epoch; per key the larger packed value stays ({@link KeyTable#putMax}). Caller holds the log lock.
+     */
+    private static void putBufferedVersions(final ZoneLog zone, final KeyTable table)
+    {
         final KeyTable buffered = zone.versionBuffer().table();
         for (int slot = 0; slot < buffered.capacity(); slot++)
         {
@@ -449,9 +452,6 @@ public final class Cleaner implements Runnable
                     VersionCodec.pack(zone.epoch(), VersionCodec.version(v), VersionCodec.tombstone(v)));
             }
         }
-        zone.versionLog().rewrite(table);
-        zone.versionBuffer().clear();
-        zone.advanceEpoch(zone.epoch() + 1);
     }
 
     private static boolean valid(final LogEntry entry, final KeyTable table)
