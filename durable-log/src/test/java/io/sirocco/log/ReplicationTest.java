@@ -47,6 +47,12 @@ class ReplicationTest
         final ReplicationOwner owner;
         final ReplicationBackup backup;
 
+        /** A node whose recoveries nobody waits for (its listener's latch is open from the start). */
+        Node(final int id, final List<Integer> all)
+        {
+            this(id, all, new Recovered(id, new CountDownLatch(0)));
+        }
+
         Node(final int id, final List<Integer> all, final FailoverListener failover)
         {
             this.id = id;
@@ -63,6 +69,17 @@ class ReplicationTest
             closeables.add(backup);
             closeables.add(service);
         }
+    }
+
+    /** A node for each of ids, in a cluster of all, whose recoveries nobody waits for. */
+    private Map<Integer, Node> nodes(final List<Integer> all, final List<Integer> ids)
+    {
+        final Map<Integer, Node> nodes = new HashMap<>();
+        for (final int id : ids)
+        {
+            nodes.put(id, new Node(id, all));
+        }
+        return nodes;
     }
 
     @AfterEach
@@ -121,13 +138,8 @@ class ReplicationTest
     void losingOneOfThreeBackupsDuringWritesLeavesCompleteCopiesOnTheOthers()
     {
         final List<Integer> all = List.of(1, 2, 3, 4);
-        final CountDownLatch unused = new CountDownLatch(0);
-        final Node owner = new Node(1, all, new Recovered(1, unused));
-        final Map<Integer, Node> backups = new HashMap<>();
-        for (final int id : List.of(2, 3, 4))
-        {
-            backups.put(id, new Node(id, all, new Recovered(id, unused)));
-        }
+        final Node owner = new Node(1, all);
+        final Map<Integer, Node> backups = nodes(all, List.of(2, 3, 4));
         final ZoneId zone = new ZoneId(0x5EED, 0);
         final List<Integer> placement = owner.owner.openZone(zone);
         assertThat(placement).hasSize(3).doesNotContain(1);
@@ -166,19 +178,11 @@ class ReplicationTest
     void persistedUpToIsTheMinimumOverTheBackupsAndALeavingBackupStopsCounting()
     {
         final List<Integer> all = List.of(1, 2, 3, 4);
-        final CountDownLatch unused = new CountDownLatch(0);
-        final Node owner = new Node(1, all, new Recovered(1, unused));
-        final Map<Integer, Node> backups = new HashMap<>();
+        final Node owner = new Node(1, all);
         final ZoneId zone = new ZoneId(0x31, 0);
         final List<Integer> placement = new RandomPlacement().backups(zone, 1, new java.util.TreeSet<>(all), 3);
         final int mute = placement.get(2);
-        for (final int id : placement)
-        {
-            if (id != mute)
-            {
-                backups.put(id, new Node(id, all, new Recovered(id, unused)));
-            }
-        }
+        final Map<Integer, Node> backups = nodes(all, placement.stream().filter(id -> id != mute).toList());
         // The mute member is up (its transport accepts the batches) but runs no backup, so it never acknowledges.
         final MessagingService muteService = MessagingService.start(new TransportContext().ownNodeId(mute)
             .transport("loopback").loopbackFabric(fabric).ringBufferBytes(1 << 20));
@@ -249,15 +253,10 @@ class ReplicationTest
     void losingABackupOfALiveOwnerRestoresTheReplicationFactorWithACompleteCopy() throws Exception
     {
         final List<Integer> all = List.of(1, 2, 3, 4, 5);
-        final CountDownLatch unused = new CountDownLatch(0);
-        final Node owner = new Node(1, all, new Recovered(1, unused));
+        final Node owner = new Node(1, all);
         final ModelSource model = new ModelSource();
         owner.owner.zoneSource(model);
-        final Map<Integer, Node> nodes = new HashMap<>();
-        for (final int id : List.of(2, 3, 4, 5))
-        {
-            nodes.put(id, new Node(id, all, new Recovered(id, unused)));
-        }
+        final Map<Integer, Node> nodes = nodes(all, List.of(2, 3, 4, 5));
         final ZoneId zone = new ZoneId(0x5EED, 1);
         final List<Integer> placement = owner.owner.openZone(zone);
         assertThat(placement).hasSize(3).doesNotContain(1);
@@ -336,15 +335,10 @@ class ReplicationTest
     void aZoneWithNoLiveEntryIsReReplicatedToo()
     {
         final List<Integer> all = List.of(1, 2, 3, 4, 5);
-        final CountDownLatch unused = new CountDownLatch(0);
-        final Node owner = new Node(1, all, new Recovered(1, unused));
+        final Node owner = new Node(1, all);
         final ModelSource model = new ModelSource();
         owner.owner.zoneSource(model);
-        final Map<Integer, Node> nodes = new HashMap<>();
-        for (final int id : List.of(2, 3, 4, 5))
-        {
-            nodes.put(id, new Node(id, all, new Recovered(id, unused)));
-        }
+        final Map<Integer, Node> nodes = nodes(all, List.of(2, 3, 4, 5));
         final ZoneId zone = new ZoneId(0x5EED, 2);
         final List<Integer> placement = owner.owner.openZone(zone);
         for (int key = 0; key < 50; key++)
