@@ -10,9 +10,9 @@ import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 import io.sirocco.log.BackupStore;
@@ -22,13 +22,11 @@ import io.sirocco.log.ZoneId;
 import io.sirocco.log.membership.Membership;
 import io.sirocco.log.recovery.RecoveryConsumer;
 import io.sirocco.log.recovery.RecoveryReport;
-import io.sirocco.log.replication.ReplicationMessages;
 import io.sirocco.log.replication.ReplicationOwner;
 import io.sirocco.log.replication.ZoneSource;
 import io.sirocco.log.zone.RandomPlacement;
-import io.sirocco.tests.FreePorts;
+import io.sirocco.tests.Closer;
 import io.sirocco.transport.MessagingService;
-import io.sirocco.transport.TransportContext;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -46,29 +44,8 @@ class BackupKillTest
     @TempDir
     Path dir;
 
-    private final List<AutoCloseable> closeables = new ArrayList<>();
-
-    @AfterEach
-    void close()
-    {
-        for (final AutoCloseable c : closeables.reversed())
-        {
-            try
-            {
-                c.close();
-            }
-            catch (final Exception ignored)
-            {
-                // best effort
-            }
-        }
-    }
-
-    /** A port below the ephemeral range: a child or service binds it after this test chose it ({@link FreePorts}). */
-    private static int freePort()
-    {
-        return FreePorts.next();
-    }
+    @RegisterExtension
+    final Closer closeables = new Closer();
 
     /** The owner's copy of its zone, updated before each append or delete. */
     private static final class Model implements ZoneSource
@@ -87,11 +64,7 @@ class BackupKillTest
     void killingOneOfThreeBackupsMidWriteRestoresThreeCompleteCopies() throws Exception
     {
         final List<Integer> ids = List.of(OWNER, 2, 3, 4, 5);
-        final Map<Integer, Integer> ports = new ConcurrentHashMap<>();
-        for (final int id : ids)
-        {
-            ports.put(id, freePort());
-        }
+        final Map<Integer, Integer> ports = ChildReplicationNode.freePorts(ids);
         final List<String> addresses = new ArrayList<>();
         ports.forEach((node, port) -> addresses.add(node + ":" + port));
         try (Children children = new Children())
@@ -108,13 +81,9 @@ class BackupKillTest
             {
                 assertThat(child.await(lines -> lines.contains("READY"), 120)).as("backup started").isTrue();
             }
-            final TransportContext context = new TransportContext().ownNodeId(OWNER).transport("nio");
-            ports.forEach((node, port) -> context.addressMap().put(node, "127.0.0.1", port));
-            final MessagingService service = MessagingService.start(context);
-            closeables.add(service);
-            ReplicationMessages.registerTypes(service);
             final Membership membership = new Membership();
-            ids.forEach(membership::join);
+            final MessagingService service = closeables.add(
+                ChildReplicationNode.start(OWNER, ids, ports, membership));
             final Model model = new Model();
             final ReplicationOwner owner = new ReplicationOwner(service, membership, new RandomPlacement(), 3,
                 16 * 1024, null).zoneSource(model);

@@ -1,14 +1,10 @@
 package io.sirocco.tests.log;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
-
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-import io.sirocco.examples.cli.SiroccoCli;
+import io.sirocco.tests.CliRun;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -23,26 +19,13 @@ class LogBenchCommandTest
     @ValueSource(booleans = {false, true})
     void logsRecoversAndEndsWithOneJsonLine(final boolean fork)
     {
-        final PrintStream original = System.out;
-        final ByteArrayOutputStream out = new ByteArrayOutputStream();
-        final int exit;
-        System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
-        try
-        {
-            exit = fork
-                ? SiroccoCli.commandLine().execute("log-bench", "--entries", "20000", "--zones", "3", "--backups", "2",
-                    "--sync", "group", "--fork", "--recover", "--json")
-                : SiroccoCli.commandLine().execute("log-bench", "--entries", "20000", "--zones", "3", "--backups", "2",
-                    "--sync", "group", "--recover", "--json");
-        }
-        finally
-        {
-            System.setOut(original);
-        }
-        final String text = out.toString(StandardCharsets.UTF_8);
-        final String[] lines = text.strip().split("\n");
-        final String json = lines[lines.length - 1];
-        assertThat(exit).as(text).isZero();
+        final CliRun run = fork
+            ? CliRun.execute("log-bench", "--entries", "20000", "--zones", "3", "--backups", "2", "--sync", "group",
+                "--fork", "--recover", "--json")
+            : CliRun.execute("log-bench", "--entries", "20000", "--zones", "3", "--backups", "2", "--sync", "group",
+                "--recover", "--json");
+        final String json = run.lastLine();
+        assertThat(run.exit()).as(run.text()).isZero();
         assertThat(json).startsWith("{").endsWith("}")
             .contains("\"bench\":\"log-bench\"", "\"entries\":20000", "\"backups\":2", "\"forked\":" + fork,
                 "\"sync\":\"group\"", "\"entries_per_s\":", "\"mb_per_s\":", "\"recover_ms\":",
@@ -52,23 +35,11 @@ class LogBenchCommandTest
     @org.junit.jupiter.api.Test
     void overwriteWorkloadWithTheCleanerRecoversOnlyTheNewestVersions()
     {
-        final PrintStream original = System.out;
-        final ByteArrayOutputStream out = new ByteArrayOutputStream();
-        final int exit;
-        System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
-        try
-        {
-            exit = SiroccoCli.commandLine().execute("log-bench", "--entries", "400000", "--keys", "500", "--cleaner",
-                "--log-segments", "3", "--recover", "--json"); // 34 MB of entries through a 24 MiB log
-        }
-        finally
-        {
-            System.setOut(original);
-        }
-        final String text = out.toString(StandardCharsets.UTF_8);
-        final String[] lines = text.strip().split("\n");
-        final String json = lines[lines.length - 1];
-        assertThat(exit).as(text).isZero();
+        // 34 MB of entries through a 24 MiB log
+        final CliRun run = CliRun.execute("log-bench", "--entries", "400000", "--keys", "500", "--cleaner",
+            "--log-segments", "3", "--recover", "--json");
+        final String json = run.lastLine();
+        assertThat(run.exit()).as(run.text()).isZero();
         assertThat(json).contains("\"keys\":500,", "\"cleaner\":true,", "\"segments_cleaned\":",
             "\"recovered_entries\":500,", "\"recover_damages\":0,").doesNotContain("\"segments_cleaned\":0,");
     }

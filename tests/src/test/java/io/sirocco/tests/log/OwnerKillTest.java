@@ -9,9 +9,9 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 import io.sirocco.log.LogConfig;
@@ -22,12 +22,10 @@ import io.sirocco.log.recovery.RecoveryConsumer;
 import io.sirocco.log.recovery.RecoveryReport;
 import io.sirocco.log.replication.FailoverListener;
 import io.sirocco.log.replication.ReplicationBackup;
-import io.sirocco.log.replication.ReplicationMessages;
 import io.sirocco.log.replication.ReplicationOwner;
 import io.sirocco.log.zone.RandomPlacement;
-import io.sirocco.tests.FreePorts;
+import io.sirocco.tests.Closer;
 import io.sirocco.transport.MessagingService;
-import io.sirocco.transport.TransportContext;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -44,29 +42,8 @@ class OwnerKillTest
     @TempDir
     Path dir;
 
-    private final List<AutoCloseable> closeables = new ArrayList<>();
-
-    @AfterEach
-    void close()
-    {
-        for (final AutoCloseable c : closeables.reversed())
-        {
-            try
-            {
-                c.close();
-            }
-            catch (final Exception ignored)
-            {
-                // best effort
-            }
-        }
-    }
-
-    /** A port below the ephemeral range: a child or service binds it after this test chose it ({@link FreePorts}). */
-    private static int freePort()
-    {
-        return FreePorts.next();
-    }
+    @RegisterExtension
+    final Closer closeables = new Closer();
 
     @Test
     @Timeout(240)
@@ -75,11 +52,7 @@ class OwnerKillTest
         final int zones = 8;
         final int entries = 5000;
         final List<Integer> ids = List.of(OWNER, 2, 3, 4, 5);
-        final Map<Integer, Integer> ports = new ConcurrentHashMap<>();
-        for (final int id : ids)
-        {
-            ports.put(id, freePort());
-        }
+        final Map<Integer, Integer> ports = ChildReplicationNode.freePorts(ids);
         final CountDownLatch recoveredAll = new CountDownLatch(zones);
         final Map<ZoneId, Map<Long, byte[]>> recovered = new ConcurrentHashMap<>();
         final Map<ZoneId, Integer> restorers = new ConcurrentHashMap<>();
@@ -89,13 +62,8 @@ class OwnerKillTest
         final Map<Integer, ReplicationOwner> owners = new ConcurrentHashMap<>();
         for (final int id : ids.subList(1, ids.size()))
         {
-            final TransportContext context = new TransportContext().ownNodeId(id).transport("nio");
-            ports.forEach((node, port) -> context.addressMap().put(node, "127.0.0.1", port));
-            final MessagingService service = MessagingService.start(context);
-            closeables.add(service);
-            ReplicationMessages.registerTypes(service);
             final Membership membership = new Membership();
-            ids.forEach(membership::join);
+            final MessagingService service = closeables.add(ChildReplicationNode.start(id, ids, ports, membership));
             memberships.add(membership);
             final ReplicationOwner owner = new ReplicationOwner(service, membership, new RandomPlacement(), 3,
                 64 * 1024, null);
@@ -126,7 +94,7 @@ class OwnerKillTest
             final ReplicationBackup backup = new ReplicationBackup(service, dir.resolve("backup-" + id),
                 new LogConfig().syncPolicy(SyncPolicy.GROUP).segmentSizeBytes(1 << 20).replicationFactor(3),
                 membership, new RandomPlacement(), owner, failover);
-            closeables.add(0, backup);
+            closeables.addLast(backup);
             service.addConnectionListener((node, reason) ->
             {
                 if (node == OWNER)
