@@ -210,6 +210,13 @@ public final class LogBenchCommand implements Callable<Integer>
             .put("log_cpu_ms", logCpuNs / 1e6)
             .put("keys", keys > 0 ? keys : entries).put("cleaner", cleaner)
             .put("segments_cleaned", segmentsCleaned).put("reclaimed_mb", reclaimedBytes / 1e6);
+        return report(result, root, config);
+    }
+
+    /** Ends a run: with {@code --recover} recovers backup 0 into the result, then prints it (and its JSON line). */
+    private int report(final BenchResult result, final Path root, final LogConfig config)
+        throws InterruptedException
+    {
         if (recover)
         {
             recoverAll(root.resolve("backup-0"), config, result);
@@ -267,16 +274,7 @@ public final class LogBenchCommand implements Callable<Integer>
             .put("drain_entries_per_s", entries / (drainNs / 1e9))
             .put("fsync_per_s", fsyncPerSecond)
             .put("log_cpu_ms", cpuNs / 1e6);
-        if (recover)
-        {
-            recoverAll(root.resolve("backup-0"), config, result);
-        }
-        System.out.print(result.toText());
-        if (json)
-        {
-            System.out.println(result.toJson());
-        }
-        return 0;
+        return report(result, root, config);
     }
 
     /**

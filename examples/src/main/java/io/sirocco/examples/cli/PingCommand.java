@@ -1,6 +1,5 @@
 package io.sirocco.examples.cli;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
@@ -17,6 +16,7 @@ import org.omg.dds.sub.DataReaderAdapter;
 import org.omg.dds.sub.Sample;
 import org.omg.dds.topic.Topic;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -44,11 +44,8 @@ public final class PingCommand implements Callable<Integer>
         description = "seconds not measured first, for the JIT to compile the hot path (default ${DEFAULT-VALUE})")
     int warmup;
 
-    @Option(names = "--transport", defaultValue = "shm", description = "shm | tcp | mixed | local | auto (default ${DEFAULT-VALUE})")
-    String transport;
-
-    @Option(names = "--domain", defaultValue = "0", description = "DDS domain id (default ${DEFAULT-VALUE})")
-    int domain;
+    @Mixin
+    PerfOptions dds = new PerfOptions();
 
     @Option(names = "--with-pong", description = "fork a pong process")
     boolean withPong;
@@ -59,12 +56,10 @@ public final class PingCommand implements Callable<Integer>
     @Override
     public Integer call() throws Exception
     {
-        try (PerfSession session = new PerfSession(transport, domain))
+        try (PerfSession session = dds.session())
         {
-            final Topic<sirocco.perf.Sample> ping = session.participant().createTopic(PerfSession.PING_TOPIC,
-                sirocco.perf.Sample.class);
-            final Topic<sirocco.perf.Sample> pong = session.participant().createTopic(PerfSession.PONG_TOPIC,
-                sirocco.perf.Sample.class);
+            final Topic<sirocco.perf.Sample> ping = session.topic(PerfSession.PING_TOPIC);
+            final Topic<sirocco.perf.Sample> pong = session.topic(PerfSession.PONG_TOPIC);
             final DataWriter<sirocco.perf.Sample> writer = session.publisher().createDataWriter(ping,
                 session.writerQos(true, false));
             final EchoListener echoes = new EchoListener(writer);
@@ -74,12 +69,11 @@ public final class PingCommand implements Callable<Integer>
             PerfSession.Child child = null;
             try
             {
-                if (withPong && "local".equals(transport))
+                if (withPong && "local".equals(dds.transport))
                 {
                     // The in-process transport reaches only this JVM: run the pong on a thread here.
                     final PongCommand pongCommand = new PongCommand();
-                    pongCommand.transport = transport;
-                    pongCommand.domain = domain;
+                    pongCommand.dds = dds;
                     pongCommand.seconds = seconds + warmup + 90;
                     Thread.ofPlatform().daemon().name("sirocco-pong").start(() ->
                     {
@@ -95,21 +89,20 @@ public final class PingCommand implements Callable<Integer>
                 }
                 else if (withPong)
                 {
-                    final List<String> args = new ArrayList<>(List.of("pong", "--transport", transport, "--domain",
-                        String.valueOf(domain), "--seconds", String.valueOf(seconds + warmup + 90)));
-                    child = new PerfSession.Child(args);
+                    child = new PerfSession.Child(dds.partnerArgs("pong", "--seconds",
+                        String.valueOf(seconds + warmup + 90)));
                 }
                 final long matchStart = System.nanoTime();
                 if (!PerfSession.await(() -> writer.getPublicationMatchedStatus().getCurrentCount() > 0 &&
                     reader.getSubscriptionMatchedStatus().getCurrentCount() > 0, 60_000))
                 {
-                    System.err.println("ping: no pong matched within 60 s on domain " + domain + " (" + transport +
+                    System.err.println("ping: no pong matched within 60 s on domain " + dds.domain + " (" + dds.transport +
                         "); start 'sirocco pong' or use --with-pong");
                     return 4;
                 }
                 System.out.printf("ping: matched a pong %.1f ms after createDataReader (%.1f ms after waiting " +
                     "began; transport %s, size %d B)%n", (System.nanoTime() - readerCreatedNs) / 1e6,
-                    (System.nanoTime() - matchStart) / 1e6, transport, size);
+                    (System.nanoTime() - matchStart) / 1e6, dds.transport, size);
                 return run(writer, echoes);
             }
             finally
@@ -174,14 +167,14 @@ public final class PingCommand implements Callable<Integer>
         {
             System.out.printf("allocation: %.1f bytes per round trip over %d round trips (every thread of this " +
                 "process%s; ThreadMXBean.getTotalThreadAllocatedBytes)%n", echoes.allocatedBytes() /
-                (double)allocTrips, allocTrips, "local".equals(transport) ? ", pong included" : ", pong not included");
+                (double)allocTrips, allocTrips, "local".equals(dds.transport) ? ", pong included" : ", pong not included");
             System.out.printf("allocation: %.1f bytes per round trip on the listener's thread %s (it receives, " +
                 "delivers, takes and writes the next ping)%n", echoes.listenerAllocatedBytes() / (double)allocTrips,
                 echoes.listenerThread());
         }
         if (json)
         {
-            System.out.println(report.json(transport, size));
+            System.out.println(report.json(dds.transport, size));
         }
         return 0;
     }

@@ -14,6 +14,7 @@ import org.omg.dds.sub.DataReaderAdapter;
 import org.omg.dds.sub.Sample;
 import org.omg.dds.topic.Topic;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -26,28 +27,23 @@ public final class PongCommand implements Callable<Integer>
     @Option(names = "--seconds", defaultValue = "3600", description = "give up after (default ${DEFAULT-VALUE})")
     int seconds;
 
-    @Option(names = "--transport", defaultValue = "shm", description = "shm | tcp | mixed | local | auto (default ${DEFAULT-VALUE})")
-    String transport;
-
-    @Option(names = "--domain", defaultValue = "0", description = "DDS domain id (default ${DEFAULT-VALUE})")
-    int domain;
+    @Mixin
+    PerfOptions dds = new PerfOptions();
 
     @Override
     public Integer call() throws Exception
     {
-        try (PerfSession session = new PerfSession(transport, domain))
+        try (PerfSession session = dds.session())
         {
-            final Topic<sirocco.perf.Sample> ping = session.participant().createTopic(PerfSession.PING_TOPIC,
-                sirocco.perf.Sample.class);
-            final Topic<sirocco.perf.Sample> pong = session.participant().createTopic(PerfSession.PONG_TOPIC,
-                sirocco.perf.Sample.class);
+            final Topic<sirocco.perf.Sample> ping = session.topic(PerfSession.PING_TOPIC);
+            final Topic<sirocco.perf.Sample> pong = session.topic(PerfSession.PONG_TOPIC);
             final Echo echo = new Echo();
             final DataReader<sirocco.perf.Sample> reader = session.subscriber().createDataReader(ping,
                 session.readerQos(true, false), echo, List.of(DataAvailableStatus.class));
             echo.writer = session.publisher().createDataWriter(pong, session.writerQos(true, false));
             // Samples that arrived before the writer existed: the listener only runs on new data.
             echo.onDataAvailable(null, reader);
-            System.err.println("pong: ready on domain " + domain + " (" + transport + ")");
+            System.err.println("pong: ready on domain " + dds.domain + " (" + dds.transport + ")");
             final long endNs = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
             boolean seenPing = false;
             while (System.nanoTime() < endNs && echo.failure == null)

@@ -1,6 +1,5 @@
 package io.sirocco.examples.cli;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -12,6 +11,7 @@ import io.sirocco.examples.cli.perf.PerfSession;
 import org.omg.dds.pub.DataWriter;
 import org.omg.dds.topic.Topic;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -34,11 +34,8 @@ public final class PubCommand implements Callable<Integer>
     @Option(names = "--best-effort", description = "BEST_EFFORT instead of RELIABLE KEEP_ALL")
     boolean bestEffort;
 
-    @Option(names = "--transport", defaultValue = "shm", description = "shm | tcp | mixed | local | auto (default ${DEFAULT-VALUE})")
-    String transport;
-
-    @Option(names = "--domain", defaultValue = "0", description = "DDS domain id (default ${DEFAULT-VALUE})")
-    int domain;
+    @Mixin
+    PerfOptions dds = new PerfOptions();
 
     @Option(names = "--with-sub", description = "fork a sub process and report what it received")
     boolean withSub;
@@ -49,10 +46,9 @@ public final class PubCommand implements Callable<Integer>
     @Override
     public Integer call() throws Exception
     {
-        try (PerfSession session = new PerfSession(transport, domain))
+        try (PerfSession session = dds.session())
         {
-            final Topic<sirocco.perf.Sample> topic = session.participant().createTopic(PerfSession.THROUGHPUT_TOPIC,
-                sirocco.perf.Sample.class);
+            final Topic<sirocco.perf.Sample> topic = session.topic(PerfSession.THROUGHPUT_TOPIC);
             final DataWriter<sirocco.perf.Sample> writer = session.publisher().createDataWriter(topic,
                 session.writerQos(!bestEffort, !bestEffort));
             PerfSession.Child child = null;
@@ -60,8 +56,8 @@ public final class PubCommand implements Callable<Integer>
             {
                 if (withSub)
                 {
-                    final List<String> args = new ArrayList<>(List.of("sub", "--transport", transport, "--domain",
-                        String.valueOf(domain), "--json", "--seconds", String.valueOf(seconds + 120)));
+                    final List<String> args = dds.partnerArgs("sub", "--json", "--seconds",
+                        String.valueOf(seconds + 120));
                     if (bestEffort)
                     {
                         args.add("--best-effort");
@@ -70,7 +66,7 @@ public final class PubCommand implements Callable<Integer>
                 }
                 if (!PerfSession.await(() -> writer.getPublicationMatchedStatus().getCurrentCount() > 0, 60_000))
                 {
-                    System.err.println("pub: no subscriber matched within 60 s on domain " + domain);
+                    System.err.println("pub: no subscriber matched within 60 s on domain " + dds.domain);
                     return 4;
                 }
                 final long sent = publish(writer);
@@ -92,7 +88,7 @@ public final class PubCommand implements Callable<Integer>
                     if (json)
                     {
                         System.out.println(String.format(Locale.ROOT, "{\"mode\":\"throughput\",\"transport\":\"%s\"," +
-                            "\"size\":%d,\"samples_per_s\":%.0f,\"mbit_per_s\":%.1f,\"lost\":null}", transport, size,
+                            "\"size\":%d,\"samples_per_s\":%.0f,\"mbit_per_s\":%.1f,\"lost\":null}", dds.transport, size,
                             perSecond, perSecond * size * 8 / 1e6));
                     }
                     return 0;

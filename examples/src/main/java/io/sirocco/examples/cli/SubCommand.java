@@ -14,6 +14,7 @@ import org.omg.dds.sub.DataReaderAdapter;
 import org.omg.dds.sub.Sample;
 import org.omg.dds.topic.Topic;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -29,11 +30,8 @@ public final class SubCommand implements Callable<Integer>
     @Option(names = "--best-effort", description = "BEST_EFFORT reader")
     boolean bestEffort;
 
-    @Option(names = "--transport", defaultValue = "shm", description = "shm | tcp | mixed | local | auto (default ${DEFAULT-VALUE})")
-    String transport;
-
-    @Option(names = "--domain", defaultValue = "0", description = "DDS domain id (default ${DEFAULT-VALUE})")
-    int domain;
+    @Mixin
+    PerfOptions dds = new PerfOptions();
 
     @Option(names = "--json", description = "end with one JSON line")
     boolean json;
@@ -41,10 +39,9 @@ public final class SubCommand implements Callable<Integer>
     @Override
     public Integer call() throws Exception
     {
-        try (PerfSession session = new PerfSession(transport, domain))
+        try (PerfSession session = dds.session())
         {
-            final Topic<sirocco.perf.Sample> topic = session.participant().createTopic(PerfSession.THROUGHPUT_TOPIC,
-                sirocco.perf.Sample.class);
+            final Topic<sirocco.perf.Sample> topic = session.topic(PerfSession.THROUGHPUT_TOPIC);
             final Counter counter = new Counter();
             // KEEP_ALL for both kinds: the listener takes once per delivery batch, and a KEEP_LAST 1 cache would keep
             // only the batch's last sample, so the count would measure batches (and call the replaced samples lost).
@@ -84,7 +81,7 @@ public final class SubCommand implements Callable<Integer>
             if (json)
             {
                 System.out.println(String.format(Locale.ROOT, "{\"mode\":\"throughput\",\"transport\":\"%s\"," +
-                    "\"size\":%d,\"samples_per_s\":%.0f,\"mbit_per_s\":%.1f,\"lost\":%d}", transport, size, rate,
+                    "\"size\":%d,\"samples_per_s\":%.0f,\"mbit_per_s\":%.1f,\"lost\":%d}", dds.transport, size, rate,
                     rate * size * 8 / 1e6, lost));
             }
             return 0;

@@ -19,6 +19,7 @@ import org.omg.dds.pub.DataWriterQos;
 import org.omg.dds.pub.Publisher;
 import org.omg.dds.sub.DataReaderQos;
 import org.omg.dds.sub.Subscriber;
+import org.omg.dds.topic.Topic;
 
 /**
  * What the perf subcommands share, written against the OMG API only: the environment (chosen by the standard
@@ -56,6 +57,12 @@ public final class PerfSession implements AutoCloseable
     public DomainParticipant participant()
     {
         return participant;
+    }
+
+    /** The perf topic of this name ({@link #PING_TOPIC}, ...), typed with the perf commands' one sample type. */
+    public Topic<sirocco.perf.Sample> topic(final String name)
+    {
+        return participant.createTopic(name, sirocco.perf.Sample.class);
     }
 
     public Publisher publisher()
