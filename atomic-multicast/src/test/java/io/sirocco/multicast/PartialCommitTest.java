@@ -1,7 +1,6 @@
 package io.sirocco.multicast;
 
 import io.sirocco.multicast.fault.FaultPoint;
-import io.sirocco.multicast.fault.InjectedCrash;
 import io.sirocco.multicast.smc.SpindleOptions;
 import io.sirocco.multicast.spi.ForwardingRowTransport;
 import io.sirocco.multicast.spi.RowTransport;
@@ -42,19 +41,9 @@ class PartialCommitTest
             (i, group) -> LocalRegistry.forGroup(group), TestCluster.CRASH_SUSPICION_MS))
         {
             final Group leader = c.groups.get(0);
-            final AtomicReference<FaultPoint> hit = new AtomicReference<>();
-            leader.faultInjector((p, viewId, subgroup) ->
-            {
-                if (p == FaultPoint.COMMIT_PUSHED && hit.compareAndSet(null, p))
-                {
-                    throw new InjectedCrash(p, leader.memberId());
-                }
-            });
+            final AtomicReference<FaultPoint> hit = ViewChangeTest.crashOnceAt(leader, FaultPoint.COMMIT_PUSHED);
             cutGroup = c.groupName;
-            final int[] counts = {100_000, 100_000, 100_000, 100_000, 100_000};
-            final List<Thread> senders = ViewChangeTest.SendersUntilClosed.start(c.groups, "a", counts);
-            ViewChangeTest.awaitCount(c.recorders.get(1), 300);
-            c.groups.get(4).halt();
+            final List<Thread> senders = ViewChangeTest.sendThenHalt(c, c.groups.get(4));
 
             final List<Integer> survivors = List.of(1, 2, 3);
             ViewChangeTest.awaitSurvivorViews(c, survivors, 90);

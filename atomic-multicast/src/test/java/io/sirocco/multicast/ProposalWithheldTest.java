@@ -50,10 +50,7 @@ class ProposalWithheldTest
                     throw new InjectedCrash(p, leader.memberId());
                 }
             });
-            final int[] counts = {100_000, 100_000, 100_000, 100_000, 100_000};
-            final List<Thread> senders = ViewChangeTest.SendersUntilClosed.start(c.groups, "a", counts);
-            ViewChangeTest.awaitCount(c.recorders.get(1), 300);
-            c.groups.get(4).halt();
+            final List<Thread> senders = ViewChangeTest.sendThenHalt(c, c.groups.get(4));
             assertThat(proposed.await(60, TimeUnit.SECONDS)).as("the leader proposed").isTrue();
             // The longest the leader gets to commit; with the rule it cannot (member 2 does not acknowledge).
             crashed.await(3, TimeUnit.SECONDS);

@@ -1,14 +1,18 @@
 package io.sirocco.multicast;
 
+import io.sirocco.multicast.fault.FaultPoint;
+import io.sirocco.multicast.fault.InjectedCrash;
 import io.sirocco.multicast.smc.SpindleOptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -120,6 +124,40 @@ class ViewChangeTest
     }
 
     /**
+     * Makes leader's predicate thread crash ({@link InjectedCrash}) the first time it reaches point.
+     *
+     * @return where it crashed: null until it did.
+     */
+    static AtomicReference<FaultPoint> crashOnceAt(final Group leader, final FaultPoint point)
+    {
+        final AtomicReference<FaultPoint> hit = new AtomicReference<>();
+        leader.faultInjector((p, viewId, subgroup) ->
+        {
+            if (p == point && hit.compareAndSet(null, p))
+            {
+                throw new InjectedCrash(p, leader.memberId());
+            }
+        });
+        return hit;
+    }
+
+    /**
+     * The start of a takeover test: every member of the cluster sends on subgroup "a" until stopped
+     * ({@link SendersUntilClosed#stop}) and, once member 1 delivered 300 messages, victim halts.
+     *
+     * @return the sender threads.
+     */
+    static List<Thread> sendThenHalt(final TestCluster c, final Group victim) throws InterruptedException
+    {
+        final int[] counts = new int[c.groups.size()];
+        Arrays.fill(counts, 100_000);
+        final List<Thread> senders = SendersUntilClosed.start(c.groups, "a", counts);
+        awaitCount(c.recorders.get(1), 300);
+        victim.halt();
+        return senders;
+    }
+
+    /**
      * Waits, up to {@code timeoutSeconds}, until every survivor is in a view of exactly as many members as there are
      * survivors and none is excluded (the end of a takeover; {@link #assertSurvivorViews} then says what was wrong).
      */
@@ -171,6 +209,27 @@ class ViewChangeTest
             assertThat(c.recorders.get(s).list()).as("survivor %d vs %d", s, first).isEqualTo(expected);
         }
         return expected;
+    }
+
+    /**
+     * The end of a takeover test whose members 0 (the leader) and 4 crashed: the survivors keep delivering in the new
+     * view; then, senders stopped, they agree ({@link #dropCrashedAndAssertSurvivorsAgree}), and each crashed member
+     * delivered a prefix of their sequence.
+     */
+    static void assertSurvivorsGoOnAndAgree(final TestCluster c, final List<Integer> survivors,
+        final List<Thread> senders) throws InterruptedException
+    {
+        final long before = c.recorders.get(1).count;
+        awaitCount(c.recorders.get(1), before + 200);
+        SendersUntilClosed.stop(senders);
+        final List<TestCluster.Delivery> d1 = dropCrashedAndAssertSurvivorsAgree(c, survivors);
+        for (final int crashed : new int[] {0, 4})
+        {
+            final List<TestCluster.Delivery> mine = c.recorders.get(crashed).list();
+            assertThat(mine.size()).as("member %d delivered no more than the survivors", crashed)
+                .isLessThanOrEqualTo(d1.size());
+            assertThat(d1.subList(0, mine.size())).as("member %d delivered a prefix", crashed).isEqualTo(mine);
+        }
     }
 
     /** Waits until the given members' delivery counts stop changing and agree. */
