@@ -587,7 +587,11 @@ final class TypeSupportGen
     // ---------------------------------------------------------------------------------------------------------
     // Random samples (property tests only)
 
-    private void randomStruct(final Src s, final Decls.Struct st, final String cls, final List<Decls.Member> all)
+    /**
+     * The two {@code randomSample} methods of a struct or union class, up to the new sample {@code v}: the body of
+     * the second one is left open for the caller to fill.
+     */
+    private static void randomSampleOpening(final Src s, final String cls)
     {
         s.line("");
         s.line("public static " + cls + " randomSample(final java.util.random.RandomGenerator g)");
@@ -599,6 +603,11 @@ final class TypeSupportGen
         s.line("public static " + cls + " randomSample(final java.util.random.RandomGenerator g, final int depth)");
         s.open();
         s.line("final " + cls + " v = new " + cls + "();");
+    }
+
+    private void randomStruct(final Src s, final Decls.Struct st, final String cls, final List<Decls.Member> all)
+    {
+        randomSampleOpening(s, cls);
         for (final Decls.Member m : all)
         {
             final String f = "v." + Naming.member(m.name);
@@ -624,16 +633,7 @@ final class TypeSupportGen
 
     private void randomUnion(final Src s, final Decls.Union u, final String cls)
     {
-        s.line("");
-        s.line("public static " + cls + " randomSample(final java.util.random.RandomGenerator g)");
-        s.open();
-        s.line("return randomSample(g, 0);");
-        s.close();
-        s.line("");
-        s.line("@SuppressWarnings(\"unchecked\")");
-        s.line("public static " + cls + " randomSample(final java.util.random.RandomGenerator g, final int depth)");
-        s.open();
-        s.line("final " + cls + " v = new " + cls + "();");
+        randomSampleOpening(s, cls);
         final int choices = u.cases.size() + (u.defaultDiscriminator != null ? 1 : 0);
         s.line("switch (depth > 3 ? 0 : g.nextInt(" + choices + "))");
         s.open();
