@@ -178,6 +178,97 @@ class CrossedConnectTest
     }
 
     @Test
+    void aLoserWhoseWinnerGaveUpHandshakesAgainInsteadOfFailing() throws Exception
+    {
+        lateWinner(false);
+    }
+
+    @Test
+    void aLoserWhoseWinnerIsLateKeepsWaitingForItsSocket() throws Exception
+    {
+        lateWinner(true);
+    }
+
+    /**
+     * The node (5) loses a crossed connect: the fake peer (3, lower id, "connecting itself") rejects its hello, and
+     * then does not connect back within the node's connect timeout, as a winner descheduled between taking its link
+     * and sending its hello does under load. The node must not report a live peer unreachable (the send used to
+     * throw, and that sender's messages were gone): it handshakes again. The fake then either accepts that socket
+     * (its own attempt gave up) or rejects it too and finally connects back; either way the node's message arrives
+     * once, on the one socket both sides accepted, over one connection.
+     */
+    private void lateWinner(final boolean winnerConnectsLate) throws Exception
+    {
+        final int nodeId = 5;
+        final int fakeId = 3;
+        addresses.put(nodeId, "127.0.0.1", 0);
+        final MessagingService node = MessagingService.start(new TransportContext().ownNodeId(nodeId).transport("nio")
+            .addressMap(addresses).ringBufferBytes(64 * 1024).connectTimeoutMs(2_000));
+        nodes.add(node);
+        final ServerSocket fakeListener = new ServerSocket(0, 10, java.net.InetAddress.getLoopbackAddress());
+        sockets.add(fakeListener);
+        fakeListener.setSoTimeout(15_000);
+        addresses.put(fakeId, "127.0.0.1", fakeListener.getLocalPort());
+        final java.util.concurrent.atomic.AtomicReference<Throwable> sendFailure =
+            new java.util.concurrent.atomic.AtomicReference<>();
+        final Thread sender = Thread.ofPlatform().start(() ->
+        {
+            try
+            {
+                node.send(new TestMessages.Data(true).fill(nodeId, 0, 42, 100), fakeId);
+            }
+            catch (final RuntimeException ex)
+            {
+                sendFailure.set(ex);
+            }
+        });
+
+        final Socket first = accepted(fakeListener);
+        assertThat(HandshakeDescriptor.nodeId(read(first, HandshakeDescriptor.LENGTH))).isEqualTo(nodeId);
+        write(first, reply(fakeId, HandshakeDescriptor.REJECT, 3333L, 0));
+        // The fake's own socket does not come: the node's wait reaches its deadline, and it must try again.
+        final Socket second = accepted(fakeListener);
+        final ByteBuffer again = read(second, HandshakeDescriptor.LENGTH);
+        assertThat(HandshakeDescriptor.magic(again)).isEqualTo(HandshakeDescriptor.HELLO_MAGIC);
+        assertThat(HandshakeDescriptor.nodeId(again)).isEqualTo(nodeId);
+        final Socket winner;
+        if (winnerConnectsLate)
+        {
+            write(second, reply(fakeId, HandshakeDescriptor.REJECT, 3333L, 0)); // still connecting
+            winner = connect(addresses.address(nodeId));
+            write(winner, hello(fakeId, 3333L, 0));
+            assertThat(HandshakeDescriptor.verdict(read(winner, HandshakeDescriptor.LENGTH)))
+                .isEqualTo(HandshakeDescriptor.ACCEPT);
+        }
+        else
+        {
+            write(second, reply(fakeId, HandshakeDescriptor.ACCEPT, 3333L, 1)); // its own attempt gave up
+            winner = second;
+        }
+        sender.join(30_000);
+        assertThat(sender.isAlive()).isFalse();
+        assertThat(sendFailure.get()).as("the send to a live peer that won the crossed connect").isNull();
+        final ByteBuffer header = read(winner, 12);
+        assertThat(header.get(0)).isEqualTo((byte)0x5C);
+        assertThat(header.get(3)).isEqualTo((byte)TestMessages.ORDERED_DATA);
+        assertThat(closedByPeer(first.getInputStream())).as("the node closed its rejected socket").isTrue();
+        if (winnerConnectsLate)
+        {
+            assertThat(closedByPeer(second.getInputStream())).as("the node closed its rejected retry").isTrue();
+        }
+        assertThat(node.statistics().connectionsOpened()).isEqualTo(1);
+        assertThat(node.statistics().connectionsClosed()).isZero();
+    }
+
+    private Socket accepted(final ServerSocket listener) throws IOException
+    {
+        final Socket socket = listener.accept();
+        sockets.add(socket);
+        socket.setSoTimeout(60_000);
+        return socket;
+    }
+
+    @Test
     void shouldDeliverEveryMessageOnceInOrderWhenBothNodesStartSendingAtOnce() throws Exception
     {
         final int threads = 2;
@@ -205,6 +296,8 @@ class CrossedConnectTest
             }
             final CountDownLatch start = new CountDownLatch(1);
             final List<Thread> senders = new ArrayList<>();
+            // a send that throws ends its thread's stream: reported with the round's failure, not lost on stderr
+            final java.util.Queue<String> sendFailures = new java.util.concurrent.ConcurrentLinkedQueue<>();
             for (final MessagingService from : List.of(a, b))
             {
                 final int to = from == a ? b.ownNodeId() : a.ownNodeId();
@@ -214,9 +307,17 @@ class CrossedConnectTest
                     senders.add(Thread.ofPlatform().start(() ->
                     {
                         awaitQuietly(start);
-                        for (int m = 0; m < messages; m++)
+                        int m = 0;
+                        try
                         {
-                            from.send(new TestMessages.Data(true).fill(from.ownNodeId(), thread, m, 1 + (m * 37) % 700), to);
+                            for (; m < messages; m++)
+                            {
+                                from.send(new TestMessages.Data(true).fill(from.ownNodeId(), thread, m, 1 + (m * 37) % 700), to);
+                            }
+                        }
+                        catch (final RuntimeException ex)
+                        {
+                            sendFailures.add("node " + from.ownNodeId() + " thread " + thread + " at message " + m + ": " + ex);
                         }
                     }));
                 }
@@ -232,7 +333,10 @@ class CrossedConnectTest
             {
                 Thread.sleep(1); // polling for the event itself, bounded
             }
-            assertThat(received.get()).as("round %d", round).isEqualTo(expected);
+            assertThat(received.get()).as("round %d; failed sends: %s; connections opened %d/%d, closed %d/%d", round,
+                sendFailures, a.statistics().connectionsOpened(), b.statistics().connectionsOpened(),
+                a.statistics().connectionsClosed(), b.statistics().connectionsClosed()).isEqualTo(expected);
+            assertThat(sendFailures).as("failed sends in round %d", round).isEmpty();
             assertThat(seen).hasSize((int)expected);
             assertThat(problems.get()).as("duplicates, reordering or corruption in round %d", round).isZero();
             assertThat(a.statistics().connectionsOpened()).isEqualTo(1);

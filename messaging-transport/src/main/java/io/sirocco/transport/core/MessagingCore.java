@@ -371,7 +371,8 @@ public final class MessagingCore implements InboundDelivery, TransportEnvironmen
         {
             try
             {
-                connecting.get(connectTimeoutNs + 1_000_000_000L, java.util.concurrent.TimeUnit.NANOSECONDS);
+                connecting.get(transport.connectBoundNs(connectTimeoutNs) + 1_000_000_000L,
+                    java.util.concurrent.TimeUnit.NANOSECONDS);
             }
             catch (final ExecutionException e)
             {

@@ -41,7 +41,8 @@ import java.util.function.Consumer;
  * acceptor's reply before it writes any frame. Crossed simultaneous connects are settled by {@link PeerLink}'s rule
  * (the socket opened by the lower node id wins; a stale hello is rejected); a rejected socket never carried data,
  * so nothing is lost or duplicated, and the losing connector waits until the winning socket is bound to the same
- * connection object.
+ * connection object; if it does not come within the connect timeout (the winner is slow, or gave up), the loser
+ * handshakes again, up to {@link #CONNECT_ATTEMPTS} times, instead of reporting a live peer unreachable.
  *
  * <p><b>Credits.</b> The receiving coordinator makes credits pending past the threshold; the next writer on the
  * connection (whoever holds the ring's consumer lock) takes them and puts a 12-byte credit frame in front of the
@@ -168,6 +169,26 @@ public final class NioTransport implements Transport
 
     // ------------------------------------------------------------------ paper operation 4: set up
 
+    /**
+     * How many handshakes a connector that keeps losing crossed connects makes before it reports the peer unreachable;
+     * each one is bounded by the connect timeout, so {@link #connect} takes at most this many timeouts.
+     */
+    static final int CONNECT_ATTEMPTS = 3;
+
+    @Override
+    public long connectBoundNs(final long timeoutNs)
+    {
+        return timeoutNs > Long.MAX_VALUE / CONNECT_ATTEMPTS ? Long.MAX_VALUE : timeoutNs * CONNECT_ATTEMPTS;
+    }
+
+    /**
+     * Connects, retrying a lost crossed connect. A REJECT means the peer is alive and connecting to this node itself
+     * (or already is, with a socket this node has bound by then), so this node waits for that socket. The winner's own
+     * attempt can take long under load (it may be descheduled between taking its link and sending its hello, or give
+     * up on a slow reply), so when the wait reaches this attempt's deadline the connector tries a new handshake
+     * instead of failing: a peer still connecting rejects it again (the wait goes on), a peer whose attempt failed
+     * accepts it. At most {@link #CONNECT_ATTEMPTS} handshakes, each bounded by {@code timeoutNs}.
+     */
     @Override
     public void connect(final Connection connection, final long timeoutNs)
     {
@@ -177,24 +198,50 @@ public final class NioTransport implements Transport
         {
             throw new NodeUnreachableException(node, "no address for node " + node + " in the node address map");
         }
-        final long deadlineNs = System.nanoTime() + timeoutNs;
         final PeerLink link = link(node);
-        final long generation;
-        synchronized (link)
+        for (int attempt = 1; ; attempt++)
         {
-            if (link.boundTo(connection))
+            final long deadlineNs = System.nanoTime() + timeoutNs;
+            final long generation;
+            synchronized (link)
             {
-                return; // the peer connected first and its socket is bound to this connection
+                if (link.boundTo(connection))
+                {
+                    return; // the peer connected first and its socket is bound to this connection
+                }
+                link.connecting = true;
+                generation = link.generation;
             }
-            link.connecting = true;
-            generation = link.generation;
+            if (handshake(link, connection, address, generation, timeoutNs, deadlineNs) ||
+                awaitAcceptedSocket(link, connection, address, deadlineNs))
+            {
+                return;
+            }
+            if (attempt == CONNECT_ATTEMPTS)
+            {
+                throw new NodeUnreachableException(node, "node " + node + " (" + address + ") rejected this node's " +
+                    "socket " + attempt + " times as the loser of a crossed connect, and its own socket was not " +
+                    "bound within the connect timeout after any of them");
+            }
+            LOG.debug("node {}: lost a crossed connect to node {} and its socket did not come within the connect " +
+                "timeout; handshake {} of {}", environment.ownNodeId(), node, attempt + 1, CONNECT_ATTEMPTS);
         }
+    }
+
+    /**
+     * One handshake with the peer: true when the connection has its socket (the peer accepted this node's socket, now
+     * bound, or the peer's own socket was bound while this one failed), false when the peer rejected this socket (a
+     * crossed connect this node lost; the socket is closed). Throws when the peer cannot be reached.
+     */
+    private boolean handshake(final PeerLink link, final Connection connection, final InetSocketAddress address,
+        final long generation, final long timeoutNs, final long deadlineNs)
+    {
         SocketChannel channel = null;
         try
         {
             channel = SocketChannel.open();
             configure(channel);
-            final int timeoutMs = (int)Math.max(1, timeoutNs / 1_000_000);
+            final int timeoutMs = (int)Math.max(1, Math.min(Integer.MAX_VALUE, timeoutNs / 1_000_000));
             channel.socket().connect(address, timeoutMs);
             final ByteBuffer hello = HandshakeDescriptor.hello(
                 ByteBuffer.allocate(HandshakeDescriptor.LENGTH).order(ByteOrder.LITTLE_ENDIAN),
@@ -213,16 +260,16 @@ public final class NioTransport implements Transport
                     if (link.boundTo(connection))
                     {
                         closeChannel(channel); // cannot happen under the rule; the bound socket is kept
-                        return;
+                        return true;
                     }
                     final NioChannel bound = bind(link, channel, connection, address.toString(),
                         HandshakeDescriptor.incarnation(reply), HandshakeDescriptor.generation(reply));
                     command(() -> register(bound));
                 }
-                return;
+                return true;
             }
             closeChannel(channel);
-            awaitAcceptedSocket(link, connection, address, deadlineNs);
+            return false;
         }
         catch (final IOException e)
         {
@@ -233,8 +280,13 @@ public final class NioTransport implements Transport
             synchronized (link)
             {
                 link.connecting = false;
+                if (link.boundTo(connection))
+                {
+                    return true; // the peer's own socket was bound meanwhile (it won a crossed connect)
+                }
             }
-            throw new NodeUnreachableException(node, "connect to " + address + " failed: " + e.getMessage(), e);
+            throw new NodeUnreachableException(connection.nodeId(), "connect to " + address + " failed: " +
+                e.getMessage(), e);
         }
     }
 
@@ -285,21 +337,28 @@ public final class NioTransport implements Transport
         return reply;
     }
 
-    /** The peer rejected this node's socket (a crossed connect): wait until the peer's socket is bound to it. */
-    private void awaitAcceptedSocket(final PeerLink link, final Connection connection, final InetSocketAddress address,
-        final long deadlineNs)
+    /**
+     * The peer rejected this node's socket (a crossed connect): waits until the peer's socket is bound to the
+     * connection (true) or the deadline passes (false). Throws if the connection is closed meanwhile.
+     */
+    private boolean awaitAcceptedSocket(final PeerLink link, final Connection connection,
+        final InetSocketAddress address, final long deadlineNs)
     {
         synchronized (link)
         {
             link.connecting = false;
             while (!link.boundTo(connection))
             {
-                final long leftMs = (deadlineNs - System.nanoTime()) / 1_000_000;
-                if (leftMs <= 0 || connection.isClosed())
+                if (connection.isClosed())
                 {
-                    throw new NodeUnreachableException(connection.nodeId(), "node " + connection.nodeId() + " (" +
-                        address + ") rejected this node's socket as the loser of a crossed connect, and its own " +
-                        "socket was not bound within the connect timeout");
+                    throw new NodeUnreachableException(connection.nodeId(), "the connection to node " +
+                        connection.nodeId() + " (" + address + ") was closed while this node waited for that " +
+                        "node's socket after losing a crossed connect");
+                }
+                final long leftMs = (deadlineNs - System.nanoTime()) / 1_000_000;
+                if (leftMs <= 0)
+                {
+                    return false;
                 }
                 try
                 {
@@ -311,6 +370,7 @@ public final class NioTransport implements Transport
                     throw new NodeUnreachableException(connection.nodeId(), "interrupted while connecting", e);
                 }
             }
+            return true;
         }
     }
 

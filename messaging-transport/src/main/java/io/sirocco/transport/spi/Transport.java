@@ -16,7 +16,8 @@ import io.sirocco.transport.NodeUnreachableException;
  * </ol>
  * Implementations are found with {@link java.util.ServiceLoader} through {@link TransportProvider}.
  *
- * <p>Threads: {@code connect} runs on the first sending thread (cold path, may block up to the timeout);
+ * <p>Threads: {@code connect} runs on the first sending thread (cold path, may block up to
+ * {@link #connectBoundNs});
  * {@code signal} runs on any producer thread and the coordinator and must not block; {@code close} may run on
  * any thread and must be idempotent. A transport reports a failed or closed channel with
  * {@link TransportEnvironment#endOfStream}, never by throwing into a producer.
@@ -36,6 +37,15 @@ public interface Transport
 
     /** Opens the outgoing direction to {@code connection.nodeId()}; throws if that fails within the timeout. */
     void connect(Connection connection, long timeoutNs) throws NodeUnreachableException;
+
+    /**
+     * The longest {@link #connect} may take with this timeout: a transport that retries a handshake (NIO after a lost
+     * crossed connect) takes up to a timeout per attempt. Threads that wait for another thread's connect use it.
+     */
+    default long connectBoundNs(final long timeoutNs)
+    {
+        return timeoutNs;
+    }
 
     /** Signals {@link #DATA} and/or {@link #CREDITS} for a connection. Must not block. */
     void signal(Connection connection, int what);

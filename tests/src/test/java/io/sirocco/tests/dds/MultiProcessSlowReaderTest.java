@@ -39,6 +39,9 @@ class MultiProcessSlowReaderTest
                     {
                         pub.await(l -> l.startsWith("DONE ") || l.startsWith("TIMEOUT "), 120);
                         assertThat(pub.lines()).noneMatch(l -> l.startsWith("TIMEOUT"));
+                        // Both readers were matched before the first write: the fast one gets x = 1 first (a lost
+                        // prefix shows no GAP: it only left the count short, as in the failure of a94840d).
+                        assertThat(fast.await(l -> l.startsWith("FIRST "), 120)).isEqualTo("FIRST 1");
                         fast.await(l -> l.startsWith("RECEIVED 3000 "), 120);
                         assertThat(fast.lines()).noneMatch(l -> l.startsWith("GAP"));
                         slow.await(l -> l.startsWith("LOST "), 60);

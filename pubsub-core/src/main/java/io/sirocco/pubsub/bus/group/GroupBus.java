@@ -349,16 +349,27 @@ public final class GroupBus implements DomainBus, MembershipListener
         return false;
     }
 
+    /**
+     * @param failed the writer's member left the view, or this member was excluded: the entity did not close, and if
+     *               its member comes back (a rejoin after a false suspicion), its samples in the new view, the re-sent
+     *               ones first, may arrive before its re-announced record. It is therefore not retired: its samples
+     *               are held until the record is handed to the DDS layer again (a reader drops the samples of a
+     *               writer it does not know, silently). A closed entity's GUID never comes back: it is retired, and
+     *               samples of it still on their way are delivered as they always were.
+     */
     private synchronized void retractRecord(final long guid, final boolean failed)
     {
         pending.remove(guid);
         marked.remove(guid);
-        retiredOrder.addLast(guid);
-        if (retiredOrder.size() > MAX_RETIRED)
+        if (!failed)
         {
-            retiredOrder.pollFirst();
+            retiredOrder.addLast(guid);
+            if (retiredOrder.size() > MAX_RETIRED)
+            {
+                retiredOrder.pollFirst();
+            }
+            retired = retiredOrder.stream().mapToLong(Long::longValue).sorted().toArray();
         }
-        retired = retiredOrder.stream().mapToLong(Long::longValue).sorted().toArray();
         final EndpointRecord removed = forwarded.remove(guid);
         if (removed != null)
         {
@@ -843,8 +854,9 @@ public final class GroupBus implements DomainBus, MembershipListener
          * that has gone by and drop the whole stream. They are delivered, in order, once the record is known.
          */
         private final java.util.ArrayDeque<byte[]> held = new java.util.ArrayDeque<>();
-        /** Predicate thread only: the last writer found in {@code knownWriters} (0: none). */
+        /** Predicate thread only: the last writer found deliverable (0: none), at {@code lastKnownVersion}. */
         private long lastKnownWriter;
+        private int lastKnownVersion = -1;
         /** Predicate thread only: the {@code writersVersion} that {@code held} was last released against. */
         private int releasedVersion = -1;
         private boolean heldOverflowLogged;
@@ -902,7 +914,10 @@ public final class GroupBus implements DomainBus, MembershipListener
                 releaseKnown();
             }
             final long writerGuid = payload.get(ValueLayout.JAVA_LONG_UNALIGNED, 8);
-            if (writerGuid != lastKnownWriter)
+            // The version is read before the tables (they are published before it is bumped): a writer retracted
+            // since the last look is looked up again, not waved through by the cache.
+            final int version = writersVersion;
+            if (writerGuid != lastKnownWriter || version != lastKnownVersion)
             {
                 if (!deliverable(knownWriters, retired, writerGuid))
                 {
@@ -910,6 +925,7 @@ public final class GroupBus implements DomainBus, MembershipListener
                     return;
                 }
                 lastKnownWriter = writerGuid;
+                lastKnownVersion = version;
             }
             deliver(senderId, payload, length);
         }

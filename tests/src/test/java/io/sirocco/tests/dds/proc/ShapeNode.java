@@ -22,7 +22,8 @@ import org.omg.dds.topic.Topic;
  * A child process for the multi-process tests, speaking line by line on stdout:
  * {@code pub <domain>} writes RED shapes x = 1, 2, 3 ... (RELIABLE, KEEP_ALL) every millisecond and prints
  * {@code SENT n} every 100 samples; {@code sub <domain>} prints {@code MATCHED}, then {@code RECEIVED n gaps g} every 100
- * samples (a gap is a missing x), and {@code NO_WRITERS} when the instance becomes NOT_ALIVE_NO_WRITERS. Both print
+ * samples (a gap is a missing x), {@code FIRST x} for its first sample, and {@code NO_WRITERS} when the instance
+ * becomes NOT_ALIVE_NO_WRITERS. Both print
  * {@code JOINED} once their participant is in the domain. For triage, a matched {@code sub} that received nothing for
  * 2 s prints {@code IDLE} (every 2 s while it lasts) with its counts, and {@code burst} prints {@code WROTE n} every 500.
  */
@@ -191,6 +192,13 @@ public final class ShapeNode
                 if (sample.getData() != null)
                 {
                     final int x = sample.getData().x;
+                    if (received == 0)
+                    {
+                        // A reader matched before the first write must get x = 1: a later first x is a lost prefix
+                        // (no GAP line can show it), as when a writer's first samples overtook its record.
+                        System.out.println("FIRST " + x);
+                        System.out.flush();
+                    }
                     if (last != 0 && x != last + 1)
                     {
                         gaps += Math.max(0, x - last - 1);

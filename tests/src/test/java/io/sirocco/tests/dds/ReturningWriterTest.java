@@ -1,0 +1,139 @@
+package io.sirocco.tests.dds;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+import io.sirocco.pubsub.bus.group.GroupBus;
+import io.sirocco.pubsub.domain.ParticipantImpl;
+import io.sirocco.tests.dds.types.Shape;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.omg.dds.core.ServiceEnvironment;
+import org.omg.dds.core.policy.PolicyFactory;
+import org.omg.dds.domain.DomainParticipant;
+import org.omg.dds.domain.DomainParticipantFactory;
+import org.omg.dds.pub.DataWriter;
+import org.omg.dds.pub.Publisher;
+import org.omg.dds.sub.DataReader;
+import org.omg.dds.sub.Sample;
+import org.omg.dds.sub.Subscriber;
+import org.omg.dds.topic.Topic;
+
+/**
+ * A writer that a member retracted because its member left the view, or because this member itself was excluded (a
+ * false suspicion under load), comes back when the members merge again: the rejoin's view makes every member
+ * re-announce its records, but a topic subgroup is not ordered with {@code dcps}, so the writer's samples in the new
+ * view (the re-sent unacknowledged ones first) can reach the member before the re-announced record. The reader drops
+ * samples of a writer it does not know, without counting them anywhere, so the group bus must hold them until the
+ * record is handed to the DDS layer again, as it does for a writer never seen before. It used to deliver them at once:
+ * such a writer was "retired" like a closed one, and the channel's last-writer cache skipped the look-up anyway.
+ *
+ * <p>The exclusion is the group layer's upcall {@link GroupBus#onExcluded} on the reader's bus (the member itself stays
+ * in the view, so the writer's samples go on arriving while its record is gone), and the re-announcement comes with
+ * the view change of a third participant joining, as it comes with the rejoin's view.
+ */
+@Timeout(120)
+class ReturningWriterTest
+{
+    private final ServiceEnvironment env = Dds.environment(Map.of("sirocco.transport", "shm"));
+    private final PolicyFactory pf = PolicyFactory.getPolicyFactory(env);
+    private final int domain = Dds.newDomain();
+    private final List<DomainParticipant> participants = new ArrayList<>();
+
+    @AfterEach
+    void close()
+    {
+        for (final DomainParticipant p : participants)
+        {
+            p.close();
+        }
+    }
+
+    private DomainParticipant participant()
+    {
+        final DomainParticipant p = DomainParticipantFactory.getInstance(env).createParticipant(domain);
+        participants.add(p);
+        return p;
+    }
+
+    @Test
+    void samplesOfAWriterBackAfterAnExclusionAreHeldUntilItsRecordIsBack() throws Exception
+    {
+        final DomainParticipant pub = participant();
+        final DomainParticipant sub = participant();
+        final Topic<Shape> pubTopic = pub.createTopic("Returning", Shape.class);
+        final Topic<Shape> subTopic = sub.createTopic("Returning", Shape.class);
+        final Publisher publisher = pub.createPublisher();
+        final DataWriter<Shape> writer = publisher.createDataWriter(pubTopic, publisher.getDefaultDataWriterQos()
+            .withPolicies(pf.Reliability().withReliable().withMaxBlockingTime(30, TimeUnit.SECONDS),
+                pf.History().withKeepAll()));
+        final Subscriber subscriber = sub.createSubscriber();
+        final DataReader<Shape> reader = subscriber.createDataReader(subTopic, subscriber.getDefaultDataReaderQos()
+            .withPolicies(pf.Reliability().withReliable(), pf.History().withKeepAll()));
+        Dds.await("the reader matched", () -> reader.getSubscriptionMatchedStatus().getCurrentCount() == 1);
+        Dds.await("the writer matched", () -> writer.getPublicationMatchedStatus().getCurrentCount() == 1);
+        final List<Integer> received = new ArrayList<>();
+        write(writer, 1, 20);
+        takeUntil(reader, received, 20);
+        assertThat(received).as("before the exclusion").containsExactlyElementsOf(range(1, 20));
+
+        // The group layer tells the reader's member it was excluded: every remote entity is gone for it.
+        ((GroupBus)((ParticipantImpl)sub).bus()).onExcluded("ReturningWriterTest: taken for excluded");
+        Dds.await("the writer retracted at the reader",
+            () -> reader.getSubscriptionMatchedStatus().getCurrentCount() == 0);
+        // The writer goes on; its samples reach the reader's member before its record comes back.
+        write(writer, 21, 60);
+        // A view change: every member re-announces its records, as after the rejoin.
+        participant();
+        Dds.await("the writer matched again", () -> reader.getSubscriptionMatchedStatus().getCurrentCount() == 1);
+        takeUntil(reader, received, 60);
+        assertThat(received).as("every sample, in order, none twice").containsExactlyElementsOf(range(1, 60));
+    }
+
+    private static void write(final DataWriter<Shape> writer, final int from, final int to) throws Exception
+    {
+        final Shape shape = new Shape("RED", 0, 0, 10);
+        for (int x = from; x <= to; x++)
+        {
+            shape.x = x;
+            writer.write(shape);
+        }
+    }
+
+    /** Takes samples until {@code received} holds {@code count} of them, or 30 s passed (the assertion then says). */
+    private static void takeUntil(final DataReader<Shape> reader, final List<Integer> received, final int count)
+    {
+        final List<Sample<Shape>> samples = new ArrayList<>();
+        final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (received.size() < count && System.nanoTime() - deadline < 0)
+        {
+            reader.take(samples);
+            for (final Sample<Shape> sample : samples)
+            {
+                if (sample.getData() != null)
+                {
+                    received.add(sample.getData().x);
+                }
+            }
+            if (samples.isEmpty())
+            {
+                java.util.concurrent.locks.LockSupport.parkNanos(1_000_000L); // polling for the samples, bounded
+            }
+        }
+    }
+
+    private static List<Integer> range(final int from, final int to)
+    {
+        final List<Integer> values = new ArrayList<>();
+        for (int x = from; x <= to; x++)
+        {
+            values.add(x);
+        }
+        return values;
+    }
+}
