@@ -28,10 +28,13 @@ final class PeerConnector
     private final AtomicIntegerArray state;
     private final String[] failures;
     private final long[] lastRequestNs;
+    /** Rings the pushing thread's doorbell: a connect succeeded, its next pass sends the peer's backlog. */
+    private final Runnable doorbell;
 
-    PeerConnector(final MessagingService service, final int[] nodeIds)
+    PeerConnector(final MessagingService service, final int[] nodeIds, final Runnable doorbell)
     {
         this.service = service;
+        this.doorbell = doorbell;
         this.nodeIds = nodeIds;
         this.state = new AtomicIntegerArray(nodeIds.length);
         this.failures = new String[nodeIds.length];
@@ -61,6 +64,7 @@ final class PeerConnector
             {
                 service.connect(nodeId);
                 state.set(rank, IDLE);
+                doorbell.run();
             }
             catch (final RuntimeException ex)
             {

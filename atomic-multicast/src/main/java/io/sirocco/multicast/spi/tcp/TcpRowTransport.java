@@ -23,13 +23,29 @@ import java.lang.foreign.ValueLayout;
  * order. Within an inline run of several passes ({@link #beginPassRun()} .. {@link #endPassRun()}: the receiving thread
  * that applied a frame, running the receive, the delivery, a listener's answer and the counters of the pass after it)
  * the pushes of every pass go out as one frame at the end of the run: one write per hop, and one wake-up and pass of
- * the peer, where a frame per pass cost two. {@link #close()} sends what is still pending. Flushes send at once until the first {@link #endOfPass()}. Off, every flush sends a frame (as a post does on RDMA).
+ * the peer, where a frame per pass cost two. {@link #close()} sends what is still pending. Flushes send at once until
+ * the first {@link #endOfPass()}. Off, every flush sends a frame (as a post does on RDMA).
+ *
+ * <p><b>A send never waits for one peer.</b> A frame goes to each peer that can take it now
+ * ({@code MessagingService.canSendNow}: connection open, flow-control window and ring with room) and into the
+ * {@link PeerBacklog} of each other one; a peer with a backlog gets new frames behind it, so per peer the frames keep
+ * push order (a counter never before the slot bytes it covers). Every send first drains the backlogs as far as their
+ * peers take them, and the predicate thread sends once per pass even when it pushed nothing, so a backlog drains at
+ * most one pass (≤ 1 ms when idle: the event-driven park) after its peer has room. A connect runs on a
+ * {@link PeerConnector} thread. Before, the pass holder waited in the send for the one peer: a peer that stopped
+ * granting credits (a cut link, a stopped process, a reader a window behind) or whose connection was being made
+ * stopped the pushes, heartbeats included, to every member, and the healthy members suspected each other
+ * ({@code LaggingPeerTest}). The backlog is bounded: SST rows are monotonic and a slot is reused only after every
+ * member acknowledged it, so a lagging peer's data backlog is at most a window of slots plus counter updates; past
+ * {@link #BACKLOG_PROP} bytes the peer is frozen (no more pushes to it) and failure detection decides.
  *
  * <p><b>Threads.</b> Pushes, flushes and {@link #endOfPass()} come from the one thread running a predicate pass
  * (the predicate thread, or a thread running a pass inline under the pass lock, see {@code PredicateEngine}; the first
- * view's constructor push comes from the joining thread before the predicate thread starts). {@link #apply} runs on
- * the endpoint's receiving thread and touches only the other members' rows; it then runs the context's
- * {@code received} hook, which may run a pass (and so push and send) on that same thread.
+ * view's constructor push comes from the joining thread before the predicate thread starts); the pending frame, the
+ * backlogs and the counters are confined to it (the pass lock orders one holder after the other). {@link #apply} runs
+ * on the endpoint's receiving thread and touches only the other members' rows; it then runs the context's
+ * {@code received} hook, which may run a pass (and so push and send) on that same thread; there a send must not wait
+ * above all, since only that thread reads the credits that would end the wait.
  */
 final class TcpRowTransport implements RowTransport
 {
@@ -124,7 +140,7 @@ final class TcpRowTransport implements RowTransport
         }
         this.table = table != null ? table : SparseTable.allocate(context.groupName(), viewId, n * rowLengthBytes);
         this.rowBase = myRank * rowLengthBytes;
-        this.connector = new PeerConnector(endpoint.service, nodeIds);
+        this.connector = new PeerConnector(endpoint.service, nodeIds, doorbell);
         this.frame = Arena.ofAuto().allocate(64 * 1024, 8);
         startFrame();
     }
