@@ -71,8 +71,7 @@ class LaggingPeerTest
         final RowTransport sender = transports.get(0);
         // Well past the paused peer's flow-control window, well within the per-peer backlog bound.
         final int frames = 600;
-        final Thread pusher = Thread.ofPlatform().name("lagging-peer-pusher").start(() -> push(sender, 1, frames,
-            pushed));
+        final Thread pusher = Thread.ofPlatform().name("lagging-peer-pusher").start(() -> push(sender, 1, frames));
         assertThat(paused.await(30, TimeUnit.SECONDS)).as("rank 2's receiving thread took the first frame").isTrue();
 
         // Rank 1 hears every frame while rank 2 takes none.
@@ -102,10 +101,9 @@ class LaggingPeerTest
         try
         {
             final RowTransport sender = transports.get(0);
-                // 4 MB window + 1 MB backlog at 16 KB a frame: the bound is passed after ~320 frames.
+            // 4 MB window + 1 MB backlog at 16 KB a frame: the bound is passed after ~320 frames.
             final int frames = 600;
-            final Thread pusher = Thread.ofPlatform().name("lagging-peer-pusher").start(() -> push(sender, 1, frames,
-                pushed));
+            final Thread pusher = Thread.ofPlatform().name("lagging-peer-pusher").start(() -> push(sender, 1, frames));
             awaitGuard(transports.get(1).table(), GUARD, frames, "rank 1 (while rank 2 is paused)", () -> { });
             pusher.join(30_000);
             assertThat(pusher.isAlive()).isFalse();
