@@ -111,7 +111,18 @@ public final class MessagingService implements AutoCloseable
         core.send(message, nodeId);
     }
 
-    /** Sends the same message to each node in turn (serialized once per connection). */
+    /**
+     * Opens the connection to {@code nodeId} if it is not open yet, sending nothing; returns at once if it is open.
+     * For a sender that never waits in {@link #send(Message, int)} (it sends only when {@link #canSendNow} says so)
+     * and so must have the connection made by another thread.
+     *
+     * @throws NodeUnreachableException if the node cannot be connected
+     */
+    public void connect(final int nodeId)
+    {
+        core.connection(nodeId);
+    }
+
     /**
      * A hint for threads that must not wait, such as a message handler that sends on the receiving thread: whether a
      * message of {@code payloadBytes} to {@code nodeId} would be sent now, with no connect and no wait for the
@@ -126,6 +137,7 @@ public final class MessagingService implements AutoCloseable
         return core.canSendNow(nodeId, payloadBytes);
     }
 
+    /** Sends the same message to each node in turn (serialized once per connection). */
     public void send(final Message message, final int... nodeIds)
     {
         for (final int nodeId : nodeIds)

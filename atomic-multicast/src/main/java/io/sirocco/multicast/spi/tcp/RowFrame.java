@@ -28,6 +28,7 @@ final class RowFrame extends Message
     static final byte COUNTERS = 2;
 
     private MemorySegment source;
+    private long offset;
     private int length;
 
     RowFrame()
@@ -35,9 +36,11 @@ final class RowFrame extends Message
         super(TYPE, SUBTYPE, true);
     }
 
-    RowFrame wrap(final MemorySegment buffer, final int lengthBytes)
+    /** Sends {@code lengthBytes} of {@code buffer} from {@code offsetBytes} (one frame: header, then operations). */
+    RowFrame wrap(final MemorySegment buffer, final long offsetBytes, final int lengthBytes)
     {
         this.source = buffer;
+        this.offset = offsetBytes;
         this.length = lengthBytes;
         return this;
     }
@@ -51,7 +54,7 @@ final class RowFrame extends Message
     @Override
     public void exportPayload(final Exporter exporter)
     {
-        exporter.writeSegment(source, 0, length);
+        exporter.writeSegment(source, offset, length);
     }
 
     @Override

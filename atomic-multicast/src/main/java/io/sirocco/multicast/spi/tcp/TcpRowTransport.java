@@ -23,13 +23,29 @@ import java.lang.foreign.ValueLayout;
  * order. Within an inline run of several passes ({@link #beginPassRun()} .. {@link #endPassRun()}: the receiving thread
  * that applied a frame, running the receive, the delivery, a listener's answer and the counters of the pass after it)
  * the pushes of every pass go out as one frame at the end of the run: one write per hop, and one wake-up and pass of
- * the peer, where a frame per pass cost two. {@link #close()} sends what is still pending. Flushes send at once until the first {@link #endOfPass()}. Off, every flush sends a frame (as a post does on RDMA).
+ * the peer, where a frame per pass cost two. {@link #close()} sends what is still pending. Flushes send at once until
+ * the first {@link #endOfPass()}. Off, every flush sends a frame (as a post does on RDMA).
+ *
+ * <p><b>A send never waits for one peer.</b> A frame goes to each peer that can take it now
+ * ({@code MessagingService.canSendNow}: connection open, flow-control window and ring with room) and into the
+ * {@link PeerBacklog} of each other one; a peer with a backlog gets new frames behind it, so per peer the frames keep
+ * push order (a counter never before the slot bytes it covers). Every send first drains the backlogs as far as their
+ * peers take them, and the predicate thread sends once per pass even when it pushed nothing, so a backlog drains at
+ * most one pass (≤ 1 ms when idle: the event-driven park) after its peer has room. A connect runs on a
+ * {@link PeerConnector} thread. Before, the pass holder waited in the send for the one peer: a peer that stopped
+ * granting credits (a cut link, a stopped process, a reader a window behind) or whose connection was being made
+ * stopped the pushes, heartbeats included, to every member, and the healthy members suspected each other
+ * ({@code LaggingPeerTest}). The backlog is bounded: SST rows are monotonic and a slot is reused only after every
+ * member acknowledged it, so a lagging peer's data backlog is at most a window of slots plus counter updates; past
+ * {@link #BACKLOG_PROP} bytes the peer is frozen (no more pushes to it) and failure detection decides.
  *
  * <p><b>Threads.</b> Pushes, flushes and {@link #endOfPass()} come from the one thread running a predicate pass
  * (the predicate thread, or a thread running a pass inline under the pass lock, see {@code PredicateEngine}; the first
- * view's constructor push comes from the joining thread before the predicate thread starts). {@link #apply} runs on
- * the endpoint's receiving thread and touches only the other members' rows; it then runs the context's
- * {@code received} hook, which may run a pass (and so push and send) on that same thread.
+ * view's constructor push comes from the joining thread before the predicate thread starts); the pending frame, the
+ * backlogs and the counters are confined to it (the pass lock orders one holder after the other). {@link #apply} runs
+ * on the endpoint's receiving thread and touches only the other members' rows; it then runs the context's
+ * {@code received} hook, which may run a pass (and so push and send) on that same thread; there a send must not wait
+ * above all, since only that thread reads the credits that would end the wait.
  */
 final class TcpRowTransport implements RowTransport
 {
@@ -39,6 +55,16 @@ final class TcpRowTransport implements RowTransport
     static final String COALESCE_PROP = "sirocco.mcast.tcp.coalesce";
     /** System property, read when a view's table opens: one frame per inline run of passes (default true). */
     static final String RUN_FRAME_PROP = "sirocco.mcast.tcp.runFrame";
+    /** System property, read when a view's table opens: bytes of frames kept for one peer that cannot take them. */
+    static final String BACKLOG_PROP = "sirocco.mcast.tcp.peerBacklogBytes";
+    /**
+     * A backlog frame this large is sent with the waiting send (off the receiving thread): the endpoint's 4 MB ring
+     * takes frames up to half its size, so a frame near that may never pass {@code canSendNow}. Pushes this large in
+     * one pass are rare (a pass carries a window of slots at most).
+     */
+    static final int WAITING_SEND_BYTES = 1 << 20;
+    /** How long {@link #close()} keeps sending backlogs that peers can take before it drops what is left. */
+    private static final long CLOSE_DRAIN_NS = 500_000_000L;
 
     private final TcpEndpoint endpoint;
     private final long viewId;
@@ -49,6 +75,15 @@ final class TcpRowTransport implements RowTransport
     private final MemorySegment table;
     private final long rowBase;
     private final RowFrame message = new RowFrame();
+    /** Wraps a backlog's first frame: {@code message} still wraps the pending frame meanwhile. */
+    private final RowFrame backlogMessage = new RowFrame();
+    /** Per target rank, the frames it could not take yet (null until it first could not); see {@link #send()}. */
+    private final PeerBacklog[] backlogs;
+    /** Ranks whose backlog is not empty: {@link #send()} drains them even when this pass pushed nothing. */
+    private int backlogged;
+    /** Bytes a peer's backlog may hold before the peer is frozen ({@link #BACKLOG_PROP}). */
+    private final long backlogBound = Long.getLong(BACKLOG_PROP, 8L << 20);
+    private final PeerConnector connector;
     private final Runnable doorbell;
     /** Run after a frame was applied (the context's {@code received}: an inline pass, or the doorbell). */
     private final Runnable received;
@@ -57,7 +92,7 @@ final class TcpRowTransport implements RowTransport
     private long pushes;
     /** Frames sent per target rank (written under the engine's pass lock): which peers really got data by tcp. */
     private final long[] pushesTo;
-    /** Frames the receiving thread left to the predicate thread because a send would have waited (statistics). */
+    /** Frames kept in a peer's backlog because a send would have waited (statistics). */
     private long deferred;
     private volatile boolean closed;
     private final boolean coalesce = Boolean.parseBoolean(System.getProperty(COALESCE_PROP, "true"));
@@ -96,6 +131,7 @@ final class TcpRowTransport implements RowTransport
         this.nodeIds = new int[n];
         this.frozen = new boolean[n];
         this.pushesTo = new long[n];
+        this.backlogs = new PeerBacklog[n];
         for (int r = 0; r < n; r++)
         {
             nodeIds[r] = TcpEndpoint.nodeId(context.members().get(r).memberId());
@@ -104,6 +140,7 @@ final class TcpRowTransport implements RowTransport
         }
         this.table = table != null ? table : SparseTable.allocate(context.groupName(), viewId, n * rowLengthBytes);
         this.rowBase = myRank * rowLengthBytes;
+        this.connector = new PeerConnector(endpoint.service, nodeIds, doorbell);
         this.frame = Arena.ofAuto().allocate(64 * 1024, 8);
         startFrame();
     }
@@ -235,63 +272,150 @@ final class TcpRowTransport implements RowTransport
     }
 
     /**
-     * Sends the pending frame, if any, to every live peer. On the endpoint's receiving thread (an inline pass) a send
-     * that would wait (flow-control window or ring full, no connection yet) is deferred instead: only that thread reads
-     * the credits that would end the wait. The frame stays pending and the doorbell makes the predicate thread send
-     * it at the end of its next pass (where waiting is allowed); later pushes append to it, in order.
+     * Sends the pending frame, if any, to every live peer that can take it now, and keeps it in the peer's backlog
+     * for every other one; first sends each backlog as far as its peer can take it. Never waits (on any thread) for
+     * one peer's credits, ring space or connection: a lagging or connecting peer must not hold up the pushes, and so
+     * the heartbeats, to the others. Per peer the order is push order: while a peer has a backlog, new frames go
+     * behind it. Only a backlog frame too large to ever pass {@code canSendNow} ({@link #WAITING_SEND_BYTES}) is
+     * sent with the waiting send, and not on the receiving thread.
      */
     private void send()
     {
-        if (length == 12)
+        final boolean framed = length > 12;
+        if (!framed && backlogged == 0)
         {
             return;
         }
-        if (endpoint.onReceivingThread() && !readyToSend())
+        final boolean receivingThread = endpoint.onReceivingThread();
+        if (framed)
         {
-            deferred++;
-            doorbell.run();
-            return;
+            message.wrap(frame, 0, length);
         }
-        message.wrap(frame, length);
+        boolean kept = false;
         for (int r = 0; r < nodeIds.length; r++)
         {
             if (r == myRank || frozen[r])
             {
                 continue;
             }
-            try
+            final PeerBacklog b = backlogs[r];
+            if (b != null && !b.isEmpty())
             {
-                endpoint.service.send(message, nodeIds[r]);
-                pushes++;
-                pushesTo[r]++;
+                drain(r, b, receivingThread);
             }
-            catch (final NodeUnreachableException ex)
+            if (!framed || frozen[r])
             {
-                LOG.warn("view {}: member rank {} (node {}) unreachable, no more pushes to it: {}", viewId, r,
-                    nodeIds[r], ex.getMessage());
-                frozen[r] = true;
+                continue;
+            }
+            if ((b == null || b.isEmpty()) && endpoint.service.canSendNow(nodeIds[r], length))
+            {
+                sendTo(r, message);
+            }
+            else
+            {
+                keep(r);
+                kept = true;
             }
         }
-        startFrame();
+        if (framed)
+        {
+            startFrame();
+        }
+        if (kept && receivingThread)
+        {
+            // The predicate thread retries at its next pass; ring it so that pass comes soon.
+            doorbell.run();
+        }
     }
 
-    /** Whether every live peer can take the pending frame now, without a wait or a connect. */
-    private boolean readyToSend()
+    /** Sends rank {@code r}'s backlog, first frame first, while the peer can take it without a wait. */
+    private void drain(final int r, final PeerBacklog b, final boolean receivingThread)
     {
-        for (int r = 0; r < nodeIds.length; r++)
+        final String failure = connector.failure(r);
+        if (failure != null)
         {
-            if (r != myRank && !frozen[r] && !endpoint.service.canSendNow(nodeIds[r], length))
-            {
-                return false;
-            }
+            freezeUnreachable(r, failure);
+            return;
         }
-        return true;
+        while (!b.isEmpty())
+        {
+            final int n = b.firstLength();
+            final boolean fits = endpoint.service.canSendNow(nodeIds[r], n);
+            if (!fits && (n < WAITING_SEND_BYTES || receivingThread))
+            {
+                connector.request(r, System.nanoTime(), false);
+                return;
+            }
+            backlogMessage.wrap(b.buffer(), b.firstOffset(), n);
+            if (!sendTo(r, backlogMessage))
+            {
+                return;
+            }
+            b.removeFirst();
+        }
+        backlogged--;
+    }
+
+    /** Keeps the pending frame for rank {@code r}, which cannot take it now; freezes the peer past the bound. */
+    private void keep(final int r)
+    {
+        PeerBacklog b = backlogs[r];
+        if (b == null)
+        {
+            b = new PeerBacklog();
+            backlogs[r] = b;
+        }
+        final boolean first = b.isEmpty();
+        if (b.bytes() + length > backlogBound)
+        {
+            LOG.warn("view {}: member rank {} (node {}) took no row frames for {} bytes of pushes (bound {}: {});"
+                + " no more pushes to it, failure detection decides", viewId, r, nodeIds[r], b.bytes() + length,
+                backlogBound, BACKLOG_PROP);
+            freeze(r);
+            return;
+        }
+        b.append(frame, length);
+        deferred++;
+        if (first)
+        {
+            backlogged++;
+            connector.request(r, System.nanoTime(), true);
+        }
+    }
+
+    /** Sends one frame to rank {@code r}; false (and the rank frozen) if it is unreachable. */
+    private boolean sendTo(final int r, final RowFrame m)
+    {
+        try
+        {
+            endpoint.service.send(m, nodeIds[r]);
+            pushes++;
+            pushesTo[r]++;
+            return true;
+        }
+        catch (final NodeUnreachableException ex)
+        {
+            freezeUnreachable(r, ex.getMessage());
+            return false;
+        }
+    }
+
+    private void freezeUnreachable(final int r, final String why)
+    {
+        LOG.warn("view {}: member rank {} (node {}) unreachable, no more pushes to it: {}", viewId, r, nodeIds[r], why);
+        freeze(r);
     }
 
     @Override
     public void freeze(final int rank)
     {
         frozen[rank] = true;
+        final PeerBacklog b = backlogs[rank];
+        if (b != null && !b.isEmpty())
+        {
+            b.clear();
+            backlogged--;
+        }
     }
 
     @Override
@@ -310,17 +434,32 @@ final class TcpRowTransport implements RowTransport
     public void close()
     {
         closed = true;
-        // Pushes of the view's last pass (its final counters) still reach the peers that wait for them.
+        // Pushes of the view's last pass (its final counters) still reach the peers that wait for them: a lagging
+        // peer's backlog is sent for a bounded time (off the receiving thread), then dropped.
         try
         {
             send();
+            final long deadline = System.nanoTime() + CLOSE_DRAIN_NS;
+            while (backlogged > 0 && !endpoint.onReceivingThread() && System.nanoTime() - deadline < 0)
+            {
+                java.util.concurrent.locks.LockSupport.parkNanos(100_000L);
+                send();
+            }
+            for (int r = 0; r < backlogs.length; r++)
+            {
+                if (backlogs[r] != null && !backlogs[r].isEmpty())
+                {
+                    LOG.warn("view {}: closed with {} bytes of row frames member rank {} (node {}) never took", viewId,
+                        backlogs[r].bytes(), r, nodeIds[r]);
+                }
+            }
         }
         catch (final RuntimeException ex)
         {
             LOG.debug("view {}: last frame not sent at close: {}", viewId, ex.toString());
         }
         endpoint.closed(viewId);
-        LOG.debug("view {}: {} pushes, {} frames deferred from the receiving thread", viewId, pushes, deferred);
+        LOG.debug("view {}: {} pushes, {} frames kept for a peer that could not take them", viewId, pushes, deferred);
         // The table stays mapped until the GC frees its automatic arena: a late frame may still be applied.
     }
 }

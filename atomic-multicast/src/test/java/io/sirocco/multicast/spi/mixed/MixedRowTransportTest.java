@@ -71,7 +71,7 @@ class MixedRowTransportTest
             assertThat(SstTable.getAcquireAt(ts.get(2).table(), GUARD)).isZero();
             ts.get(0).flush();
             assertThat(bells[1].get()).as("same-host doorbell rung by the flush").isPositive();
-            awaitGuard(ts.get(2).table(), GUARD, 7);
+            awaitGuard(ts.get(2).table(), GUARD, 7, ts.get(0));
             assertThat(ts.get(2).table().get(ValueLayout.JAVA_BYTE, DATA + 63)).isEqualTo((byte)64);
             // Pushes counted per target: bytes and guard to rank 1 (shared memory), one frame to rank 2 only.
             assertThat(ts.get(0).pushCount()).isEqualTo(3);
@@ -86,15 +86,15 @@ class MixedRowTransportTest
             SstTable.setReleaseAt(ts.get(2).table(), row2 + GUARD, 11);
             ts.get(2).pushCounters(GUARD, 1);
             ts.get(2).flush();
-            awaitGuard(ts.get(0).table(), row2 + GUARD, 11);
-            awaitGuard(ts.get(1).table(), row2 + GUARD, 11);
+            awaitGuard(ts.get(0).table(), row2 + GUARD, 11, ts.get(2));
+            awaitGuard(ts.get(1).table(), row2 + GUARD, 11, ts.get(2));
 
             // A frozen same-host member receives nothing more.
             ts.get(0).freeze(1);
             SstTable.setReleaseAt(t0, GUARD, 8);
             ts.get(0).pushGuard(GUARD, 8);
             ts.get(0).flush();
-            awaitGuard(ts.get(2).table(), GUARD, 8);
+            awaitGuard(ts.get(2).table(), GUARD, 8, ts.get(0));
             assertThat(SstTable.getAcquireAt(ts.get(1).table(), GUARD)).isEqualTo(7);
         }
         finally
@@ -111,12 +111,17 @@ class MixedRowTransportTest
         }
     }
 
-    private static void awaitGuard(final MemorySegment table, final long offset, final long value)
-        throws InterruptedException
+    /**
+     * Waits (bounded) for the counter, running the sender's passes meanwhile (as the predicate thread does): a tcp
+     * peer whose connection is still being made gets its frames from the pass after it opened.
+     */
+    private static void awaitGuard(final MemorySegment table, final long offset, final long value,
+        final RowTransport sender) throws InterruptedException
     {
         final long deadline = System.nanoTime() + 30_000_000_000L;
         while (SstTable.getAcquireAt(table, offset) != value && System.nanoTime() < deadline)
         {
+            sender.flush();
             Thread.sleep(1);
         }
         assertThat(SstTable.getAcquireAt(table, offset)).isEqualTo(value);

@@ -1,0 +1,82 @@
+package io.sirocco.multicast.spi.tcp;
+
+import io.sirocco.transport.MessagingService;
+
+import java.util.concurrent.atomic.AtomicIntegerArray;
+
+/**
+ * Makes the connections of a view's peers on a background (virtual) thread, so the pushing thread never waits for a
+ * connect: it sends a peer frames only when the peer can take them now, and asks for the connection here when it
+ * cannot ({@link #request}). A failed connect is recorded for the pushing thread to read ({@link #failure}); it then
+ * freezes the peer, as a failed send did before.
+ *
+ * <p><b>Threads.</b> {@link #request} and {@link #failure} are called by the pushing thread (the engine's pass-lock
+ * holder); {@code lastRequestNs} is confined to it. Each connect runs on its own virtual thread, at most one per rank
+ * at a time ({@code state}: IDLE to CONNECTING by the pushing thread's CAS, back to IDLE or to FAILED by the connect
+ * thread); the failure text is written before the volatile state write that publishes it.
+ */
+final class PeerConnector
+{
+    private static final int IDLE = 0;
+    private static final int CONNECTING = 1;
+    private static final int FAILED = 2;
+    /** A peer that still cannot take frames is asked for again at most this often (a connection lost meanwhile). */
+    private static final long RETRY_NS = 100_000_000L;
+
+    private final MessagingService service;
+    private final int[] nodeIds;
+    private final AtomicIntegerArray state;
+    private final String[] failures;
+    private final long[] lastRequestNs;
+    /** Rings the pushing thread's doorbell: a connect succeeded, its next pass sends the peer's backlog. */
+    private final Runnable doorbell;
+
+    PeerConnector(final MessagingService service, final int[] nodeIds, final Runnable doorbell)
+    {
+        this.service = service;
+        this.doorbell = doorbell;
+        this.nodeIds = nodeIds;
+        this.state = new AtomicIntegerArray(nodeIds.length);
+        this.failures = new String[nodeIds.length];
+        this.lastRequestNs = new long[nodeIds.length];
+    }
+
+    /**
+     * Pushing thread: rank {@code rank} cannot take a frame now; make sure its connection is being made (a no-op on
+     * the connect thread if it is open: the wait is then for credits or ring space, which the receiving thread
+     * brings). Allocates a thread only on the first call of a stall and then at most every 100 ms.
+     */
+    void request(final int rank, final long nowNs, final boolean firstOfStall)
+    {
+        if (!firstOfStall && nowNs - lastRequestNs[rank] < RETRY_NS)
+        {
+            return;
+        }
+        lastRequestNs[rank] = nowNs;
+        if (!state.compareAndSet(rank, IDLE, CONNECTING))
+        {
+            return;
+        }
+        final int nodeId = nodeIds[rank];
+        Thread.ofVirtual().name("sirocco-tcp-connect-" + nodeId).start(() ->
+        {
+            try
+            {
+                service.connect(nodeId);
+                state.set(rank, IDLE);
+                doorbell.run();
+            }
+            catch (final RuntimeException ex)
+            {
+                failures[rank] = ex.getMessage();
+                state.set(rank, FAILED);
+            }
+        });
+    }
+
+    /** Pushing thread: why the last connect to {@code rank} failed, or null if none failed. */
+    String failure(final int rank)
+    {
+        return state.get(rank) == FAILED ? failures[rank] : null;
+    }
+}
