@@ -94,10 +94,11 @@ public final class PredicateEngine implements AutoCloseable
      * System property (default true): while the group is event-driven ({@link #eventDriven(boolean)}), an idle engine
      * thread parks right after its first idle pass instead of spinning {@code spinPasses} and yielding
      * {@code yieldPasses} passes first. Every pass takes the pass lock, so those idle passes (2 200 by default, after
-     * every heartbeat the thread sent) took ~6 % of a core per process and made frames arriving meanwhile find the lock
-     * held: the engine thread then served their hop instead of the receiving thread (docs/benchmarks.md, "Over tcp:
-     * the idle gate"). Event-driven work arrives through the receiving thread's inline passes or rings the doorbell, so
-     * the spins found nothing the parks would miss. False restores the spins and yields.
+     * every pass with progress, such as a heartbeat it sent) made frames arriving meanwhile find the lock held: the
+     * engine thread then served their hop instead of the receiving thread, and they cost CPU on a small host
+     * (docs/benchmarks.md, "Over tcp: where an awake hop goes, and the idle gate"). Event-driven work arrives through
+     * the receiving thread's inline passes or rings the doorbell, so the spins found nothing the parks would miss. False
+     * restores the spins and yields.
      */
     public static final String EVENT_DRIVEN_IDLE_GATE_PROP = "sirocco.mcast.eventDrivenIdleGate";
 
