@@ -87,6 +87,20 @@ public final class PredicateEngine implements AutoCloseable
     private volatile IdleWait idleWait;
     /** Longest park while event-driven: {@value #EVENT_DRIVEN_PARK_PROP}, default 1 ms. */
     private final long eventDrivenParkNs = Long.getLong(EVENT_DRIVEN_PARK_PROP, 1_000_000L);
+    /** {@value #EVENT_DRIVEN_IDLE_GATE_PROP}: while event-driven, park after the first idle pass (no spins, no yields). */
+    private final boolean idleGate = Boolean.parseBoolean(System.getProperty(EVENT_DRIVEN_IDLE_GATE_PROP, "true"));
+
+    /**
+     * System property (default true): while the group is event-driven ({@link #eventDriven(boolean)}), an idle engine
+     * thread parks right after its first idle pass instead of spinning {@code spinPasses} and yielding
+     * {@code yieldPasses} passes first. Every pass takes the pass lock, so those idle passes (2 200 by default, after
+     * every pass with progress, such as a heartbeat it sent) made frames arriving meanwhile find the lock held: the
+     * engine thread then served their hop instead of the receiving thread, and they cost CPU on a small host
+     * (docs/benchmarks.md, "Over tcp: where an awake hop goes, and the idle gate"). Event-driven work arrives through
+     * the receiving thread's inline passes or rings the doorbell, so the spins found nothing the parks would miss. False
+     * restores the spins and yields.
+     */
+    public static final String EVENT_DRIVEN_IDLE_GATE_PROP = "sirocco.mcast.eventDrivenIdleGate";
 
     /**
      * System property: the longest park of an idle predicate thread while its group is event-driven (see
@@ -496,7 +510,7 @@ public final class PredicateEngine implements AutoCloseable
                     // ran out; yielding lets a descheduled partner (the other end of a ping/pong) run.
                     yields |= yieldOnce();
                 }
-                else if (++idle > spins + yieldPasses)
+                else if (++idle > (eventDriven && idleGate ? 0 : spins + yieldPasses))
                 {
                     parkedInStretch = true;
                     parked = true;
