@@ -379,6 +379,17 @@ public final class Group implements AutoCloseable
     }
 
     /**
+     * Fault injection (tests): stops or resumes this member's heartbeat while everything else runs on, as a member
+     * starved of CPU past the suspicion timeout looks to the others ({@link ViewManager#pauseHeartbeats}).
+     *
+     * @param paused whether the heartbeat stops.
+     */
+    void pauseHeartbeats(final boolean paused)
+    {
+        viewManager.pauseHeartbeats(paused);
+    }
+
+    /**
      * Stops this member abruptly, as a crash would: the predicate thread stops, nothing is pushed or cleaned up, the
      * others detect it through the heartbeat. For fault-injection tests in one JVM.
      */

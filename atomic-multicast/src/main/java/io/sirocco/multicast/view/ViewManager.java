@@ -81,6 +81,8 @@ public final class ViewManager
     private final Set<Long> exitedMemberIds = ConcurrentHashMap.newKeySet();
     private volatile boolean leaveRequested;
     private volatile boolean left;
+    /** Fault injection (tests): while set, this member runs on but does not beat (see {@link #pauseHeartbeats}). */
+    private volatile boolean heartbeatsPaused;
 
     private ViewContext ctx;
     private SstTable table;
@@ -242,6 +244,18 @@ public final class ViewManager
         return left;
     }
 
+    /**
+     * Fault injection for tests: while paused this member keeps running every trigger but stops bumping its heartbeat,
+     * which is how a member starved of CPU past the suspicion timeout looks to the others (pausing every member at once
+     * makes each suspect all the others: the storm in which every member excludes itself). Any thread.
+     *
+     * @param paused whether the heartbeat stops.
+     */
+    public void pauseHeartbeats(final boolean paused)
+    {
+        heartbeatsPaused = paused;
+    }
+
     public ViewContext context()
     {
         return ctx;
@@ -256,7 +270,7 @@ public final class ViewManager
         }
         final long now = System.nanoTime();
         boolean progress = false;
-        if (now - nextBeatNs >= 0)
+        if (now - nextBeatNs >= 0 && !heartbeatsPaused)
         {
             heartbeat++;
             table.setRelease(me, SstLayout.HEARTBEAT, heartbeat);
