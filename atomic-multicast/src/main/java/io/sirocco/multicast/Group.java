@@ -141,10 +141,18 @@ public final class Group implements AutoCloseable
             new ArrayList<>(registrations), registry.contactAddress());
     }
 
+    /** {@link #self()} from a thread other than a {@link #register} caller's (the registrations may change). */
+    private synchronized Member selfLocked()
+    {
+        return self();
+    }
+
     private void start(final Duration timeout) throws TimeoutException
     {
         provider.prepare(config.groupName(), new io.sirocco.multicast.spi.RowTransportContext.MemberAddress(
             config.memberId(), hostName, ProcessHandle.current().pid(), config.endpoint()));
+        // A mark left by an earlier member of this id (it closed, or crashed while out) would count this one as out.
+        registry.clearOut(config.memberId());
         registry.announce(self());
         final long deadline = System.nanoTime() + timeout.toNanos();
         View first = null;
@@ -425,6 +433,9 @@ public final class Group implements AutoCloseable
             ctx.close();
         }
         registry.withdraw(config.memberId());
+        // Gone for good: should the view it was last in be the group's latest (its other members all excluded
+        // themselves meanwhile), this member, whose process may run on, must not keep the group from re-forming.
+        registry.markOut(selfLocked(), false);
         registry.close();
         if ("tcp".equals(config.transport()) || "mixed".equals(config.transport()))
         {
@@ -488,6 +499,8 @@ public final class Group implements AutoCloseable
         else
         {
             handles.values().forEach(Subgroup::close);
+            // It never comes back: it must not keep the others from re-forming the group (view.Refounder).
+            registry.markOut(selfLocked(), false);
         }
         for (final MembershipListener l : listeners)
         {
@@ -532,10 +545,7 @@ public final class Group implements AutoCloseable
         @Override
         public Member self()
         {
-            synchronized (Group.this)
-            {
-                return Group.this.self();
-            }
+            return selfLocked();
         }
 
         @Override

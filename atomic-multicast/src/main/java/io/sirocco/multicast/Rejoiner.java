@@ -1,6 +1,7 @@
 package io.sirocco.multicast;
 
 import io.sirocco.multicast.view.MembershipRegistry;
+import io.sirocco.multicast.view.Refounder;
 import io.sirocco.multicast.view.ViewManager;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -84,6 +85,10 @@ final class Rejoiner
     private long unconfirmedSinceNs;
     /** How long such a view is waited for: longer than the join grace in which its members wait for this one. */
     private static final long UNCONFIRMED_VIEW_NS = TimeUnit.SECONDS.toNanos(15);
+    /** How often a member out of its group renews its looking mark (well within {@link Refounder#FRESH_MS}). */
+    private static final long MARK_RENEW_NS = TimeUnit.SECONDS.toNanos(1);
+    /** When the looking mark was last written. */
+    private long lastMarkNs;
 
     Rejoiner(final Host host, final String groupName, final long memberId, final long pollMs)
     {
@@ -174,12 +179,19 @@ final class Rejoiner
         registry.rediscover();
         staleViewId = registry.latestContaining(memberId).map(View::viewId).orElse(-1L);
         registry.announce(host.self());
+        markLooking(System.nanoTime());
         state = State.OUT;
         LOG.warn("group '{}': member {} is out of the group ({}); it announced itself again and waits for a view "
             + "that takes it back in", groupName, memberId, reason);
     }
 
-    private boolean lookForView(final long now)
+    private void markLooking(final long now)
+    {
+        host.registry().markOut(host.self(), true);
+        lastMarkNs = now;
+    }
+
+        private boolean lookForView(final long now)
     {
         final MembershipRegistry registry = host.registry();
         if (++polls % 20 == 0 && registry.announced().stream().noneMatch(m -> m.memberId() == memberId))
@@ -187,6 +199,12 @@ final class Rejoiner
             // The old view's leader withdraws removed members when it installs the next view, which can come after
             // this member announced itself again (a network registry re-announces by itself; the others do not).
             registry.announce(host.self());
+        }
+        if (now - lastMarkNs > MARK_RENEW_NS)
+        {
+            // Renewed (and restored after a withdrawal) so that a member that stopped looking is never the one
+            // chosen to re-form the group (Refounder).
+            markLooking(now);
         }
         final Optional<View> next = registry.latestContaining(memberId);
         View view = null;
@@ -219,10 +237,22 @@ final class Rejoiner
             LOG.warn("group '{}': member {} heard no running group of this name; it formed a new one (view 1), "
                 + "which merges with the others once they hear each other", groupName, memberId);
         }
+        else
+        {
+            view = Refounder.found(registry, host.self()).orElse(null);
+            if (view != null)
+            {
+                LOG.warn("group '{}': no member of the group is in a view any more (every member of its last view is "
+                    + "out or gone); member {}, the lowest that looks for it, founded it again: {}", groupName,
+                    memberId, view);
+            }
+        }
         if (view == null)
         {
             return false;
         }
+        // Only now, after a founder published its view: a member without a mark counts as running a group.
+        registry.clearOut(memberId);
         LOG.warn("group '{}': member {} is back in the group after {} ms out of it: {}", groupName, memberId,
             TimeUnit.NANOSECONDS.toMillis(now - outSinceNs), view);
         state = State.IN;

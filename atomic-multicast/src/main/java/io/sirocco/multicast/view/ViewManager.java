@@ -437,7 +437,8 @@ public final class ViewManager
         return LOCAL_HOST;
     }
 
-    private static boolean alive(final Member m)
+    /** @return false only for a member of this host whose process is gone (another host's cannot be told). */
+    static boolean alive(final Member m)
     {
         if (!m.host().equals(localHost()))
         {
