@@ -3,6 +3,7 @@ package io.sirocco.multicast;
 import io.sirocco.multicast.fault.FaultPoint;
 import io.sirocco.multicast.fault.InjectedCrash;
 import io.sirocco.multicast.smc.SpindleOptions;
+import io.sirocco.multicast.view.ForwardingRegistry;
 import io.sirocco.multicast.view.LocalRegistry;
 import io.sirocco.multicast.view.MembershipRegistry;
 import org.junit.jupiter.api.Test;
@@ -79,13 +80,11 @@ class ProposalWithheldTest
     }
 
     /** The group's registry, except that it never shows view 1's leader's (rank 0's) proposals for view 2. */
-    private static final class WithholdingRegistry implements MembershipRegistry
+    private static final class WithholdingRegistry extends ForwardingRegistry
     {
-        private final MembershipRegistry delegate;
-
         WithholdingRegistry(final MembershipRegistry delegate)
         {
-            this.delegate = delegate;
+            super(delegate);
         }
 
         @Override
@@ -98,36 +97,6 @@ class ProposalWithheldTest
                 return Optional.empty();
             }
             return v;
-        }
-
-        @Override
-        public void announce(final Member member)
-        {
-            delegate.announce(member);
-        }
-
-        @Override
-        public void withdraw(final long memberId)
-        {
-            delegate.withdraw(memberId);
-        }
-
-        @Override
-        public List<Member> announced()
-        {
-            return delegate.announced();
-        }
-
-        @Override
-        public void publish(final String key, final View view)
-        {
-            delegate.publish(key, view);
-        }
-
-        @Override
-        public Optional<View> latestContaining(final long memberId)
-        {
-            return delegate.latestContaining(memberId);
         }
     }
 }

@@ -1,5 +1,6 @@
 package io.sirocco.multicast;
 
+import io.sirocco.multicast.view.ForwardingRegistry;
 import io.sirocco.multicast.view.LocalRegistry;
 import io.sirocco.multicast.view.MembershipRegistry;
 import org.junit.jupiter.api.Test;
@@ -28,7 +29,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 class StaleProposalTest
 {
     /** Serves one member: writes go to the shared store; a proposal is first read as the value this member saw last. */
-    private static final class LaggingRegistry implements MembershipRegistry
+    private static final class LaggingRegistry extends ForwardingRegistry
     {
         private final LocalRegistry shared;
         private final Map<String, View> seen = new HashMap<>();
@@ -36,31 +37,8 @@ class StaleProposalTest
 
         LaggingRegistry(final LocalRegistry shared)
         {
+            super(shared);
             this.shared = shared;
-        }
-
-        @Override
-        public void announce(final Member member)
-        {
-            shared.announce(member);
-        }
-
-        @Override
-        public void withdraw(final long memberId)
-        {
-            shared.withdraw(memberId);
-        }
-
-        @Override
-        public List<Member> announced()
-        {
-            return shared.announced();
-        }
-
-        @Override
-        public void publish(final String key, final View view)
-        {
-            shared.publish(key, view);
         }
 
         @Override
@@ -75,12 +53,6 @@ class StaleProposalTest
                 return Optional.of(before);
             }
             return current;
-        }
-
-        @Override
-        public Optional<View> latestContaining(final long memberId)
-        {
-            return shared.latestContaining(memberId);
         }
     }
 

@@ -176,74 +176,22 @@ class RefounderTest
             .contains(1L);
     }
 
-    /** A registry that runs {@code before} right before each {@link #publishFirst}, then delegates. */
-    private record Racing(MembershipRegistry d, Runnable before) implements MembershipRegistry
+    /** A registry that runs {@code before} right before each {@link #publishFirst}, then forwards it. */
+    private static final class Racing extends ForwardingRegistry
     {
-        @Override
-        public void announce(final Member member)
-        {
-            d.announce(member);
-        }
+        private final Runnable before;
 
-        @Override
-        public void withdraw(final long memberId)
+        Racing(final MembershipRegistry delegate, final Runnable before)
         {
-            d.withdraw(memberId);
-        }
-
-        @Override
-        public List<Member> announced()
-        {
-            return d.announced();
-        }
-
-        @Override
-        public void publish(final String key, final View view)
-        {
-            d.publish(key, view);
-        }
-
-        @Override
-        public Optional<View> read(final String key)
-        {
-            return d.read(key);
-        }
-
-        @Override
-        public Optional<View> latestContaining(final long memberId)
-        {
-            return d.latestContaining(memberId);
-        }
-
-        @Override
-        public void markOut(final Member member, final boolean looking)
-        {
-            d.markOut(member, looking);
-        }
-
-        @Override
-        public void clearOut(final long memberId)
-        {
-            d.clearOut(memberId);
-        }
-
-        @Override
-        public List<OutMark> outMarks()
-        {
-            return d.outMarks();
-        }
-
-        @Override
-        public Optional<View> latestInstalled()
-        {
-            return d.latestInstalled();
+            super(delegate);
+            this.before = before;
         }
 
         @Override
         public boolean publishFirst(final String key, final View view)
         {
             before.run();
-            return d.publishFirst(key, view);
+            return super.publishFirst(key, view);
         }
     }
 
