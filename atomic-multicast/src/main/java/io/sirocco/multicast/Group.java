@@ -141,6 +141,26 @@ public final class Group implements AutoCloseable
             new ArrayList<>(registrations), registry.contactAddress());
     }
 
+    /**
+     * Marks this member gone for good in the registry (it closed, or was excluded with rejoin off): should the view it
+     * was last in be the group's latest (its other members all excluded themselves meanwhile), this member, whose
+     * process may run on, must not keep them from re-forming the group ({@code view.Refounder}). Best effort: the
+     * registry's directory may already be gone (a new first process of a domain removes a registry whose members are
+     * all dead), and a member without the mark only delays a re-forming until its process exits.
+     */
+    private void markGone()
+    {
+        try
+        {
+            registry.markOut(selfLocked(), false);
+        }
+        catch (final RuntimeException ex)
+        {
+            LOG.info("member {} of group {}: could not mark itself gone in the registry: {}", config.memberId(),
+                config.groupName(), ex.toString());
+        }
+    }
+
     /** {@link #self()} from a thread other than a {@link #register} caller's (the registrations may change). */
     private synchronized Member selfLocked()
     {
@@ -433,9 +453,7 @@ public final class Group implements AutoCloseable
             ctx.close();
         }
         registry.withdraw(config.memberId());
-        // Gone for good: should the view it was last in be the group's latest (its other members all excluded
-        // themselves meanwhile), this member, whose process may run on, must not keep the group from re-forming.
-        registry.markOut(selfLocked(), false);
+        markGone();
         registry.close();
         if ("tcp".equals(config.transport()) || "mixed".equals(config.transport()))
         {
@@ -499,8 +517,7 @@ public final class Group implements AutoCloseable
         else
         {
             handles.values().forEach(Subgroup::close);
-            // It never comes back: it must not keep the others from re-forming the group (view.Refounder).
-            registry.markOut(selfLocked(), false);
+            markGone();
         }
         for (final MembershipListener l : listeners)
         {
