@@ -38,6 +38,14 @@ import java.util.concurrent.TimeoutException;
 public final class Group implements AutoCloseable
 {
     private static final Logger LOG = LoggerFactory.getLogger(Group.class);
+    private static final long SELF_PID = ProcessHandle.current().pid();
+    /**
+     * The members of this JVM, by group name and member id, from the start of their join until they close or halt: a
+     * member of this process whose group is gone or whose predicate thread died does not run, although its pid lives
+     * (tests, and several DDS participants of one domain in one process). Concurrent map: joins, closes and the
+     * rejoiners' reads come from any thread.
+     */
+    private static final Map<String, Group> IN_THIS_JVM = new ConcurrentHashMap<>();
 
     private final GroupConfig config;
     private final RowTransportProvider provider;
@@ -167,8 +175,32 @@ public final class Group implements AutoCloseable
         return self();
     }
 
+    private static String jvmKey(final String groupName, final long memberId)
+    {
+        return groupName + "/" + memberId;
+    }
+
+    /**
+     * @return false only for a member that surely no longer runs: on this host its process exited, or it is a member of
+     *         this JVM whose group closed or halted or whose predicate thread died.
+     */
+    private boolean mayRun(final Member m)
+    {
+        if (!ViewManager.alive(m))
+        {
+            return false;
+        }
+        if (m.pid() != SELF_PID || !m.host().equals(hostName))
+        {
+            return true;
+        }
+        final Group g = IN_THIS_JVM.get(jvmKey(config.groupName(), m.memberId()));
+        return g != null && !g.closed && g.engine.failure() == null;
+    }
+
     private void start(final Duration timeout) throws TimeoutException
     {
+        IN_THIS_JVM.put(jvmKey(config.groupName(), config.memberId()), this);
         provider.prepare(config.groupName(), new io.sirocco.multicast.spi.RowTransportContext.MemberAddress(
             config.memberId(), hostName, ProcessHandle.current().pid(), config.endpoint()));
         // A mark left by an earlier member of this id (it closed, or crashed while out) would count this one as out.
@@ -213,6 +245,7 @@ public final class Group implements AutoCloseable
             }
             if (System.nanoTime() - deadline > 0)
             {
+                IN_THIS_JVM.remove(jvmKey(config.groupName(), config.memberId()), this);
                 registry.withdraw(config.memberId());
                 registry.close();
                 throw new TimeoutException("member " + config.memberId() + " of group " + config.groupName()
@@ -407,14 +440,12 @@ public final class Group implements AutoCloseable
     }
 
     /**
-     * Fault injection (tests): stops or resumes this member's heartbeat while everything else runs on, as a member
-     * starved of CPU past the suspicion timeout looks to the others ({@link ViewManager#pauseHeartbeats}).
-     *
-     * @param paused whether the heartbeat stops.
+     * Fault injection (tests): at its next pass this member suspects every other member at once
+     * ({@link ViewManager#suspectEveryoneOnce}).
      */
-    void pauseHeartbeats(final boolean paused)
+    void suspectEveryoneOnce()
     {
-        viewManager.pauseHeartbeats(paused);
+        viewManager.suspectEveryoneOnce();
     }
 
     /**
@@ -424,6 +455,7 @@ public final class Group implements AutoCloseable
     public void halt()
     {
         closed = true;
+        IN_THIS_JVM.remove(jvmKey(config.groupName(), config.memberId()), this);
         engine.close();
         handles.values().forEach(Subgroup::close);
     }
@@ -452,6 +484,7 @@ public final class Group implements AutoCloseable
         {
             ctx.close();
         }
+        IN_THIS_JVM.remove(jvmKey(config.groupName(), config.memberId()), this);
         registry.withdraw(config.memberId());
         markGone();
         registry.close();
@@ -584,6 +617,12 @@ public final class Group implements AutoCloseable
             {
                 io.sirocco.multicast.spi.tcp.TcpRowTransportProvider.rejoining(config.groupName(), config.memberId());
             }
+        }
+
+        @Override
+        public boolean mayRun(final Member member)
+        {
+            return Group.this.mayRun(member);
         }
 
         @Override

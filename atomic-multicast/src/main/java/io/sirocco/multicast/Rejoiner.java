@@ -20,7 +20,10 @@ import java.util.concurrent.TimeUnit;
  *       again}, announces itself and waits, like a joiner, for an installed view that contains it; the group's leader
  *       adds it at its next registry poll once they hear each other. A network registry that hears no running group
  *       within its discovery wait lets this member form a new group of its own (view 1), which the merge below folds
- *       back once the network heals.</li>
+ *       back once the network heals. On the registries that see the whole group (one host, one JVM) it marks itself
+ *       out while it looks, and when no member of the group's latest view runs any more (every member excluded
+ *       itself), the lowest live member that looks founds the group again and the others join it
+ *       ({@link Refounder}).</li>
  *   <li><b>Merge.</b> While in a view, it asks the registry every poll period whether another group of this name
  *       survives over its own ({@link MembershipRegistry#survivingGroup}); if so it leaves its group gracefully (the
  *       others remove it with a view change) and rejoins as above, announcing itself only to the survivor.</li>
@@ -61,6 +64,9 @@ final class Rejoiner
 
         /** Builds and installs a view that took this member back in. */
         void rejoined(View view);
+
+        /** @return false only for a member that surely no longer runs (its process, or its group in this JVM, ended). */
+        boolean mayRun(Member member);
     }
 
     private enum State
@@ -191,7 +197,7 @@ final class Rejoiner
         lastMarkNs = now;
     }
 
-        private boolean lookForView(final long now)
+    private boolean lookForView(final long now)
     {
         final MembershipRegistry registry = host.registry();
         if (++polls % 20 == 0 && registry.announced().stream().noneMatch(m -> m.memberId() == memberId))
@@ -239,7 +245,7 @@ final class Rejoiner
         }
         else
         {
-            view = Refounder.found(registry, host.self()).orElse(null);
+            view = Refounder.found(registry, host.self(), host::mayRun).orElse(null);
             if (view != null)
             {
                 LOG.warn("group '{}': no member of the group is in a view any more (every member of its last view is "
@@ -251,7 +257,7 @@ final class Rejoiner
         {
             return false;
         }
-        // Only now, after a founder published its view: a member without a mark counts as running a group.
+        // In a view again: a member in a view never has an out mark (a member without one counts as running a group).
         registry.clearOut(memberId);
         LOG.warn("group '{}': member {} is back in the group after {} ms out of it: {}", groupName, memberId,
             TimeUnit.NANOSECONDS.toMillis(now - outSinceNs), view);

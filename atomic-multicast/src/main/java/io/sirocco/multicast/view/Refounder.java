@@ -7,6 +7,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Predicate;
 
 /**
  * Re-forms a group none of whose members is in a view any more, on the registries that see the whole group (one JVM,
@@ -15,8 +16,9 @@ import java.util.Optional;
  * these registries only a member in a view adds members, and {@link MembershipRegistry#formsGroup()} is the network
  * registry's business. The rule, asked by an excluded member on each registry poll:
  * <ol>
- *   <li>A live group may exist while any member of the highest installed view has no out mark and its process may
- *       still run ({@link ViewManager#alive}: on this host, its pid is alive; on another host, always). Then the
+ *   <li>A live group may exist while any member of the highest installed view has no out mark and may still run (the
+ *       caller's test: on this host its pid is alive, and a member in the caller's own JVM has a running predicate
+ *       thread; on another host, always). Then the
  *       member waits to be taken back in, as before. A member of a view never has an out mark (it clears it before it
  *       goes in), so a running group is never mistaken for a dead one; a crashed member counts as out.</li>
  *   <li>Otherwise the lowest member id among the live members that look for the group (a looking mark renewed within
@@ -47,9 +49,11 @@ public final class Refounder
      *
      * @param registry the group's registry (one that keeps out marks).
      * @param self     this member, out of every view, with its looking mark set.
+     * @param mayRun   whether a member may still run (false only when it surely does not: see above).
      * @return the view it founded and published (only this member in it), or empty.
      */
-    public static Optional<View> found(final MembershipRegistry registry, final Member self)
+    public static Optional<View> found(final MembershipRegistry registry, final Member self,
+        final Predicate<Member> mayRun)
     {
         final Optional<View> latest = registry.latestInstalled();
         if (latest.isEmpty())
@@ -64,7 +68,7 @@ public final class Refounder
         }
         for (final Member m : latest.get().members())
         {
-            if (!byId.containsKey(m.memberId()) && ViewManager.alive(m))
+            if (!byId.containsKey(m.memberId()) && mayRun.test(m))
             {
                 return Optional.empty();
             }
@@ -73,7 +77,7 @@ public final class Refounder
         long founder = Long.MAX_VALUE;
         for (final MembershipRegistry.OutMark m : marks)
         {
-            if (m.looking() && now - m.atMillis() <= FRESH_MS && ViewManager.alive(m.member()))
+            if (m.looking() && now - m.atMillis() <= FRESH_MS && mayRun.test(m.member()))
             {
                 founder = Math.min(founder, m.member().memberId());
             }
@@ -91,12 +95,21 @@ public final class Refounder
             registry.markOut(self, true);
             return Optional.empty();
         }
-        // The marks of members that left for good or died mattered only for the view just superseded.
+        // The marks of members that left for good or died mattered only for the view just superseded; and a dead
+        // member still announced (it crashed in its view, which nobody installed a successor of) would be taken in by
+        // this founder's first view change as a joiner, costing a join grace before it is suspected again.
         for (final MembershipRegistry.OutMark m : marks)
         {
-            if (!m.looking() || !ViewManager.alive(m.member()))
+            if (!m.looking() || !mayRun.test(m.member()))
             {
                 registry.clearOut(m.member().memberId());
+            }
+        }
+        for (final Member m : registry.announced())
+        {
+            if (!mayRun.test(m))
+            {
+                registry.withdraw(m.memberId());
             }
         }
         return Optional.of(view);

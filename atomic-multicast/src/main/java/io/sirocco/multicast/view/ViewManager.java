@@ -81,8 +81,8 @@ public final class ViewManager
     private final Set<Long> exitedMemberIds = ConcurrentHashMap.newKeySet();
     private volatile boolean leaveRequested;
     private volatile boolean left;
-    /** Fault injection (tests): while set, this member runs on but does not beat (see {@link #pauseHeartbeats}). */
-    private volatile boolean heartbeatsPaused;
+    /** Fault injection (tests): the next pass suspects every other member ({@link #suspectEveryoneOnce}). */
+    private volatile boolean suspectAllOnce;
 
     private ViewContext ctx;
     private SstTable table;
@@ -245,15 +245,15 @@ public final class ViewManager
     }
 
     /**
-     * Fault injection for tests: while paused this member keeps running every trigger but stops bumping its heartbeat,
-     * which is how a member starved of CPU past the suspicion timeout looks to the others (pausing every member at once
-     * makes each suspect all the others: the storm in which every member excludes itself). Any thread.
-     *
-     * @param paused whether the heartbeat stops.
+     * Fault injection for tests: at its next pass this member suspects every other member of its view at once, as a
+     * heartbeat timeout of all of them would after a stall under load. Called on every member, it is the storm in
+     * which every member excludes itself (each then suspects all others, which is no majority; a member that reads
+     * another's suspicion of itself first is excluded by it), deterministically: pausing heartbeats instead lets the
+     * first member to time out remove one peer before the others time out, a different storm on every run. Any thread.
      */
-    public void pauseHeartbeats(final boolean paused)
+    public void suspectEveryoneOnce()
     {
-        heartbeatsPaused = paused;
+        suspectAllOnce = true;
     }
 
     public ViewContext context()
@@ -270,7 +270,7 @@ public final class ViewManager
         }
         final long now = System.nanoTime();
         boolean progress = false;
-        if (now - nextBeatNs >= 0 && !heartbeatsPaused)
+        if (now - nextBeatNs >= 0)
         {
             heartbeat++;
             table.setRelease(me, SstLayout.HEARTBEAT, heartbeat);
@@ -283,6 +283,11 @@ public final class ViewManager
         if (leaveRequested)
         {
             mask |= 1L << me;
+        }
+        if (suspectAllOnce)
+        {
+            suspectAllOnce = false;
+            mask |= (members == 64 ? -1L : (1L << members) - 1) & ~(1L << me);
         }
         for (int r = 0; r < members; r++)
         {
@@ -438,7 +443,7 @@ public final class ViewManager
     }
 
     /** @return false only for a member of this host whose process is gone (another host's cannot be told). */
-    static boolean alive(final Member m)
+    public static boolean alive(final Member m)
     {
         if (!m.host().equals(localHost()))
         {

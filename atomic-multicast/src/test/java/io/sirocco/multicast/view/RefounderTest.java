@@ -78,9 +78,9 @@ class RefounderTest
         {
             r.markOut(m, true);
         }
-        assertThat(Refounder.found(r, m3)).as("member 3 is not the lowest").isEmpty();
-        assertThat(Refounder.found(r, m2)).as("member 2 is not the lowest").isEmpty();
-        final Optional<View> founded = Refounder.found(r, m1);
+        assertThat(Refounder.found(r, m3, ViewManager::alive)).as("member 3 is not the lowest").isEmpty();
+        assertThat(Refounder.found(r, m2, ViewManager::alive)).as("member 2 is not the lowest").isEmpty();
+        final Optional<View> founded = Refounder.found(r, m1, ViewManager::alive);
         assertThat(founded).as("member 1 founds").isPresent();
         assertThat(founded.get().viewId()).isEqualTo(6);
         assertThat(founded.get().members()).containsExactly(m1);
@@ -88,8 +88,8 @@ class RefounderTest
         assertThat(r.latestContaining(1)).map(View::viewId).contains(6L);
         // Its view runs now: member 1 is unmarked and alive, so nobody founds again (members 2 and 3 wait to be added).
         assertThat(r.outMarks()).extracting(m -> m.member().memberId()).containsExactlyInAnyOrder(2L, 3L);
-        assertThat(Refounder.found(r, m2)).isEmpty();
-        assertThat(Refounder.found(r, m3)).isEmpty();
+        assertThat(Refounder.found(r, m2, ViewManager::alive)).isEmpty();
+        assertThat(Refounder.found(r, m3, ViewManager::alive)).isEmpty();
         assertThat(r.latestInstalled().map(View::viewId)).contains(6L);
     }
 
@@ -104,12 +104,12 @@ class RefounderTest
         installedViews(r, m1, m2, m3);
         r.markOut(m1, true);
         r.markOut(m2, true);
-        assertThat(Refounder.found(r, m1)).as("member 3 may still run the group").isEmpty();
+        assertThat(Refounder.found(r, m1, ViewManager::alive)).as("member 3 may still run the group").isEmpty();
         assertThat(r.latestInstalled().map(View::viewId)).contains(5L);
         // A member of another host cannot be told dead: it keeps everyone waiting too.
         final MembershipRegistry r2 = registry(kind);
         r2.publish("v7", new View(7, List.of(m1, member(9, "elsewhere", 1))));
-        assertThat(Refounder.found(r2, m1)).isEmpty();
+        assertThat(Refounder.found(r2, m1, ViewManager::alive)).isEmpty();
     }
 
     @ParameterizedTest(name = "{0} registry")
@@ -124,16 +124,22 @@ class RefounderTest
         final Member m3 = live(3);
         final Member m4 = live(4);
         installedViews(r, dead, gone, m3, m4);
+        for (final Member m : List.of(dead, gone, m3, m4))
+        {
+            r.announce(m);
+        }
         r.markOut(gone, false);
         r.markOut(m3, true);
         r.markOut(m4, true);
         // The dead member has no mark at all (it crashed in its view), the gone one left for good.
-        assertThat(Refounder.found(r, m4)).isEmpty();
-        final Optional<View> founded = Refounder.found(r, m3);
+        assertThat(Refounder.found(r, m4, ViewManager::alive)).isEmpty();
+        final Optional<View> founded = Refounder.found(r, m3, ViewManager::alive);
         assertThat(founded).as("member 3, the lowest live looking member, founds").isPresent();
         assertThat(founded.get().viewId()).isEqualTo(6);
         assertThat(r.outMarks()).as("the gone member's mark is cleared with the view it mattered for")
             .extracting(m -> m.member().memberId()).containsExactly(4L);
+        assertThat(r.announced()).as("the dead member's announcement is withdrawn: the founder must not add it")
+            .extracting(Member::memberId).doesNotContain(1L);
     }
 
     @Test
@@ -147,12 +153,12 @@ class RefounderTest
         r.markOut(m2, true);
         Files.setLastModifiedTime(r.directory().resolve("out-1"),
             FileTime.fromMillis(System.currentTimeMillis() - Refounder.FRESH_MS - 5_000));
-        final Optional<View> founded = Refounder.found(r, m2);
+        final Optional<View> founded = Refounder.found(r, m2, ViewManager::alive);
         assertThat(founded).as("member 2 founds in place of the silent member 1").isPresent();
         assertThat(founded.get().members()).containsExactly(m2);
         // Member 1 polls again (its mark renewed first): it finds member 2's view running and waits.
         r.markOut(m1, true);
-        assertThat(Refounder.found(r, m1)).isEmpty();
+        assertThat(Refounder.found(r, m1, ViewManager::alive)).isEmpty();
         assertThat(r.latestInstalled().map(View::viewId)).contains(6L);
     }
 
@@ -170,7 +176,7 @@ class RefounderTest
         // for stale) publishes view 6 first.
         final View winner = new View(6, List.of(m2));
         final MembershipRegistry racing = new Racing(shared, () -> shared.publishFirst("v6", winner));
-        assertThat(Refounder.found(racing, m1)).isEmpty();
+        assertThat(Refounder.found(racing, m1, ViewManager::alive)).isEmpty();
         assertThat(shared.read("v6").map(View::encode)).as("the winner's view stands").contains(winner.encode());
         assertThat(shared.outMarks()).as("member 1 looks again").extracting(m -> m.member().memberId())
             .contains(1L);
