@@ -38,6 +38,14 @@ import java.util.concurrent.TimeoutException;
 public final class Group implements AutoCloseable
 {
     private static final Logger LOG = LoggerFactory.getLogger(Group.class);
+    private static final long SELF_PID = ProcessHandle.current().pid();
+    /**
+     * The members of this JVM, by group name and member id, from the start of their join until they close or halt: a
+     * member of this process whose group is gone or whose predicate thread died does not run, although its pid lives
+     * (tests, and several DDS participants of one domain in one process). Concurrent map: joins, closes and the
+     * rejoiners' reads come from any thread.
+     */
+    private static final Map<String, Group> IN_THIS_JVM = new ConcurrentHashMap<>();
 
     private final GroupConfig config;
     private final RowTransportProvider provider;
@@ -141,10 +149,62 @@ public final class Group implements AutoCloseable
             new ArrayList<>(registrations), registry.contactAddress());
     }
 
+    /**
+     * Marks this member gone for good in the registry (it closed, or was excluded with rejoin off): should the view it
+     * was last in be the group's latest (its other members all excluded themselves meanwhile), this member, whose
+     * process may run on, must not keep them from re-forming the group ({@code view.Refounder}). Best effort: the
+     * registry's directory may already be gone (a new first process of a domain removes a registry whose members are
+     * all dead), and a member without the mark only delays a re-forming until its process exits.
+     */
+    private void markGone()
+    {
+        try
+        {
+            registry.markOut(selfLocked(), false);
+        }
+        catch (final RuntimeException ex)
+        {
+            LOG.info("member {} of group {}: could not mark itself gone in the registry: {}", config.memberId(),
+                config.groupName(), ex.toString());
+        }
+    }
+
+    /** {@link #self()} from a thread other than a {@link #register} caller's (the registrations may change). */
+    private synchronized Member selfLocked()
+    {
+        return self();
+    }
+
+    private static String jvmKey(final String groupName, final long memberId)
+    {
+        return groupName + "/" + memberId;
+    }
+
+    /**
+     * @return false only for a member that surely no longer runs: on this host its process exited, or it is a member of
+     *         this JVM whose group closed or halted or whose predicate thread died.
+     */
+    private boolean mayRun(final Member m)
+    {
+        if (!ViewManager.alive(m))
+        {
+            return false;
+        }
+        if (m.pid() != SELF_PID || !m.host().equals(hostName))
+        {
+            return true;
+        }
+        final Group g = IN_THIS_JVM.get(jvmKey(config.groupName(), m.memberId()));
+        return g != null && !g.closed && g.engine.failure() == null;
+    }
+
     private void start(final Duration timeout) throws TimeoutException
     {
+        IN_THIS_JVM.put(jvmKey(config.groupName(), config.memberId()), this);
         provider.prepare(config.groupName(), new io.sirocco.multicast.spi.RowTransportContext.MemberAddress(
             config.memberId(), hostName, ProcessHandle.current().pid(), config.endpoint()));
+        // A mark left by an earlier member of this id (it closed, or crashed while out) would count this one as out.
+        registry.clearOut(config.memberId());
         registry.announce(self());
         final long deadline = System.nanoTime() + timeout.toNanos();
         View first = null;
@@ -185,6 +245,7 @@ public final class Group implements AutoCloseable
             }
             if (System.nanoTime() - deadline > 0)
             {
+                IN_THIS_JVM.remove(jvmKey(config.groupName(), config.memberId()), this);
                 registry.withdraw(config.memberId());
                 registry.close();
                 throw new TimeoutException("member " + config.memberId() + " of group " + config.groupName()
@@ -379,12 +440,22 @@ public final class Group implements AutoCloseable
     }
 
     /**
+     * Fault injection (tests): at its next pass this member suspects every other member at once
+     * ({@link ViewManager#suspectEveryoneOnce}).
+     */
+    void suspectEveryoneOnce()
+    {
+        viewManager.suspectEveryoneOnce();
+    }
+
+    /**
      * Stops this member abruptly, as a crash would: the predicate thread stops, nothing is pushed or cleaned up, the
      * others detect it through the heartbeat. For fault-injection tests in one JVM.
      */
     public void halt()
     {
         closed = true;
+        IN_THIS_JVM.remove(jvmKey(config.groupName(), config.memberId()), this);
         engine.close();
         handles.values().forEach(Subgroup::close);
     }
@@ -413,7 +484,9 @@ public final class Group implements AutoCloseable
         {
             ctx.close();
         }
+        IN_THIS_JVM.remove(jvmKey(config.groupName(), config.memberId()), this);
         registry.withdraw(config.memberId());
+        markGone();
         registry.close();
         if ("tcp".equals(config.transport()) || "mixed".equals(config.transport()))
         {
@@ -477,6 +550,7 @@ public final class Group implements AutoCloseable
         else
         {
             handles.values().forEach(Subgroup::close);
+            markGone();
         }
         for (final MembershipListener l : listeners)
         {
@@ -521,10 +595,7 @@ public final class Group implements AutoCloseable
         @Override
         public Member self()
         {
-            synchronized (Group.this)
-            {
-                return Group.this.self();
-            }
+            return selfLocked();
         }
 
         @Override
@@ -546,6 +617,12 @@ public final class Group implements AutoCloseable
             {
                 io.sirocco.multicast.spi.tcp.TcpRowTransportProvider.rejoining(config.groupName(), config.memberId());
             }
+        }
+
+        @Override
+        public boolean mayRun(final Member member)
+        {
+            return Group.this.mayRun(member);
         }
 
         @Override

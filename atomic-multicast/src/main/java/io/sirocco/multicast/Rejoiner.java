@@ -1,6 +1,7 @@
 package io.sirocco.multicast;
 
 import io.sirocco.multicast.view.MembershipRegistry;
+import io.sirocco.multicast.view.Refounder;
 import io.sirocco.multicast.view.ViewManager;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -19,7 +20,10 @@ import java.util.concurrent.TimeUnit;
  *       again}, announces itself and waits, like a joiner, for an installed view that contains it; the group's leader
  *       adds it at its next registry poll once they hear each other. A network registry that hears no running group
  *       within its discovery wait lets this member form a new group of its own (view 1), which the merge below folds
- *       back once the network heals.</li>
+ *       back once the network heals. On the registries that see the whole group (one host, one JVM) it marks itself
+ *       out while it looks, and when no member of the group's latest view runs any more (every member excluded
+ *       itself), the lowest live member that looks founds the group again and the others join it
+ *       ({@link Refounder}).</li>
  *   <li><b>Merge.</b> While in a view, it asks the registry every poll period whether another group of this name
  *       survives over its own ({@link MembershipRegistry#survivingGroup}); if so it leaves its group gracefully (the
  *       others remove it with a view change) and rejoins as above, announcing itself only to the survivor.</li>
@@ -60,6 +64,9 @@ final class Rejoiner
 
         /** Builds and installs a view that took this member back in. */
         void rejoined(View view);
+
+        /** @return false only for a member that surely no longer runs (its process, or its group in this JVM, ended). */
+        boolean mayRun(Member member);
     }
 
     private enum State
@@ -84,6 +91,10 @@ final class Rejoiner
     private long unconfirmedSinceNs;
     /** How long such a view is waited for: longer than the join grace in which its members wait for this one. */
     private static final long UNCONFIRMED_VIEW_NS = TimeUnit.SECONDS.toNanos(15);
+    /** How often a member out of its group renews its looking mark (well within {@link Refounder#FRESH_MS}). */
+    private static final long MARK_RENEW_NS = TimeUnit.SECONDS.toNanos(1);
+    /** When the looking mark was last written. */
+    private long lastMarkNs;
 
     Rejoiner(final Host host, final String groupName, final long memberId, final long pollMs)
     {
@@ -174,9 +185,16 @@ final class Rejoiner
         registry.rediscover();
         staleViewId = registry.latestContaining(memberId).map(View::viewId).orElse(-1L);
         registry.announce(host.self());
+        markLooking(System.nanoTime());
         state = State.OUT;
         LOG.warn("group '{}': member {} is out of the group ({}); it announced itself again and waits for a view "
             + "that takes it back in", groupName, memberId, reason);
+    }
+
+    private void markLooking(final long now)
+    {
+        host.registry().markOut(host.self(), true);
+        lastMarkNs = now;
     }
 
     private boolean lookForView(final long now)
@@ -187,6 +205,12 @@ final class Rejoiner
             // The old view's leader withdraws removed members when it installs the next view, which can come after
             // this member announced itself again (a network registry re-announces by itself; the others do not).
             registry.announce(host.self());
+        }
+        if (now - lastMarkNs > MARK_RENEW_NS)
+        {
+            // Renewed (and restored after a withdrawal) so that a member that stopped looking is never the one
+            // chosen to re-form the group (Refounder).
+            markLooking(now);
         }
         final Optional<View> next = registry.latestContaining(memberId);
         View view = null;
@@ -219,10 +243,22 @@ final class Rejoiner
             LOG.warn("group '{}': member {} heard no running group of this name; it formed a new one (view 1), "
                 + "which merges with the others once they hear each other", groupName, memberId);
         }
+        else
+        {
+            view = Refounder.found(registry, host.self(), host::mayRun).orElse(null);
+            if (view != null)
+            {
+                LOG.warn("group '{}': no member of the group is in a view any more (every member of its last view is "
+                    + "out or gone); member {}, the lowest that looks for it, founded it again: {}", groupName,
+                    memberId, view);
+            }
+        }
         if (view == null)
         {
             return false;
         }
+        // In a view again: a member in a view never has an out mark (a member without one counts as running a group).
+        registry.clearOut(memberId);
         LOG.warn("group '{}': member {} is back in the group after {} ms out of it: {}", groupName, memberId,
             TimeUnit.NANOSECONDS.toMillis(now - outSinceNs), view);
         state = State.IN;

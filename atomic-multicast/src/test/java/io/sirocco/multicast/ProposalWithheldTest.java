@@ -3,6 +3,7 @@ package io.sirocco.multicast;
 import io.sirocco.multicast.fault.FaultPoint;
 import io.sirocco.multicast.fault.InjectedCrash;
 import io.sirocco.multicast.smc.SpindleOptions;
+import io.sirocco.multicast.view.ForwardingRegistry;
 import io.sirocco.multicast.view.LocalRegistry;
 import io.sirocco.multicast.view.MembershipRegistry;
 import org.junit.jupiter.api.Test;

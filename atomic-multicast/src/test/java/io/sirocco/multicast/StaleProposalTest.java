@@ -1,5 +1,6 @@
 package io.sirocco.multicast;
 
+import io.sirocco.multicast.view.ForwardingRegistry;
 import io.sirocco.multicast.view.LocalRegistry;
 import io.sirocco.multicast.view.MembershipRegistry;
 import org.junit.jupiter.api.Test;
@@ -30,18 +31,20 @@ class StaleProposalTest
     /** Serves one member: writes go to the shared store; a proposal is first read as the value this member saw last. */
     private static final class LaggingRegistry extends ForwardingRegistry
     {
+        private final LocalRegistry shared;
         private final Map<String, View> seen = new HashMap<>();
         volatile int staleReads;
 
         LaggingRegistry(final LocalRegistry shared)
         {
             super(shared);
+            this.shared = shared;
         }
 
         @Override
         public synchronized Optional<View> read(final String key)
         {
-            final Optional<View> current = delegate.read(key);
+            final Optional<View> current = shared.read(key);
             final View before = seen.get(key);
             current.ifPresent(v -> seen.put(key, v));
             if (key.startsWith("p") && before != null && current.isPresent() && before != current.get())

@@ -10,13 +10,17 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 
-/** In-JVM registry, one per group name; for tests and the {@code local} transport. Synchronized (control path). */
+/**
+ * In-JVM registry, one per group name; for tests and the {@code local} transport. Every method is synchronized on the
+ * registry (control path only: registry polls, view changes, rejoins).
+ */
 public final class LocalRegistry implements MembershipRegistry
 {
     private static final ConcurrentHashMap<String, LocalRegistry> REGISTRIES = new ConcurrentHashMap<>();
 
     private final LinkedHashMap<Long, Member> members = new LinkedHashMap<>();
     private final Map<String, View> views = new LinkedHashMap<>();
+    private final Map<Long, OutMark> outMarks = new LinkedHashMap<>();
 
     public static LocalRegistry forGroup(final String groupName)
     {
@@ -38,6 +42,45 @@ public final class LocalRegistry implements MembershipRegistry
     public synchronized void withdraw(final long memberId)
     {
         members.remove(memberId);
+        outMarks.remove(memberId);
+    }
+
+    @Override
+    public synchronized void markOut(final Member member, final boolean looking)
+    {
+        outMarks.put(member.memberId(), new OutMark(member, looking, System.currentTimeMillis()));
+    }
+
+    @Override
+    public synchronized void clearOut(final long memberId)
+    {
+        outMarks.remove(memberId);
+    }
+
+    @Override
+    public synchronized List<OutMark> outMarks()
+    {
+        return new ArrayList<>(outMarks.values());
+    }
+
+    @Override
+    public synchronized Optional<View> latestInstalled()
+    {
+        View best = null;
+        for (final var e : views.entrySet())
+        {
+            if (e.getKey().startsWith("v") && (best == null || e.getValue().viewId() > best.viewId()))
+            {
+                best = e.getValue();
+            }
+        }
+        return Optional.ofNullable(best);
+    }
+
+    @Override
+    public synchronized boolean publishFirst(final String key, final View view)
+    {
+        return views.putIfAbsent(key, view) == null;
     }
 
     @Override

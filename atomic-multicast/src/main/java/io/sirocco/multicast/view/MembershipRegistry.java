@@ -21,7 +21,7 @@ public interface MembershipRegistry extends AutoCloseable
     /** Announces (or updates) a member; idempotent per id. */
     void announce(Member member);
 
-    /** Removes a member's announcement (it left or was excluded). */
+    /** Removes a member's announcement (it left or was excluded), and its {@linkplain #markOut out mark} if any. */
     void withdraw(long memberId);
 
     /** @return every announced member, in announcement order. */
@@ -86,6 +86,63 @@ public interface MembershipRegistry extends AutoCloseable
     default boolean runsNow(final View view)
     {
         return true;
+    }
+
+    /**
+     * A member's record that it is out of every view ({@link #markOut}).
+     *
+     * @param member   the member as it marked itself (host and pid tell whether it still runs).
+     * @param looking  true while it looks for its group (rejoin), false once it left for good (closed).
+     * @param atMillis when it last marked itself (wall clock, ms): a looking member renews its mark about once a second.
+     */
+    record OutMark(Member member, boolean looking, long atMillis)
+    {
+    }
+
+    /**
+     * Records that a member is out of every view: looking for its group again (renewed while it looks), or gone for
+     * good. Only the registries that see the whole group (one JVM, one host) keep these marks: with them a group whose
+     * members all excluded themselves is re-formed ({@link Refounder}). A network registry ignores them (it forms groups
+     * through {@link #formsGroup()} and merges them).
+     *
+     * @param member  the member.
+     * @param looking true while it looks for its group, false when it left for good.
+     */
+    default void markOut(final Member member, final boolean looking)
+    {
+    }
+
+    /** Removes a member's out mark: it is in a view again. */
+    default void clearOut(final long memberId)
+    {
+    }
+
+    /** @return every member's out mark; empty for a registry that keeps none. */
+    default List<OutMark> outMarks()
+    {
+        return List.of();
+    }
+
+    /**
+     * @return the installed view with the highest id, whoever it contains; empty for a registry that does not see
+     *         the whole group (a network registry's replica holds only what reached it).
+     */
+    default Optional<View> latestInstalled()
+    {
+        return Optional.empty();
+    }
+
+    /**
+     * Publishes a view under a key only if nothing is published under it yet, atomically among every member of the
+     * group: of two members that found a group under the same view id at once, exactly one succeeds.
+     *
+     * @return true if this call published it.
+     * @throws UnsupportedOperationException for a registry that cannot decide that (a network registry).
+     */
+    default boolean publishFirst(final String key, final View view)
+    {
+        throw new UnsupportedOperationException(getClass().getSimpleName() + " cannot publish " + key
+            + " exclusively");
     }
 
     /** @return where this registry can be reached by other members ({@code host:port}), empty if not networked. */

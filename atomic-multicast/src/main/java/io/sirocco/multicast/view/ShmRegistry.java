@@ -9,6 +9,7 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.DirectoryStream;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -21,11 +22,16 @@ import java.util.Optional;
 
 /**
  * Registry in the group's private directory ({@code /dev/shm/sirocco-<group>}, mode 0700): {@code member-<id>} files
- * announce members, {@code view-<key>} files hold published views. Every file is written to a temporary name and
- * atomically renamed, so a reader never sees half a record.
+ * announce members, {@code view-<key>} files hold published views, {@code out-<id>} files mark members out of every
+ * view ({@link #markOut}; the file's modification time is the mark's time). Every file is written to a temporary name
+ * and atomically renamed (or, for {@link #publishFirst}, hard-linked, which fails if the name exists), so a reader
+ * never sees half a record.
  */
 public final class ShmRegistry implements MembershipRegistry
 {
+    private static final String LOOKING = "looking";
+    private static final String GONE = "gone";
+
     private final Path dir;
 
     public ShmRegistry(final String groupName)
@@ -72,10 +78,95 @@ public final class ShmRegistry implements MembershipRegistry
         try
         {
             Files.deleteIfExists(dir.resolve("member-" + memberId));
+            Files.deleteIfExists(dir.resolve("out-" + memberId));
         }
         catch (final IOException ex)
         {
             throw new UncheckedIOException("cannot withdraw member " + memberId + " from " + dir, ex);
+        }
+    }
+
+    @Override
+    public void markOut(final Member member, final boolean looking)
+    {
+        write("out-" + member.memberId(), (looking ? LOOKING : GONE) + "\n" + member.encode());
+    }
+
+    @Override
+    public void clearOut(final long memberId)
+    {
+        try
+        {
+            Files.deleteIfExists(dir.resolve("out-" + memberId));
+        }
+        catch (final IOException ex)
+        {
+            throw new UncheckedIOException("cannot clear the out mark of member " + memberId + " in " + dir, ex);
+        }
+    }
+
+    @Override
+    public List<OutMark> outMarks()
+    {
+        final List<OutMark> out = new ArrayList<>();
+        for (final Path f : list("out-"))
+        {
+            final long at = modified(f).toMillis();
+            readText(f).ifPresent(t ->
+            {
+                final int nl = t.indexOf('\n');
+                if (nl > 0)
+                {
+                    out.add(new OutMark(Member.decode(t.substring(nl + 1)), LOOKING.equals(t.substring(0, nl)), at));
+                }
+            });
+        }
+        return out;
+    }
+
+    @Override
+    public Optional<View> latestInstalled()
+    {
+        long best = -1;
+        for (final Path f : list("view-v"))
+        {
+            try
+            {
+                best = Math.max(best, Long.parseLong(f.getFileName().toString().substring("view-v".length())));
+            }
+            catch (final NumberFormatException ex)
+            {
+                // Not an installed view's file.
+            }
+        }
+        return best < 0 ? Optional.empty() : read("v" + best);
+    }
+
+    @Override
+    public boolean publishFirst(final String key, final View view)
+    {
+        final Path tmp = tempFor("view-" + key);
+        try
+        {
+            Files.writeString(tmp, view.encode(), StandardCharsets.UTF_8);
+            try
+            {
+                // link(2) fails when the name exists: of two members publishing under one key, one wins.
+                Files.createLink(dir.resolve("view-" + key), tmp);
+                return true;
+            }
+            catch (final FileAlreadyExistsException ex)
+            {
+                return false;
+            }
+            finally
+            {
+                Files.deleteIfExists(tmp);
+            }
+        }
+        catch (final IOException ex)
+        {
+            throw new UncheckedIOException("cannot publish view-" + key + " in " + dir, ex);
         }
     }
 
@@ -167,10 +258,14 @@ public final class ShmRegistry implements MembershipRegistry
         }
     }
 
+    private Path tempFor(final String name)
+    {
+        return dir.resolve(name + "." + ProcessHandle.current().pid() + "." + Thread.currentThread().threadId() + ".tmp");
+    }
+
     private void write(final String name, final String text)
     {
-        final Path tmp = dir.resolve(
-            name + "." + ProcessHandle.current().pid() + "." + Thread.currentThread().threadId() + ".tmp");
+        final Path tmp = tempFor(name);
         final Path target = dir.resolve(name);
         try
         {

@@ -81,6 +81,8 @@ public final class ViewManager
     private final Set<Long> exitedMemberIds = ConcurrentHashMap.newKeySet();
     private volatile boolean leaveRequested;
     private volatile boolean left;
+    /** Fault injection (tests): the next pass suspects every other member ({@link #suspectEveryoneOnce}). */
+    private volatile boolean suspectAllOnce;
 
     private ViewContext ctx;
     private SstTable table;
@@ -242,6 +244,18 @@ public final class ViewManager
         return left;
     }
 
+    /**
+     * Fault injection for tests: at its next pass this member suspects every other member of its view at once, as a
+     * heartbeat timeout of all of them would after a stall under load. Called on every member, it is the storm in
+     * which every member excludes itself (each then suspects all others, which is no majority; a member that reads
+     * another's suspicion of itself first is excluded by it), deterministically: pausing heartbeats instead lets the
+     * first member to time out remove one peer before the others time out, a different storm on every run. Any thread.
+     */
+    public void suspectEveryoneOnce()
+    {
+        suspectAllOnce = true;
+    }
+
     public ViewContext context()
     {
         return ctx;
@@ -269,6 +283,11 @@ public final class ViewManager
         if (leaveRequested)
         {
             mask |= 1L << me;
+        }
+        if (suspectAllOnce)
+        {
+            suspectAllOnce = false;
+            mask |= (members == 64 ? -1L : (1L << members) - 1) & ~(1L << me);
         }
         for (int r = 0; r < members; r++)
         {
@@ -423,7 +442,8 @@ public final class ViewManager
         return LOCAL_HOST;
     }
 
-    private static boolean alive(final Member m)
+    /** @return false only for a member of this host whose process is gone (another host's cannot be told). */
+    public static boolean alive(final Member m)
     {
         if (!m.host().equals(localHost()))
         {

@@ -1,19 +1,21 @@
-package io.sirocco.multicast;
+package io.sirocco.multicast.view;
 
-import io.sirocco.multicast.view.MembershipRegistry;
+import io.sirocco.multicast.Member;
+import io.sirocco.multicast.View;
 
 import java.util.List;
 import java.util.Optional;
 
 /**
- * A test registry that hands every call to a delegate (the default methods too), for tests that distort one call
- * ({@link #read}) to play a lagging or withheld network replica over an in-JVM registry. Threading as the delegate's.
+ * A registry that forwards every call to another one, for tests that override one call to make a member's registry
+ * lag, withhold or race. Every method of {@link MembershipRegistry} is forwarded, the default ones included: a
+ * wrapper that left out, say, the out marks would silently turn off the re-forming of a group ({@link Refounder}).
  */
-abstract class ForwardingRegistry implements MembershipRegistry
+public class ForwardingRegistry implements MembershipRegistry
 {
     protected final MembershipRegistry delegate;
 
-    ForwardingRegistry(final MembershipRegistry delegate)
+    public ForwardingRegistry(final MembershipRegistry delegate)
     {
         this.delegate = delegate;
     }
@@ -79,14 +81,38 @@ abstract class ForwardingRegistry implements MembershipRegistry
     }
 
     @Override
-    public String contactAddress()
+    public void markOut(final Member member, final boolean looking)
     {
-        return delegate.contactAddress();
+        delegate.markOut(member, looking);
     }
 
     @Override
-    public void close()
+    public void clearOut(final long memberId)
     {
-        delegate.close();
+        delegate.clearOut(memberId);
+    }
+
+    @Override
+    public List<OutMark> outMarks()
+    {
+        return delegate.outMarks();
+    }
+
+    @Override
+    public Optional<View> latestInstalled()
+    {
+        return delegate.latestInstalled();
+    }
+
+    @Override
+    public boolean publishFirst(final String key, final View view)
+    {
+        return delegate.publishFirst(key, view);
+    }
+
+    @Override
+    public String contactAddress()
+    {
+        return delegate.contactAddress();
     }
 }
