@@ -10,13 +10,12 @@ import java.util.concurrent.TimeUnit;
 import io.sirocco.pubsub.bus.group.GroupBus;
 import io.sirocco.pubsub.domain.ParticipantImpl;
 import io.sirocco.tests.dds.types.Shape;
-import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.omg.dds.core.ServiceEnvironment;
 import org.omg.dds.core.policy.PolicyFactory;
 import org.omg.dds.domain.DomainParticipant;
-import org.omg.dds.domain.DomainParticipantFactory;
 import org.omg.dds.pub.DataWriter;
 import org.omg.dds.pub.Publisher;
 import org.omg.dds.sub.DataReader;
@@ -42,30 +41,14 @@ class ReturningWriterTest
 {
     private final ServiceEnvironment env = Dds.environment(Map.of("sirocco.transport", "shm"));
     private final PolicyFactory pf = PolicyFactory.getPolicyFactory(env);
-    private final int domain = Dds.newDomain();
-    private final List<DomainParticipant> participants = new ArrayList<>();
-
-    @AfterEach
-    void close()
-    {
-        for (final DomainParticipant p : participants)
-        {
-            p.close();
-        }
-    }
-
-    private DomainParticipant participant()
-    {
-        final DomainParticipant p = DomainParticipantFactory.getInstance(env).createParticipant(domain);
-        participants.add(p);
-        return p;
-    }
+    @AutoClose
+    private final DomainParticipants participants = new DomainParticipants(env);
 
     @Test
     void samplesOfAWriterBackAfterAnExclusionAreHeldUntilItsRecordIsBack() throws Exception
     {
-        final DomainParticipant pub = participant();
-        final DomainParticipant sub = participant();
+        final DomainParticipant pub = participants.create();
+        final DomainParticipant sub = participants.create();
         final Topic<Shape> pubTopic = pub.createTopic("Returning", Shape.class);
         final Topic<Shape> subTopic = sub.createTopic("Returning", Shape.class);
         final Publisher publisher = pub.createPublisher();
@@ -89,7 +72,7 @@ class ReturningWriterTest
         // The writer goes on; its samples reach the reader's member before its record comes back.
         write(writer, 21, 60);
         // A view change: every member re-announces its records, as after the rejoin.
-        participant();
+        participants.create();
         Dds.await("the writer matched again", () -> reader.getSubscriptionMatchedStatus().getCurrentCount() == 1);
         takeUntil(reader, received, 60);
         assertThat(received).as("every sample, in order, none twice").containsExactlyElementsOf(range(1, 60));

@@ -13,13 +13,12 @@ import java.util.concurrent.TimeUnit;
 import avionics.AirData;
 import avionics.AirDataFlat;
 import io.sirocco.dds.loan.LoaningDataWriter;
-import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.omg.dds.core.ServiceEnvironment;
 import org.omg.dds.core.policy.PolicyFactory;
 import org.omg.dds.domain.DomainParticipant;
-import org.omg.dds.domain.DomainParticipantFactory;
 import org.omg.dds.pub.DataWriter;
 import org.omg.dds.pub.Publisher;
 import org.omg.dds.sub.DataReader;
@@ -41,24 +40,8 @@ class SlotLoanTest
     private final ServiceEnvironment env = Dds.environment(Map.of("sirocco.window.slots", WINDOW,
         "sirocco.transport", "shm"));
     private final PolicyFactory pf = PolicyFactory.getPolicyFactory(env);
-    private final int domain = Dds.newDomain();
-    private final List<DomainParticipant> participants = new ArrayList<>();
-
-    @AfterEach
-    void close()
-    {
-        for (final DomainParticipant p : participants)
-        {
-            p.close();
-        }
-    }
-
-    private DomainParticipant participant()
-    {
-        final DomainParticipant p = DomainParticipantFactory.getInstance(env).createParticipant(domain);
-        participants.add(p);
-        return p;
-    }
+    @AutoClose
+    private final DomainParticipants participants = new DomainParticipants(env);
 
     private DataWriter<AirData> writer(final DomainParticipant p, final Topic<AirData> topic)
     {
@@ -113,7 +96,7 @@ class SlotLoanTest
     @SuppressWarnings("unchecked")
     void theLoanIsTheSlotAndTheReaderGetsItsBytes() throws Exception
     {
-        final DomainParticipant p = participant();
+        final DomainParticipant p = participants.create();
         final Topic<AirData> topic = p.createTopic("SlotLoan", AirData.class);
         final DataWriter<AirData> writer = writer(p, topic);
         final DataReader<AirData> reader = reader(p, topic);
@@ -148,8 +131,8 @@ class SlotLoanTest
     @SuppressWarnings("unchecked")
     void anAbandonedLoanIsDeliveredToNobodyAndBlocksNothing() throws Exception
     {
-        final DomainParticipant a = participant();
-        final DomainParticipant b = participant();
+        final DomainParticipant a = participants.create();
+        final DomainParticipant b = participants.create();
         final Topic<AirData> topicA = a.createTopic("SlotLoanAbort", AirData.class);
         final Topic<AirData> topicB = b.createTopic("SlotLoanAbort", AirData.class);
         final DataWriter<AirData> writerA = writer(a, topicA);
