@@ -81,6 +81,16 @@ public final class TransportConfiguration
     public static final String SELECTOR_YIELDS_PROP = "sirocco.transport.selector.yields";
     public static final int SELECTOR_YIELDS_DEFAULT = 0;
 
+    public static final String SELECTOR_BLOCK_MS_PROP = "sirocco.transport.selector.blockMs";
+    /**
+     * The longest blocking {@code select} of the NIO selector thread, ms; 0 blocks until a socket is ready or the
+     * selector is woken (every state change the loop must see wakes it: commands, interests, hand-over, shutdown).
+     * A timed {@code epoll_wait} arms a kernel timer on every block; unbounded was 0.96x on the awake tcp ping's p50
+     * in one batch (docs/benchmarks.md, "Over tcp: where an awake hop goes"), within the noise, so the default keeps
+     * the bound as a safety net against a missed wake-up.
+     */
+    public static final long SELECTOR_BLOCK_MS_DEFAULT = 100;
+
     public static final String REQUEST_SPIN_NS_PROP = "sirocco.transport.request.spin.ns";
     /**
      * A requester spins this long before it parks, on transports that do not lead their receiving while it waits

@@ -36,6 +36,7 @@ public final class TransportContext
     private int idleYields = integer(IDLE_YIELDS_PROP, IDLE_YIELDS_DEFAULT);
     private int selectorSpins = integer(SELECTOR_SPINS_PROP, SELECTOR_SPINS_DEFAULT);
     private int selectorYields = integer(SELECTOR_YIELDS_PROP, SELECTOR_YIELDS_DEFAULT);
+    private long selectorBlockMs = longValue(SELECTOR_BLOCK_MS_PROP, SELECTOR_BLOCK_MS_DEFAULT);
     private long requestSpinNs = longValue(REQUEST_SPIN_NS_PROP, REQUEST_SPIN_NS_DEFAULT);
     private long idleMinParkNs = longValue(IDLE_MIN_PARK_NS_PROP, IDLE_MIN_PARK_NS_DEFAULT);
     private long idleMaxParkNs = longValue(IDLE_MAX_PARK_NS_PROP, IDLE_MAX_PARK_NS_DEFAULT);
@@ -76,6 +77,7 @@ public final class TransportContext
         requireRange("idleYields", idleYields, 0, Integer.MAX_VALUE / 4);
         requireRange("selectorSpins", selectorSpins, 0, Integer.MAX_VALUE / 4);
         requireRange("selectorYields", selectorYields, 0, Integer.MAX_VALUE / 4);
+        requireRange("selectorBlockMs", selectorBlockMs, 0, 3_600_000L);
         requireRange("requestSpinNs", requestSpinNs, 0, 1_000_000_000L);
         requireRange("handlerSpinNs", handlerSpinNs, -1, 1_000_000_000L);
         if (handlerSpinNs < 0)
@@ -177,6 +179,9 @@ public final class TransportContext
     /** Yielding polls of the NIO selector before it blocks in {@code select}. */
     public int selectorYields() { return selectorYields; }
     public TransportContext selectorYields(final int v) { checkMutable(); selectorYields = v; return this; }
+    /** Longest blocking {@code select} of the NIO selector, ms (default 100); 0 = until ready or woken. */
+    public long selectorBlockMs() { return selectorBlockMs; }
+    public TransportContext selectorBlockMs(final long v) { checkMutable(); selectorBlockMs = v; return this; }
     /** How long {@code requestSync} spins for its response before it blocks (round trips are usually shorter). */
     public long requestSpinNs() { return requestSpinNs; }
     public TransportContext requestSpinNs(final long v) { checkMutable(); requestSpinNs = v; return this; }

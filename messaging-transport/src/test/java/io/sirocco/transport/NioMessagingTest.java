@@ -73,6 +73,44 @@ class NioMessagingTest
         }
     }
 
+    /**
+     * With the selector blocking without a timeout ({@code selectorBlockMs(0)}) nothing is served by a
+     * timed wake-up any more: the connections, requests and the shutdown must each wake the blocked selector (a
+     * missing {@code wakeup} hangs here instead of costing up to 100 ms; without the shutdown's, close takes the 5 s
+     * join and the bound below fails).
+     */
+    @Test
+    void shouldServeWorkAndShutDownWhileTheSelectorBlocksWithoutATimeout()
+    {
+        final List<MessagingService> own = new ArrayList<>();
+        for (int id = 11; id <= 12; id++)
+        {
+            addresses.put(id, "127.0.0.1", 0);
+            own.add(MessagingService.start(new TransportContext().ownNodeId(id).transport("nio").addressMap(addresses)
+                .ringBufferBytes(64 * 1024).selectorBlockMs(0)));
+        }
+        try
+        {
+            TestMessages.registerEcho(own.get(0));
+            TestMessages.registerEcho(own.get(1));
+            for (int i = 0; i < 20; i++)
+            {
+                final MessagingService from = own.get(i & 1);
+                final int to = (i & 1) == 0 ? 12 : 11;
+                final TestMessages.EchoResponse response =
+                    from.requestSync(new TestMessages.EchoRequest(i, "b"), to, 30, TimeUnit.SECONDS);
+                assertThat(response.value).isEqualTo(i + 1);
+            }
+        }
+        finally
+        {
+            final long start = System.nanoTime();
+            own.forEach(MessagingService::close);
+            // shutdown joins the selector thread for up to 5 s each: a selector that missed the wake-up hangs it
+            assertThat(System.nanoTime() - start).isLessThan(TimeUnit.SECONDS.toNanos(5));
+        }
+    }
+
     @Test
     void shouldSurviveCrossedSimultaneousConnects() throws Exception
     {

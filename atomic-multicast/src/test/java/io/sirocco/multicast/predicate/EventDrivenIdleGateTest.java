@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.BooleanSupplier;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -19,8 +21,18 @@ class EventDrivenIdleGateTest
     /** So many spins that an engine thread honouring them would not park within the test's wait. */
     private static final int HUGE_SPINS = Integer.MAX_VALUE / 4;
 
+    private static void awaitTrue(final String what, final BooleanSupplier condition)
+    {
+        final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        while (!condition.getAsBoolean())
+        {
+            assertThat(System.nanoTime() - deadline).as("waiting for: %s", what).isNegative();
+            LockSupport.parkNanos(1_000_000L);
+        }
+    }
+
     @Test
-    void shouldParkAfterTheFirstIdlePassWhileEventDrivenAndStillServeARing() throws Exception
+    void shouldParkAfterTheFirstIdlePassWhileEventDrivenAndStillServeARing()
     {
         try (PredicateEngine engine = new PredicateEngine("idle-gate-test", HUGE_SPINS, 0, 1_000_000))
         {
@@ -34,24 +46,13 @@ class EventDrivenIdleGateTest
                 return w > 0;
             });
             engine.start();
-            final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-            while (engine.idleParks() == 0)
-            {
-                assertThat(System.nanoTime() - deadline)
-                    .as("an event-driven idle engine thread parks without spinning %d passes first", HUGE_SPINS)
-                    .isNegative();
-                Thread.sleep(1);
-            }
+            awaitTrue("an event-driven idle engine thread parks without spinning " + HUGE_SPINS + " passes first",
+                () -> engine.idleParks() > 0);
             // Few passes, not spins: it parked after the first idle ones (the parks double up to the 1 ms bound).
             assertThat(engine.passes()).isLessThan(HUGE_SPINS / 1000);
             work.incrementAndGet();
             engine.wake();
-            final long served1 = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-            while (served.get() == 0)
-            {
-                assertThat(System.nanoTime() - served1).as("a ring wakes the gated engine thread").isNegative();
-                Thread.sleep(1);
-            }
+            awaitTrue("a ring wakes the gated engine thread", () -> served.get() > 0);
         }
     }
 }

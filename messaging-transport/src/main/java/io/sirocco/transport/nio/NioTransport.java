@@ -81,6 +81,8 @@ public final class NioTransport implements Transport
     private final ByteBuffer replyBuffer = ByteBuffer.allocate(HandshakeDescriptor.LENGTH).order(ByteOrder.LITTLE_ENDIAN);
     private final boolean directWrite;
     private final long directWriteGapNs;
+    /** {@link TransportContext#selectorBlockMs()}: 0 blocks until ready or woken. */
+    private final long selectBlockMs;
     private TransportEnvironment environment;
     private Selector selector;
     private ServerSocketChannel server;
@@ -98,6 +100,7 @@ public final class NioTransport implements Transport
         this.context = context;
         this.directWrite = context.directWrite();
         this.directWriteGapNs = context.directWriteGapNs();
+        this.selectBlockMs = context.selectorBlockMs();
         this.handover = context.selectorHandover() && context.inlineCoordinator();
     }
 
@@ -643,7 +646,7 @@ public final class NioTransport implements Transport
                     }
                     else
                     {
-                        work = pollOnce(true, 100);
+                        work = pollOnce(true, selectBlockMs);
                     }
                     idle = work > 0 ? 0 : idle + 1;
                 }
@@ -656,7 +659,7 @@ public final class NioTransport implements Transport
         }
     }
 
-    /** The leader only: one pass of commands, interests and ready keys; blocks in select up to the timeout if asked. */
+    /** The leader only: one pass of commands, interests and ready keys; blocks in select up to the timeout (ms, 0: until ready or woken) if asked. */
     private int pollOnce(final boolean block, final long timeoutMs)
     {
         try
