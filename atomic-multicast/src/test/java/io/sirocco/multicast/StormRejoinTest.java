@@ -60,7 +60,7 @@ class StormRejoinTest
         try (TestCluster c = new TestCluster(3, transport, SpindleOptions.ALL_ON, i -> List.of(SPEC),
             i -> Role.WRITER_READER, TestCluster.CRASH_SUSPICION_MS))
         {
-            stormThenReform(c, c.groups, () -> { });
+            stormThenReform(c, c.groups, () -> c.groups.forEach(Group::suspectEveryoneOnce));
         }
     }
 
@@ -79,16 +79,57 @@ class StormRejoinTest
         {
             final Group halted = c.groups.get(3);
             final List<Group> live = c.groups.subList(0, 3);
-            stormThenReform(c, live, halted::halt);
+            stormThenReform(c, live, () ->
+            {
+                halted.halt();
+                live.forEach(Group::suspectEveryoneOnce);
+            });
             assertThat(live.getFirst().view().rankOf(halted.memberId())).isEqualTo(-1);
         }
     }
 
     /**
-     * Runs {@code alsoNow}, makes every member of {@code live} suspect every other member at once, waits until each
-     * excluded itself, then asserts they are back in one view of their own and deliver one identical sequence.
+     * A founder took the group for dead and re-formed it under the next view id while this group, alive after all, was
+     * finishing a change to that same id (possible when a leader dies right after publishing a view, before the
+     * members it named noticed): the view id is already held by another group when the survivors install. They must
+     * not overwrite it (the other group runs that view's table): they exclude themselves and join the group that runs.
+     * Here the other group's view is a stand-in published under id 2 before member 102 halts, naming a member that no
+     * longer runs; the survivors' change to view 2 must not install, and they re-form and deliver.
      */
-    private static void stormThenReform(final TestCluster c, final List<Group> live, final Runnable alsoNow)
+    @ParameterizedTest(name = "transport and registry {0}")
+    @ValueSource(strings = {"local", "shm"})
+    @Timeout(value = 180, unit = TimeUnit.SECONDS)
+    void aViewIdAnotherGroupHoldsIsNotInstalledOverIt(final String transport) throws Exception
+    {
+        try (TestCluster c = new TestCluster(3, transport, SpindleOptions.ALL_ON, i -> List.of(SPEC),
+            i -> Role.WRITER_READER, TestCluster.CRASH_SUSPICION_MS))
+        {
+            final io.sirocco.multicast.view.MembershipRegistry registry = "local".equals(transport)
+                ? io.sirocco.multicast.view.LocalRegistry.forGroup(c.groupName)
+                : new io.sirocco.multicast.view.ShmRegistry(c.groupName);
+            assertThat(c.groups.getFirst().view().viewId()).isEqualTo(1);
+            final View other = new View(2, List.of(new Member(999, Member.localHost(), ProcessHandle.current().pid(),
+                "", 0, List.of(new Member.Registration(SPEC, Role.WRITER_READER)), "")));
+            registry.publish("v2", other);
+            final Group halted = c.groups.get(2);
+            final List<Group> live = c.groups.subList(0, 2);
+            final List<Events> events = stormThenReform(c, live, halted::halt);
+            assertThat(registry.read("v2").map(View::encode)).as("the other group's view 2 stands")
+                .contains(other.encode());
+            for (final Events e : events)
+            {
+                assertThat(e.installed).as("no survivor installed a view 2").noneMatch(v -> v.viewId() == 2);
+            }
+        }
+    }
+
+    /**
+     * Runs {@code storm}, waits until every member of {@code live} excluded itself, then asserts they are back in one
+     * view of their own and deliver one identical sequence.
+     *
+     * @return what each member of {@code live} saw.
+     */
+    private static List<Events> stormThenReform(final TestCluster c, final List<Group> live, final Runnable storm)
         throws Exception
     {
         final List<Events> events = new ArrayList<>();
@@ -101,8 +142,7 @@ class StormRejoinTest
         }
         final long firstViewId = live.getFirst().view().viewId();
 
-        alsoNow.run();
-        live.forEach(Group::suspectEveryoneOnce);
+        storm.run();
         await("every member excluded itself", () -> events.stream().allMatch(e -> e.exclusions.get() > 0));
 
         await("the members back in one view", () -> live.stream().allMatch(g -> g.exclusion() == null
@@ -136,6 +176,7 @@ class StormRejoinTest
         {
             assertThat(c.recorders.get(i).list()).as("same sequence everywhere").isEqualTo(first);
         }
+        return events;
     }
 
     /** Two members never installed different views under one view id (two groups sharing a registry). */
@@ -153,6 +194,24 @@ class StormRejoinTest
         }
     }
 
+    /** The stacks of the members' predicate threads, to tell a stuck member from a waiting one after a timeout. */
+    private static String predicateThreads()
+    {
+        final StringBuilder sb = new StringBuilder();
+        Thread.getAllStackTraces().forEach((t, stack) ->
+        {
+            if (t.getName().startsWith("sirocco-mcast-"))
+            {
+                sb.append("\n").append(t.getName()).append(' ').append(t.getState());
+                for (int i = 0; i < Math.min(stack.length, 12); i++)
+                {
+                    sb.append("\n    at ").append(stack[i]);
+                }
+            }
+        });
+        return sb.toString();
+    }
+
     private static void await(final String what, final BooleanSupplier condition) throws InterruptedException
     {
         final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
@@ -160,7 +219,7 @@ class StormRejoinTest
         {
             if (System.nanoTime() - deadline > 0)
             {
-                throw new AssertionError("timed out after 60 s waiting for: " + what);
+                throw new AssertionError("timed out after 60 s waiting for: " + what + predicateThreads());
             }
             Thread.sleep(5);
         }

@@ -114,4 +114,27 @@ public final class Refounder
         }
         return Optional.of(view);
     }
+
+    /**
+     * Publishes a view a member installs, unless the registry already holds that view id with other members. Every
+     * member of a committed view publishes the same view, so a different one under the id means a second group: a
+     * group re-formed by a founder who took this one for dead (its leader died right after publishing the previous
+     * view, before the members it named had noticed), which must not be overwritten (its members run that view's
+     * table). Registries that do not see the whole group (a network registry) publish as before.
+     *
+     * @param registry the group's registry.
+     * @param view     the view being installed.
+     * @return false when another group holds the view id: the caller must not install it.
+     */
+    public static boolean publishInstalled(final MembershipRegistry registry, final View view)
+    {
+        final String key = "v" + view.viewId();
+        if (registry.latestInstalled().isEmpty())
+        {
+            registry.publish(key, view);
+            return true;
+        }
+        return registry.publishFirst(key, view)
+            || registry.read(key).map(v -> v.encode().equals(view.encode())).orElse(false);
+    }
 }

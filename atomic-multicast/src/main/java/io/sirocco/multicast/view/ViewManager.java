@@ -868,7 +868,12 @@ public final class ViewManager
         }
         proposalWaitStartNs = 0;
         final View view = next.get();
-        host.registry().publish("v" + view.viewId(), view);
+        if (!Refounder.publishInstalled(host.registry(), view))
+        {
+            exclude("view " + view.viewId() + " is already installed with other members (a group re-formed while this "
+                + "one was finishing its change): " + host.registry().read("v" + view.viewId()).orElse(null));
+            return true;
+        }
         final int rank = view.rankOf(host.memberId());
         if (rank < 0)
         {
