@@ -167,6 +167,48 @@ class ReturningWriterTest
         }
     }
 
+    /**
+     * When both sides saw each other gone (each member excluded, or each side's view without the other), the writer
+     * re-matches the TRANSIENT_LOCAL reader on its return and replays its history to it, the samples the reader took
+     * before included, with their original sequence numbers; the reader, back to waiting for the history, must take
+     * only the ones it has not taken (here those written while it was away), once and in order.
+     */
+    @Test
+    void aHistoryReplayedToATransientLocalReaderAfterAReturnIsNotTakenTwice() throws Exception
+    {
+        final DomainParticipant pub = participants.create();
+        final DomainParticipant sub = participants.create();
+        final Topic<Shape> pubTopic = pub.createTopic("Replayed", Shape.class);
+        final Topic<Shape> subTopic = sub.createTopic("Replayed", Shape.class);
+        final Publisher publisher = pub.createPublisher();
+        final DataWriter<Shape> writer = publisher.createDataWriter(pubTopic, publisher.getDefaultDataWriterQos()
+            .withPolicies(pf.Reliability().withReliable().withMaxBlockingTime(30, TimeUnit.SECONDS),
+                pf.History().withKeepAll(), pf.Durability().withTransientLocal()));
+        final Subscriber subscriber = sub.createSubscriber();
+        final DataReader<Shape> reader = subscriber.createDataReader(subTopic, subscriber.getDefaultDataReaderQos()
+            .withPolicies(pf.Reliability().withReliable(), pf.History().withKeepAll(),
+                pf.Durability().withTransientLocal()));
+        Dds.await("the reader matched", () -> reader.getSubscriptionMatchedStatus().getCurrentCount() == 1);
+        Dds.await("the writer matched", () -> writer.getPublicationMatchedStatus().getCurrentCount() == 1);
+        final List<Integer> received = new ArrayList<>();
+        write(writer, 1, 20);
+        takeUntil(reader, received, 20);
+        assertThat(received).as("before the exclusion").containsExactlyElementsOf(range(1, 20));
+
+        ((GroupBus)((ParticipantImpl)sub).bus()).onExcluded("ReturningWriterTest: taken for excluded");
+        ((GroupBus)((ParticipantImpl)pub).bus()).onExcluded("ReturningWriterTest: taken for excluded");
+        Dds.await("the writer retracted at the reader",
+            () -> reader.getSubscriptionMatchedStatus().getCurrentCount() == 0);
+        Dds.await("the reader retracted at the writer",
+            () -> writer.getPublicationMatchedStatus().getCurrentCount() == 0);
+        write(writer, 21, 40);
+        participants.create();
+        Dds.await("the writer matched again", () -> reader.getSubscriptionMatchedStatus().getCurrentCount() == 1);
+        Dds.await("the reader matched again", () -> writer.getPublicationMatchedStatus().getCurrentCount() == 1);
+        takeUntil(reader, received, 40);
+        assertThat(received).as("every sample once, in order").containsExactlyElementsOf(range(1, 40));
+    }
+
     private static void write(final DataWriter<Shape> writer, final int from, final int to) throws Exception
     {
         final Shape shape = new Shape("RED", 0, 0, 10);
