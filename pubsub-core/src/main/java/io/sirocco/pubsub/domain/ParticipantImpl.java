@@ -281,7 +281,7 @@ public final class ParticipantImpl extends EntityBase<DomainParticipantListener,
         {
             for (final DataReaderImpl<?> reader : readers)
             {
-                reader.onWriterGone(record.guid());
+                reader.onWriterGone(record.guid(), participantFailed);
             }
         }
         else if (record.isReader())

@@ -79,6 +79,8 @@ public final class DataReaderImpl<T>
     implements DataReader<T>, io.sirocco.dds.loan.InPlaceDataReader
 {
     private static final Logger LOG = LoggerFactory.getLogger(DataReaderImpl.class);
+    /** How many departed writers' duplicate filters a reader keeps (see {@code departed}). */
+    private static final int MAX_DEPARTED = 1024;
 
     private final SampleOps<T> ops;
     private final boolean builtin;
@@ -91,6 +93,25 @@ public final class DataReaderImpl<T>
     private final TreeMap<Long, ReaderInstance<T>> byHandle = new TreeMap<>();
     private final ArrayList<ReaderInstance<T>> ordered = new ArrayList<>();
     private final Map<Long, WriterState> writers = new HashMap<>();
+    /**
+     * The duplicate filter of writers that went away without closing (their member left the view, or this member was
+     * excluded): writer GUID to the last sequence number taken from it. Such a writer may come back (a rejoin after a
+     * false suspicion) and its member then re-sends what was not acknowledged, the samples this reader may already
+     * have taken among them, with their original sequence numbers; its new {@link WriterState} starts from here, so
+     * none is taken twice. An entry goes when the writer is matched again, or when its closing retraction arrives; a
+     * writer that never comes back (or closes while away, whose retraction this member then never sees) stays until
+     * {@value #MAX_DEPARTED} newer ones push it out (a restarted writer has a new GUID, so a stale entry never
+     * filters anybody else). Written and read under {@code lock} only: by the discovery thread (a retraction, a
+     * match) and by the delivery thread (a writer matched by its first sample); never on the per-sample path.
+     */
+    private final Map<Long, Long> departed = new java.util.LinkedHashMap<>(16, 0.75f, false)
+    {
+        @Override
+        protected boolean removeEldestEntry(final Map.Entry<Long, Long> eldest)
+        {
+            return size() > MAX_DEPARTED;
+        }
+    };
     private final ArrayDeque<T> freeData = new ArrayDeque<>();
     private final ArrayDeque<SampleEntry<T>> freeEntries = new ArrayDeque<>();
     private final ArrayDeque<LoanIterator<T>> freeLoans = new ArrayDeque<>();
@@ -308,7 +329,8 @@ public final class DataReaderImpl<T>
         if (writer.awaitingHistory)
         {
             // Live samples that precede the replay are in the replay (or were replaced in the writer's history).
-            if (!replay)
+            // A replay by a writer back after a failure (lastSeq kept) repeats samples this reader took before.
+            if (!replay || message.seq() <= writer.lastSeq)
             {
                 return;
             }
@@ -605,6 +627,11 @@ public final class DataReaderImpl<T>
         }
         final boolean history = transientLocal && writer.durabilityKind() >= Durability.Kind.TRANSIENT_LOCAL.ordinal();
         final WriterState state = new WriterState(writer, history);
+        final Long before = departed.remove(writer.guid());
+        if (before != null)
+        {
+            state.lastSeq = before; // a writer back after a failure: what it re-sends and we already took is dropped
+        }
         writers.put(writer.guid(), state);
         synchronized (statusLock)
         {
@@ -635,7 +662,11 @@ public final class DataReaderImpl<T>
         }
     }
 
-    public void onWriterGone(final long writerGuid)
+    /**
+     * @param writerFailed the writer did not close: its member left the view, or this member was excluded. It may come
+     *                     back with the same GUID, so its duplicate filter is kept (see {@code departed}).
+     */
+    public void onWriterGone(final long writerGuid, final boolean writerFailed)
     {
         synchronized (statusLock)
         {
@@ -644,9 +675,18 @@ public final class DataReaderImpl<T>
         lock.lock();
         try
         {
-            if (writers.remove(writerGuid) == null)
+            final WriterState gone = writers.remove(writerGuid);
+            if (gone == null)
             {
+                if (!writerFailed)
+                {
+                    departed.remove(writerGuid);
+                }
                 return;
+            }
+            if (writerFailed && gone.lastSeq > 0)
+            {
+                departed.put(writerGuid, gone.lastSeq);
             }
             if (lastWriterGuid == writerGuid)
             {
