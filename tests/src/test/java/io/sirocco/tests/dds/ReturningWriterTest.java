@@ -20,6 +20,7 @@ import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.omg.dds.core.ServiceEnvironment;
+import org.omg.dds.core.policy.Durability;
 import org.omg.dds.core.policy.PolicyFactory;
 import org.omg.dds.domain.DomainParticipant;
 import org.omg.dds.pub.DataWriter;
@@ -27,7 +28,6 @@ import org.omg.dds.pub.Publisher;
 import org.omg.dds.sub.DataReader;
 import org.omg.dds.sub.Sample;
 import org.omg.dds.sub.Subscriber;
-import org.omg.dds.topic.Topic;
 
 /**
  * A writer that a member retracted because its member left the view, or because this member itself was excluded (a
@@ -53,19 +53,10 @@ class ReturningWriterTest
     @Test
     void samplesOfAWriterBackAfterAnExclusionAreHeldUntilItsRecordIsBack() throws Exception
     {
-        final DomainParticipant pub = participants.create();
-        final DomainParticipant sub = participants.create();
-        final Topic<Shape> pubTopic = pub.createTopic("Returning", Shape.class);
-        final Topic<Shape> subTopic = sub.createTopic("Returning", Shape.class);
-        final Publisher publisher = pub.createPublisher();
-        final DataWriter<Shape> writer = publisher.createDataWriter(pubTopic, publisher.getDefaultDataWriterQos()
-            .withPolicies(pf.Reliability().withReliable().withMaxBlockingTime(30, TimeUnit.SECONDS),
-                pf.History().withKeepAll()));
-        final Subscriber subscriber = sub.createSubscriber();
-        final DataReader<Shape> reader = subscriber.createDataReader(subTopic, subscriber.getDefaultDataReaderQos()
-            .withPolicies(pf.Reliability().withReliable(), pf.History().withKeepAll()));
-        Dds.await("the reader matched", () -> reader.getSubscriptionMatchedStatus().getCurrentCount() == 1);
-        Dds.await("the writer matched", () -> writer.getPublicationMatchedStatus().getCurrentCount() == 1);
+        final Matched m = matched("Returning", false);
+        final DomainParticipant sub = m.sub();
+        final DataWriter<Shape> writer = m.writer();
+        final DataReader<Shape> reader = m.reader();
         final List<Integer> received = new ArrayList<>();
         write(writer, 1, 20);
         takeUntil(reader, received, 20);
@@ -95,19 +86,11 @@ class ReturningWriterTest
     @Test
     void samplesReSentByAReturningWriterAreNotTakenTwice() throws Exception
     {
-        final DomainParticipant pub = participants.create();
-        final DomainParticipant sub = participants.create();
-        final Topic<Shape> pubTopic = pub.createTopic("ReSent", Shape.class);
-        final Topic<Shape> subTopic = sub.createTopic("ReSent", Shape.class);
-        final Publisher publisher = pub.createPublisher();
-        final DataWriter<Shape> writer = publisher.createDataWriter(pubTopic, publisher.getDefaultDataWriterQos()
-            .withPolicies(pf.Reliability().withReliable().withMaxBlockingTime(30, TimeUnit.SECONDS),
-                pf.History().withKeepAll()));
-        final Subscriber subscriber = sub.createSubscriber();
-        final DataReader<Shape> reader = subscriber.createDataReader(subTopic, subscriber.getDefaultDataReaderQos()
-            .withPolicies(pf.Reliability().withReliable(), pf.History().withKeepAll()));
-        Dds.await("the reader matched", () -> reader.getSubscriptionMatchedStatus().getCurrentCount() == 1);
-        Dds.await("the writer matched", () -> writer.getPublicationMatchedStatus().getCurrentCount() == 1);
+        final Matched m = matched("ReSent", false);
+        final DomainParticipant pub = m.pub();
+        final DomainParticipant sub = m.sub();
+        final DataWriter<Shape> writer = m.writer();
+        final DataReader<Shape> reader = m.reader();
         final ParticipantImpl subImpl = (ParticipantImpl)sub;
         final Queue<BusMessage> captured = new ConcurrentLinkedQueue<>();
         final BusReader capture = subImpl.bus().openReader(subImpl.nextGuid(), "ReSent", true, new DeliveryHandler()
@@ -176,20 +159,11 @@ class ReturningWriterTest
     @Test
     void aHistoryReplayedToATransientLocalReaderAfterAReturnIsNotTakenTwice() throws Exception
     {
-        final DomainParticipant pub = participants.create();
-        final DomainParticipant sub = participants.create();
-        final Topic<Shape> pubTopic = pub.createTopic("Replayed", Shape.class);
-        final Topic<Shape> subTopic = sub.createTopic("Replayed", Shape.class);
-        final Publisher publisher = pub.createPublisher();
-        final DataWriter<Shape> writer = publisher.createDataWriter(pubTopic, publisher.getDefaultDataWriterQos()
-            .withPolicies(pf.Reliability().withReliable().withMaxBlockingTime(30, TimeUnit.SECONDS),
-                pf.History().withKeepAll(), pf.Durability().withTransientLocal()));
-        final Subscriber subscriber = sub.createSubscriber();
-        final DataReader<Shape> reader = subscriber.createDataReader(subTopic, subscriber.getDefaultDataReaderQos()
-            .withPolicies(pf.Reliability().withReliable(), pf.History().withKeepAll(),
-                pf.Durability().withTransientLocal()));
-        Dds.await("the reader matched", () -> reader.getSubscriptionMatchedStatus().getCurrentCount() == 1);
-        Dds.await("the writer matched", () -> writer.getPublicationMatchedStatus().getCurrentCount() == 1);
+        final Matched m = matched("Replayed", true);
+        final DomainParticipant pub = m.pub();
+        final DomainParticipant sub = m.sub();
+        final DataWriter<Shape> writer = m.writer();
+        final DataReader<Shape> reader = m.reader();
         final List<Integer> received = new ArrayList<>();
         write(writer, 1, 20);
         takeUntil(reader, received, 20);
@@ -207,6 +181,32 @@ class ReturningWriterTest
         Dds.await("the reader matched again", () -> writer.getPublicationMatchedStatus().getCurrentCount() == 1);
         takeUntil(reader, received, 40);
         assertThat(received).as("every sample once, in order").containsExactlyElementsOf(range(1, 40));
+    }
+
+    /** Two participants, each with one end of {@code topic}: a RELIABLE KEEP_ALL writer and reader, matched. */
+    private record Matched(DomainParticipant pub, DomainParticipant sub, DataWriter<Shape> writer,
+        DataReader<Shape> reader)
+    {
+    }
+
+    private Matched matched(final String topic, final boolean transientLocal) throws Exception
+    {
+        final DomainParticipant pub = participants.create();
+        final DomainParticipant sub = participants.create();
+        final Durability durability = transientLocal ? pf.Durability().withTransientLocal()
+            : pf.Durability().withVolatile();
+        final Publisher publisher = pub.createPublisher();
+        final DataWriter<Shape> writer = publisher.createDataWriter(pub.createTopic(topic, Shape.class),
+            publisher.getDefaultDataWriterQos().withPolicies(
+                pf.Reliability().withReliable().withMaxBlockingTime(30, TimeUnit.SECONDS), pf.History().withKeepAll(),
+                durability));
+        final Subscriber subscriber = sub.createSubscriber();
+        final DataReader<Shape> reader = subscriber.createDataReader(sub.createTopic(topic, Shape.class),
+            subscriber.getDefaultDataReaderQos().withPolicies(pf.Reliability().withReliable(),
+                pf.History().withKeepAll(), durability));
+        Dds.await("the reader matched", () -> reader.getSubscriptionMatchedStatus().getCurrentCount() == 1);
+        Dds.await("the writer matched", () -> writer.getPublicationMatchedStatus().getCurrentCount() == 1);
+        return new Matched(pub, sub, writer, reader);
     }
 
     private static void write(final DataWriter<Shape> writer, final int from, final int to) throws Exception
