@@ -36,6 +36,7 @@ public final class TransportContext
     private int idleYields = integer(IDLE_YIELDS_PROP, IDLE_YIELDS_DEFAULT);
     private int selectorSpins = integer(SELECTOR_SPINS_PROP, SELECTOR_SPINS_DEFAULT);
     private int selectorYields = integer(SELECTOR_YIELDS_PROP, SELECTOR_YIELDS_DEFAULT);
+    private long selectorSpinNs = longValue(SELECTOR_SPIN_NS_PROP, SELECTOR_SPIN_NS_DEFAULT);
     private long selectorBlockMs = longValue(SELECTOR_BLOCK_MS_PROP, SELECTOR_BLOCK_MS_DEFAULT);
     private long requestSpinNs = longValue(REQUEST_SPIN_NS_PROP, REQUEST_SPIN_NS_DEFAULT);
     private long idleMinParkNs = longValue(IDLE_MIN_PARK_NS_PROP, IDLE_MIN_PARK_NS_DEFAULT);
@@ -77,6 +78,7 @@ public final class TransportContext
         requireRange("idleYields", idleYields, 0, Integer.MAX_VALUE / 4);
         requireRange("selectorSpins", selectorSpins, 0, Integer.MAX_VALUE / 4);
         requireRange("selectorYields", selectorYields, 0, Integer.MAX_VALUE / 4);
+        requireRange("selectorSpinNs", selectorSpinNs, 0, 1_000_000_000L);
         requireRange("selectorBlockMs", selectorBlockMs, 0, 3_600_000L);
         requireRange("requestSpinNs", requestSpinNs, 0, 1_000_000_000L);
         requireRange("handlerSpinNs", handlerSpinNs, -1, 1_000_000_000L);
@@ -176,6 +178,9 @@ public final class TransportContext
     /** Empty {@code selectNow} polls before the NIO selector yields (0: block in {@code select} at once). */
     public int selectorSpins() { return selectorSpins; }
     public TransportContext selectorSpins(final int v) { checkMutable(); selectorSpins = v; return this; }
+    /** How long the NIO selector keeps polling with {@code selectNow} after it last found work (0: no window). */
+    public long selectorSpinNs() { return selectorSpinNs; }
+    public TransportContext selectorSpinNs(final long v) { checkMutable(); selectorSpinNs = v; return this; }
     /** Yielding polls of the NIO selector before it blocks in {@code select}. */
     public int selectorYields() { return selectorYields; }
     public TransportContext selectorYields(final int v) { checkMutable(); selectorYields = v; return this; }

@@ -9,6 +9,9 @@ public final class TransportStatistics
     final AtomicLong connectionsClosed = new AtomicLong();
     final AtomicLong protocolErrors = new AtomicLong();
     final AtomicLong handlerErrors = new AtomicLong();
+    // Written by the NIO selector thread that leads the loop only (single writer: lazySet of get + 1).
+    final AtomicLong selectorSpinPolls = new AtomicLong();
+    final AtomicLong selectorBlockingSelects = new AtomicLong();
 
     public long connectionsOpened() { return connectionsOpened.get(); }
     public long connectionsClosed() { return connectionsClosed.get(); }
@@ -16,6 +19,16 @@ public final class TransportStatistics
     public long protocolErrors() { return protocolErrors.get(); }
     /** Exceptions thrown by application handlers (logged, connection kept). */
     public long handlerErrors() { return handlerErrors.get(); }
+
+    /** Non-blocking polls the NIO selector made inside its spin window ({@code sirocco.transport.selector.spin.ns}). */
+    public long selectorSpinPolls() { return selectorSpinPolls.get(); }
+    /** Blocking {@code select} calls of the NIO selector (it found nothing to do and its spin window was closed). */
+    public long selectorBlockingSelects() { return selectorBlockingSelects.get(); }
+
+    /** The selector thread that leads the loop only. */
+    public void selectorSpinPoll() { selectorSpinPolls.lazySet(selectorSpinPolls.get() + 1); }
+    /** The selector thread that leads the loop only. */
+    public void selectorBlockingSelect() { selectorBlockingSelects.lazySet(selectorBlockingSelects.get() + 1); }
 
     public void connectionOpened() { connectionsOpened.incrementAndGet(); }
     public void connectionClosed() { connectionsClosed.incrementAndGet(); }
@@ -26,6 +39,7 @@ public final class TransportStatistics
     public String toString()
     {
         return "connectionsOpened=" + connectionsOpened() + " connectionsClosed=" + connectionsClosed() +
-            " protocolErrors=" + protocolErrors() + " handlerErrors=" + handlerErrors();
+            " protocolErrors=" + protocolErrors() + " handlerErrors=" + handlerErrors() +
+            " selectorSpinPolls=" + selectorSpinPolls() + " selectorBlockingSelects=" + selectorBlockingSelects();
     }
 }

@@ -111,6 +111,66 @@ class NioMessagingTest
         }
     }
 
+    /**
+     * The selector's spin window (sirocco.transport.selector.spin.ns): request/response traffic arms it (the selector
+     * polls without blocking between requests), and once the traffic stops the selector blocks in select again, so
+     * an idle node does not spin. With the window off it never polls without blocking.
+     */
+    @Test
+    void shouldSpinBetweenRequestsAndBlockAgainOnceIdle() throws Exception
+    {
+        final MessagingService[] spinning = pair(21, 22, TimeUnit.MILLISECONDS.toNanos(50));
+        exchange(spinning[0], 22);
+        final TransportStatistics served = spinning[1].statistics();
+        assertThat(served.selectorSpinPolls()).as("spin polls of the serving node: %s", served).isPositive();
+        final long blocks = served.selectorBlockingSelects();
+        // no traffic now: the window closes and the selector blocks again (each timed select counts once)
+        final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (served.selectorBlockingSelects() < blocks + 2 && System.nanoTime() < deadline)
+        {
+            Thread.sleep(10);
+        }
+        assertThat(served.selectorBlockingSelects()).as("blocking selects once idle: %s", served)
+            .isGreaterThanOrEqualTo(blocks + 2);
+
+        final MessagingService[] blocking = pair(23, 24, 0);
+        exchange(blocking[0], 24);
+        assertThat(blocking[1].statistics().selectorSpinPolls()).isZero();
+        assertThat(blocking[0].statistics().selectorSpinPolls()).isZero();
+    }
+
+    private MessagingService[] pair(final int first, final int second, final long spinNs)
+    {
+        final MessagingService[] pair = new MessagingService[2];
+        for (int id = first; id <= second; id++)
+        {
+            addresses.put(id, "127.0.0.1", 0);
+            final MessagingService node = MessagingService.start(new TransportContext().ownNodeId(id).transport("nio")
+                .addressMap(addresses).ringBufferBytes(64 * 1024).selectorSpinNs(spinNs));
+            nodes.add(node);
+            TestMessages.registerEcho(node);
+            pair[id - first] = node;
+        }
+        return pair;
+    }
+
+    /** 200 asynchronous round trips, 10 in flight (async, so the selector thread leads the loop throughout). */
+    private static void exchange(final MessagingService from, final int to)
+    {
+        for (int round = 0; round < 20; round++)
+        {
+            final List<CompletableFuture<TestMessages.EchoResponse>> futures = new ArrayList<>();
+            for (int i = 0; i < 10; i++)
+            {
+                futures.add(from.request(new TestMessages.EchoRequest(round * 10 + i, ""), to));
+            }
+            for (int i = 0; i < futures.size(); i++)
+            {
+                assertThat(futures.get(i).join().value).isEqualTo(round * 10 + i + 1);
+            }
+        }
+    }
+
     @Test
     void shouldSurviveCrossedSimultaneousConnects() throws Exception
     {

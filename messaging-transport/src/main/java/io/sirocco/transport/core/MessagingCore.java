@@ -146,6 +146,7 @@ public final class MessagingCore implements InboundDelivery, TransportEnvironmen
         return transport;
     }
 
+    @Override
     public TransportStatistics statistics()
     {
         return statistics;

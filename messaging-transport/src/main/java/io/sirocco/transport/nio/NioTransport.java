@@ -3,6 +3,7 @@ package io.sirocco.transport.nio;
 import io.sirocco.transport.NodeIds;
 import io.sirocco.transport.NodeUnreachableException;
 import io.sirocco.transport.TransportContext;
+import io.sirocco.transport.TransportStatistics;
 import io.sirocco.transport.concurrent.MpmcArrayQueue;
 import io.sirocco.transport.incoming.IncomingBuffer;
 import io.sirocco.transport.orb.OutgoingRingBuffer;
@@ -60,8 +61,9 @@ import java.util.function.Consumer;
  * {@code directWriteGapNs} ago is left to the selector loop instead, which batches a fast sender's messages into
  * one write.
  *
- * <p><b>Idle.</b> The selector spins on {@code selectNow}, then yields, then blocks in {@code select}, with the
- * context's thresholds.
+ * <p><b>Idle.</b> The selector keeps polling with {@code selectNow} while its {@link SelectorSpinWindow} says so
+ * (request/response traffic, an uncontended core; {@code selectorSpinNs}) and for {@code selectorSpins} empty
+ * polls, then yields {@code selectorYields} times, then blocks in {@code select}.
  */
 public final class NioTransport implements Transport
 {
@@ -603,6 +605,8 @@ public final class NioTransport implements Transport
     {
         final long spins = context.selectorSpins();
         final long yieldsEnd = spins + context.selectorYields();
+        final SelectorSpinWindow spinWindow = new SelectorSpinWindow(context.selectorSpinNs(), System.nanoTime());
+        final TransportStatistics statistics = environment.statistics();
         long idle = 0;
         while (running)
         {
@@ -635,9 +639,16 @@ public final class NioTransport implements Transport
                 while (running && !handoverWanted)
                 {
                     final int work;
-                    if (idle < spins)
+                    if (idle < spins || spinWindow.shouldSpin(System.nanoTime()))
                     {
+                        final long pollStartNs = System.nanoTime();
+                        statistics.selectorSpinPoll();
                         work = pollOnce(false, 0);
+                        if (work == 0)
+                        {
+                            spinWindow.onEmptyPoll(System.nanoTime() - pollStartNs);
+                            Thread.onSpinWait();
+                        }
                     }
                     else if (idle < yieldsEnd)
                     {
@@ -646,9 +657,18 @@ public final class NioTransport implements Transport
                     }
                     else
                     {
+                        statistics.selectorBlockingSelect();
                         work = pollOnce(true, selectBlockMs);
                     }
-                    idle = work > 0 ? 0 : idle + 1;
+                    if (work > 0)
+                    {
+                        idle = 0;
+                        spinWindow.onWork(System.nanoTime());
+                    }
+                    else
+                    {
+                        idle++;
+                    }
                 }
             }
             finally

@@ -1,6 +1,7 @@
 package io.sirocco.transport.spi;
 
 import io.sirocco.transport.TransportContext;
+import io.sirocco.transport.TransportStatistics;
 import io.sirocco.transport.incoming.BufferPool;
 import io.sirocco.transport.incoming.IncomingBuffer;
 
@@ -10,6 +11,9 @@ public interface TransportEnvironment
     int ownNodeId();
 
     TransportContext context();
+
+    /** The node's counters, which a transport adds its own to. */
+    TransportStatistics statistics();
 
     /** The pooled off-heap receive buffers. */
     BufferPool bufferPool();
