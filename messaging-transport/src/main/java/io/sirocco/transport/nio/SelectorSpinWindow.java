@@ -10,8 +10,10 @@ package io.sirocco.transport.nio;
  * thread running instead of blocked in {@code epoll_wait}; that saves a thread wake-up on each side of a hop. Sparse
  * traffic (heartbeats of an idle node, large batched frames) has longer gaps and disarms it, so the thread blocks at
  * once and costs nothing. An empty poll that took longer than {@link #PREEMPTED_NS} means another thread had this
- * core while we polled: the host is contended, and spinning would take the core from the threads doing the work, so
- * that disarms it as well until work comes back within the window.
+ * core while we polled: the host is contended (the JIT's compiler threads in a process's first seconds, other
+ * processes), and spinning would take the core from the threads doing the work and make every hop wait for a
+ * scheduler slice. That disarms it for the next {@link #REARM_WORKS} works that come within the window: the
+ * selector blocks meanwhile, as with no window, and tries spinning again after them.
  *
  * <p>Windows shorter than the hop's usual gap are worse than none (measured: 20-200 µs windows on the 2-core host;
  * docs/benchmarks.md, "Over tcp: the selector's spin window"), hence a window of about a millisecond.
@@ -23,10 +25,17 @@ final class SelectorSpinWindow
 {
     /** An empty {@code selectNow} poll takes ~0.5 µs; one this long means the polling thread was descheduled. */
     static final long PREEMPTED_NS = 20_000L;
+    /**
+     * Works within the window a preempted spin waits for before it spins again. Measured (docs/benchmarks.md, "Over
+     * tcp: the selector's spin window"): without it, the first seconds of a ping/pong, while the JIT compiled, had
+     * p90s of 0.5-1 ms (a hop waited for a compiler thread's slice on the spinning core) against ~12 µs after.
+     */
+    static final int REARM_WORKS = 64;
 
     private final long windowNs;
     private long lastWorkNs;
     private boolean armed;
+    private int worksBeforeRearm;
 
     /**
      * @param windowNs the window, ns; 0 never spins
@@ -51,8 +60,15 @@ final class SelectorSpinWindow
     /** A poll found work at {@code nowNs}: arms the window if this work came within the window of the last. */
     void onWork(final long nowNs)
     {
-        armed = nowNs - lastWorkNs < windowNs;
+        final boolean withinWindow = nowNs - lastWorkNs < windowNs;
         lastWorkNs = nowNs;
+        if (withinWindow && worksBeforeRearm > 0)
+        {
+            worksBeforeRearm--;
+            armed = false;
+            return;
+        }
+        armed = withinWindow;
     }
 
     /** A non-blocking poll found nothing and took {@code pollNs}. */
@@ -61,6 +77,7 @@ final class SelectorSpinWindow
         if (pollNs > PREEMPTED_NS)
         {
             armed = false;
+            worksBeforeRearm = REARM_WORKS;
         }
     }
 

@@ -5,7 +5,9 @@ import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
+import net.jqwik.api.Tuple;
 import net.jqwik.api.constraints.LongRange;
+import net.jqwik.api.statistics.Statistics;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -51,8 +53,14 @@ class SelectorSpinWindowTest
         assertThat(w.shouldSpin(300)).isTrue();
         w.onEmptyPoll(SelectorSpinWindow.PREEMPTED_NS + 1);
         assertThat(w.shouldSpin(300)).isFalse();
-        w.onWork(400); // work back within the window arms it again
-        assertThat(w.shouldSpin(401)).isTrue();
+        long t = 400;
+        for (int i = 0; i < SelectorSpinWindow.REARM_WORKS; i++, t += 100)
+        {
+            w.onWork(t); // the next works within the window: still blocking
+            assertThat(w.shouldSpin(t + 1)).isFalse();
+        }
+        w.onWork(t); // then it spins again
+        assertThat(w.shouldSpin(t + 1)).isTrue();
     }
 
     @Test
@@ -71,15 +79,24 @@ class SelectorSpinWindowTest
     @Provide
     Arbitrary<List<Event>> events()
     {
-        final Arbitrary<Event> work = Arbitraries.longs().between(0, 3 * WINDOW).map(gap -> new Event(true, gap));
-        final Arbitrary<Event> empty = Arbitraries.longs().between(0, 3 * SelectorSpinWindow.PREEMPTED_NS)
+        // Mostly request/response gaps, some longer ones, short empty polls and now and then a preempted one, so that
+        // both long armed runs and re-arming after a preemption are generated.
+        final Arbitrary<Event> quick = Arbitraries.longs().between(0, WINDOW - 1).map(gap -> new Event(true, gap));
+        final Arbitrary<Event> slow = Arbitraries.longs().between(WINDOW, 3 * WINDOW).map(gap -> new Event(true, gap));
+        final Arbitrary<Event> empty = Arbitraries.longs().between(0, SelectorSpinWindow.PREEMPTED_NS)
             .map(d -> new Event(false, d));
-        return Arbitraries.oneOf(work, empty).list().ofMaxSize(60);
+        final Arbitrary<Event> preempted = Arbitraries.longs()
+            .between(SelectorSpinWindow.PREEMPTED_NS + 1, 100 * SelectorSpinWindow.PREEMPTED_NS)
+            .map(d -> new Event(false, d));
+        return Arbitraries.frequencyOf(
+            Tuple.of(40, quick), Tuple.of(4, slow),
+            Tuple.of(20, empty), Tuple.of(1, preempted)).list().ofMaxSize(400);
     }
 
     /**
      * Whatever the traffic: the selector spins at a time only if the last work is less than a window old, that work
-     * came less than a window after the work before it, and no empty poll since took longer than the preemption bound.
+     * came less than a window after the work before it, no empty poll since took longer than the preemption bound, and
+     * more than REARM_WORKS works within the window came since the last such poll.
      */
     @Property(tries = 500)
     void spinsOnlyInsideAnArmedUncontendedWindow(@ForAll("events") final List<Event> events,
@@ -90,6 +107,7 @@ class SelectorSpinWindowTest
         long lastWork = 0;
         long gapBeforeLastWork = Long.MAX_VALUE;
         boolean preemptedSince = false;
+        int quickWorksSincePreempted = Integer.MAX_VALUE;
         for (final Event e : events)
         {
             if (e.work())
@@ -98,17 +116,32 @@ class SelectorSpinWindowTest
                 gapBeforeLastWork = now - lastWork;
                 lastWork = now;
                 preemptedSince = false;
+                if (gapBeforeLastWork < WINDOW && quickWorksSincePreempted != Integer.MAX_VALUE)
+                {
+                    quickWorksSincePreempted++;
+                }
                 w.onWork(now);
             }
             else
             {
                 w.onEmptyPoll(e.ns());
                 now += e.ns();
-                preemptedSince |= e.ns() > SelectorSpinWindow.PREEMPTED_NS;
+                if (e.ns() > SelectorSpinWindow.PREEMPTED_NS)
+                {
+                    preemptedSince = true;
+                    quickWorksSincePreempted = 0;
+                }
             }
         }
         final long at = now + probe;
-        final boolean expected = gapBeforeLastWork < WINDOW && at - lastWork < WINDOW && !preemptedSince;
+        final boolean expected = gapBeforeLastWork < WINDOW && at - lastWork < WINDOW && !preemptedSince &&
+            quickWorksSincePreempted > SelectorSpinWindow.REARM_WORKS;
         assertThat(w.shouldSpin(at)).isEqualTo(expected);
+        // the generator must reach both answers often enough for the property to say something
+        Statistics.collect(expected);
+        Statistics.coverage(checker -> {
+            checker.check(true).percentage(p -> p > 5);
+            checker.check(false).percentage(p -> p > 5);
+        });
     }
 }
