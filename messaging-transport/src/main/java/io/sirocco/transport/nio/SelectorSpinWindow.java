@@ -10,10 +10,12 @@ package io.sirocco.transport.nio;
  * thread running instead of blocked in {@code epoll_wait}; that saves a thread wake-up on each side of a hop. Sparse
  * traffic (heartbeats of an idle node, large batched frames) has longer gaps and disarms it, so the thread blocks at
  * once and costs nothing. An empty poll that took longer than {@link #PREEMPTED_NS} means another thread had this
- * core while we polled: the host is contended (the JIT's compiler threads in a process's first seconds, other
- * processes), and spinning would take the core from the threads doing the work and make every hop wait for a
- * scheduler slice. That disarms it for the next {@link #REARM_WORKS} works that come within the window: the
- * selector blocks meanwhile, as with no window, and tries spinning again after them.
+ * core while we polled: that disarms it until the next work within the window (a short preemption, such as this
+ * process's predicate thread waking, costs one blocking hop). One that took longer than {@link #STALLED_NS}, a
+ * scheduler slice, means the core is contended (the JIT's compiler threads in a process's first seconds, other
+ * processes): spinning would take the core from the threads doing the work and make hops wait for slices, so that
+ * disarms it for the next {@link #REARM_WORKS} works within the window; the selector blocks meanwhile, as with no
+ * window, and tries spinning again after them.
  *
  * <p>Windows shorter than the hop's usual gap are worse than none (measured: 20-200 µs windows on the 2-core host;
  * docs/benchmarks.md, "Over tcp: the selector's spin window"), hence a window of about a millisecond.
@@ -25,8 +27,10 @@ final class SelectorSpinWindow
 {
     /** An empty {@code selectNow} poll takes ~0.5 µs; one this long means the polling thread was descheduled. */
     static final long PREEMPTED_NS = 20_000L;
+    /** An empty poll this long lost the core for about a scheduler slice: the core is contended. */
+    static final long STALLED_NS = 200_000L;
     /**
-     * Works within the window a preempted spin waits for before it spins again. Measured (docs/benchmarks.md, "Over
+     * Works within the window a stalled spin waits for before it spins again. Measured (docs/benchmarks.md, "Over
      * tcp: the selector's spin window"): without it, the first seconds of a ping/pong, while the JIT compiled, had
      * p90s of 0.5-1 ms (a hop waited for a compiler thread's slice on the spinning core) against ~12 µs after.
      */
@@ -77,6 +81,9 @@ final class SelectorSpinWindow
         if (pollNs > PREEMPTED_NS)
         {
             armed = false;
+        }
+        if (pollNs > STALLED_NS)
+        {
             worksBeforeRearm = REARM_WORKS;
         }
     }
