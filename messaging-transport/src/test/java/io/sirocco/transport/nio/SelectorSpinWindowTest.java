@@ -44,7 +44,7 @@ class SelectorSpinWindowTest
     }
 
     @Test
-    void aPreemptedEmptyPollEndsTheSpinButAShortOneDoesNot()
+    void aPreemptedEmptyPollEndsTheSpinForOneWorkButAShortOneDoesNot()
     {
         final SelectorSpinWindow w = new SelectorSpinWindow(WINDOW, 0);
         w.onWork(100);
@@ -53,6 +53,21 @@ class SelectorSpinWindowTest
         assertThat(w.shouldSpin(300)).isTrue();
         w.onEmptyPoll(SelectorSpinWindow.PREEMPTED_NS + 1);
         assertThat(w.shouldSpin(300)).isFalse();
+        w.onWork(400); // the next work within the window arms it again
+        assertThat(w.shouldSpin(401)).isTrue();
+    }
+
+    @Test
+    void aStalledEmptyPollHoldsTheSpinOffForRearmWorks()
+    {
+        final SelectorSpinWindow w = new SelectorSpinWindow(WINDOW, 0);
+        w.onWork(100);
+        w.onWork(200);
+        w.onEmptyPoll(SelectorSpinWindow.STALLED_NS);
+        w.onWork(300); // a stall at the bound is only a preemption
+        assertThat(w.shouldSpin(301)).isTrue();
+        w.onEmptyPoll(SelectorSpinWindow.STALLED_NS + 1);
+        assertThat(w.shouldSpin(301)).isFalse();
         long t = 400;
         for (int i = 0; i < SelectorSpinWindow.REARM_WORKS; i++, t += 100)
         {
@@ -86,7 +101,7 @@ class SelectorSpinWindowTest
         final Arbitrary<Event> empty = Arbitraries.longs().between(0, SelectorSpinWindow.PREEMPTED_NS)
             .map(d -> new Event(false, d));
         final Arbitrary<Event> preempted = Arbitraries.longs()
-            .between(SelectorSpinWindow.PREEMPTED_NS + 1, 100 * SelectorSpinWindow.PREEMPTED_NS)
+            .between(SelectorSpinWindow.PREEMPTED_NS + 1, 3 * SelectorSpinWindow.STALLED_NS)
             .map(d -> new Event(false, d));
         return Arbitraries.frequencyOf(
             Tuple.of(40, quick), Tuple.of(4, slow),
@@ -96,7 +111,7 @@ class SelectorSpinWindowTest
     /**
      * Whatever the traffic: the selector spins at a time only if the last work is less than a window old, that work
      * came less than a window after the work before it, no empty poll since took longer than the preemption bound, and
-     * more than REARM_WORKS works within the window came since the last such poll.
+     * more than REARM_WORKS works within the window came since the last empty poll longer than the stall bound.
      */
     @Property(tries = 500)
     void spinsOnlyInsideAnArmedUncontendedWindow(@ForAll("events") final List<Event> events,
@@ -107,7 +122,7 @@ class SelectorSpinWindowTest
         long lastWork = 0;
         long gapBeforeLastWork = Long.MAX_VALUE;
         boolean preemptedSince = false;
-        int quickWorksSincePreempted = Integer.MAX_VALUE;
+        int quickWorksSinceStall = Integer.MAX_VALUE;
         for (final Event e : events)
         {
             if (e.work())
@@ -116,9 +131,9 @@ class SelectorSpinWindowTest
                 gapBeforeLastWork = now - lastWork;
                 lastWork = now;
                 preemptedSince = false;
-                if (gapBeforeLastWork < WINDOW && quickWorksSincePreempted != Integer.MAX_VALUE)
+                if (gapBeforeLastWork < WINDOW && quickWorksSinceStall != Integer.MAX_VALUE)
                 {
-                    quickWorksSincePreempted++;
+                    quickWorksSinceStall++;
                 }
                 w.onWork(now);
             }
@@ -126,16 +141,16 @@ class SelectorSpinWindowTest
             {
                 w.onEmptyPoll(e.ns());
                 now += e.ns();
-                if (e.ns() > SelectorSpinWindow.PREEMPTED_NS)
+                preemptedSince |= e.ns() > SelectorSpinWindow.PREEMPTED_NS;
+                if (e.ns() > SelectorSpinWindow.STALLED_NS)
                 {
-                    preemptedSince = true;
-                    quickWorksSincePreempted = 0;
+                    quickWorksSinceStall = 0;
                 }
             }
         }
         final long at = now + probe;
         final boolean expected = gapBeforeLastWork < WINDOW && at - lastWork < WINDOW && !preemptedSince &&
-            quickWorksSincePreempted > SelectorSpinWindow.REARM_WORKS;
+            quickWorksSinceStall > SelectorSpinWindow.REARM_WORKS;
         assertThat(w.shouldSpin(at)).isEqualTo(expected);
         // the generator must reach both answers often enough for the property to say something
         Statistics.collect(expected);
