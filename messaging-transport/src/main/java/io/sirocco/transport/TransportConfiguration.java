@@ -84,11 +84,11 @@ public final class TransportConfiguration
      * long before it yields or blocks in {@code select}, if the work before came back within the same window
      * (request/response traffic: a DDS ping/pong over tcp, an answer written from the inline receive pass). The
      * peer's {@code write} then finds this thread running: no wake-up of a blocked thread on either side and no
-     * {@code epoll_wait} return path; with the vCPUs awake the tcp ping went from ~1.5-1.8x to ~1.1x the blocking
+     * {@code epoll_wait} return path; with the vCPUs awake the tcp ping went from ~1.4-1.8x to ~1.0-1.2x the blocking
      * raw TCP floor (docs/benchmarks.md, "Over tcp: the selector's spin window"). Traffic with longer gaps
-     * (heartbeats only, an idle node, large batched frames) disarms it, and an empty poll that took over 20 µs
-     * (another thread had the core) ends it, so a contended or idle host does not pay for it. Windows of 20-200 µs
-     * were worse than none on this 2-core host: a thread that spun and then blocked often woke slowly.
+     * (heartbeats only, an idle node, large batched frames) disarms it, and an empty poll that shows another thread
+     * had the core ends it ({@code SelectorSpinWindow}), so a contended or idle host does not pay for it. Windows of
+     * 20-200 µs were worse than none on this 2-core host: a thread that spun and then blocked often woke slowly.
      */
     public static final long SELECTOR_SPIN_NS_DEFAULT = 1_000_000;
 
