@@ -17,6 +17,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.UnaryOperator;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -34,13 +35,18 @@ class NioMessagingTest
 
     private MessagingService node(final int id, final int maxConnections)
     {
+        return node(id, context -> context.maxConnections(maxConnections));
+    }
+
+    /** A started nio node on loopback with the test's ring size, {@code settings} applied to its context. */
+    private MessagingService node(final int id, final UnaryOperator<TransportContext> settings)
+    {
         if (addresses.address(id) == null)
         {
             addresses.put(id, "127.0.0.1", 0);
         }
-        final MessagingService node = MessagingService.start(new TransportContext()
-            .ownNodeId(id).transport("nio").addressMap(addresses).ringBufferBytes(64 * 1024)
-            .maxConnections(maxConnections));
+        final MessagingService node = MessagingService.start(settings.apply(new TransportContext()
+            .ownNodeId(id).transport("nio").addressMap(addresses).ringBufferBytes(64 * 1024)));
         nodes.add(node);
         return node;
     }
@@ -144,10 +150,7 @@ class NioMessagingTest
         final MessagingService[] pair = new MessagingService[2];
         for (int id = first; id <= second; id++)
         {
-            addresses.put(id, "127.0.0.1", 0);
-            final MessagingService node = MessagingService.start(new TransportContext().ownNodeId(id).transport("nio")
-                .addressMap(addresses).ringBufferBytes(64 * 1024).selectorSpinNs(spinNs));
-            nodes.add(node);
+            final MessagingService node = node(id, context -> context.selectorSpinNs(spinNs));
             TestMessages.registerEcho(node);
             pair[id - first] = node;
         }

@@ -639,9 +639,9 @@ public final class NioTransport implements Transport
                 while (running && !handoverWanted)
                 {
                     final int work;
-                    if (idle < spins || spinWindow.shouldSpin(System.nanoTime()))
+                    final long pollStartNs = System.nanoTime();
+                    if (idle < spins || spinWindow.shouldSpin(pollStartNs))
                     {
-                        final long pollStartNs = System.nanoTime();
                         statistics.selectorSpinPoll();
                         work = pollOnce(false, 0);
                         if (work == 0)

@@ -87,9 +87,4 @@ final class SelectorSpinWindow
             worksBeforeRearm = REARM_WORKS;
         }
     }
-
-    boolean armed()
-    {
-        return armed;
-    }
 }
