@@ -57,13 +57,10 @@ class ReturningWriterTest
         final DomainParticipant sub = m.sub();
         final DataWriter<Shape> writer = m.writer();
         final DataReader<Shape> reader = m.reader();
-        final List<Integer> received = new ArrayList<>();
-        write(writer, 1, 20);
-        takeUntil(reader, received, 20);
-        assertThat(received).as("before the exclusion").containsExactlyElementsOf(range(1, 20));
+        final List<Integer> received = writeAndTakeTheFirstTwenty(writer, reader);
 
         // The group layer tells the reader's member it was excluded: every remote entity is gone for it.
-        ((GroupBus)((ParticipantImpl)sub).bus()).onExcluded("ReturningWriterTest: taken for excluded");
+        exclude(sub);
         Dds.await("the writer retracted at the reader",
             () -> reader.getSubscriptionMatchedStatus().getCurrentCount() == 0);
         // The writer goes on; its samples reach the reader's member before its record comes back.
@@ -118,13 +115,10 @@ class ReturningWriterTest
         });
         try
         {
-            final List<Integer> received = new ArrayList<>();
-            write(writer, 1, 20);
-            takeUntil(reader, received, 20);
-            assertThat(received).as("before the exclusion").containsExactlyElementsOf(range(1, 20));
+            final List<Integer> received = writeAndTakeTheFirstTwenty(writer, reader);
             Dds.await("the raw reader captured samples 11..20", () -> captured.size() == 10);
 
-            ((GroupBus)subImpl.bus()).onExcluded("ReturningWriterTest: taken for excluded");
+            exclude(subImpl);
             Dds.await("the writer retracted at the reader",
                 () -> reader.getSubscriptionMatchedStatus().getCurrentCount() == 0);
             // The rejoin's re-send of samples the reader already took, first, then the writer goes on. (Closing the
@@ -164,13 +158,10 @@ class ReturningWriterTest
         final DomainParticipant sub = m.sub();
         final DataWriter<Shape> writer = m.writer();
         final DataReader<Shape> reader = m.reader();
-        final List<Integer> received = new ArrayList<>();
-        write(writer, 1, 20);
-        takeUntil(reader, received, 20);
-        assertThat(received).as("before the exclusion").containsExactlyElementsOf(range(1, 20));
+        final List<Integer> received = writeAndTakeTheFirstTwenty(writer, reader);
 
-        ((GroupBus)((ParticipantImpl)sub).bus()).onExcluded("ReturningWriterTest: taken for excluded");
-        ((GroupBus)((ParticipantImpl)pub).bus()).onExcluded("ReturningWriterTest: taken for excluded");
+        exclude(sub);
+        exclude(pub);
         Dds.await("the writer retracted at the reader",
             () -> reader.getSubscriptionMatchedStatus().getCurrentCount() == 0);
         Dds.await("the reader retracted at the writer",
@@ -207,6 +198,23 @@ class ReturningWriterTest
         Dds.await("the reader matched", () -> reader.getSubscriptionMatchedStatus().getCurrentCount() == 1);
         Dds.await("the writer matched", () -> writer.getPublicationMatchedStatus().getCurrentCount() == 1);
         return new Matched(pub, sub, writer, reader);
+    }
+
+    /** The group layer's upcall: the participant's member was excluded, so every remote entity is gone for it. */
+    private static void exclude(final DomainParticipant participant)
+    {
+        ((GroupBus)((ParticipantImpl)participant).bus()).onExcluded("ReturningWriterTest: taken for excluded");
+    }
+
+    /** Writes samples 1..20 and takes them all, in order, before anything is excluded. */
+    private static List<Integer> writeAndTakeTheFirstTwenty(final DataWriter<Shape> writer,
+        final DataReader<Shape> reader) throws Exception
+    {
+        final List<Integer> received = new ArrayList<>();
+        write(writer, 1, 20);
+        takeUntil(reader, received, 20);
+        assertThat(received).as("before the exclusion").containsExactlyElementsOf(range(1, 20));
+        return received;
     }
 
     private static void write(final DataWriter<Shape> writer, final int from, final int to) throws Exception
