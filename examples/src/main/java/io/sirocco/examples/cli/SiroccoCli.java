@@ -1,7 +1,11 @@
 package io.sirocco.examples.cli;
 
+import java.util.Locale;
+
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ScopeType;
 
 /**
  * The {@code sirocco} command-line tool. Each job is a subcommand in this package; {@code ./sirocco} at the
@@ -9,6 +13,9 @@ import picocli.CommandLine.Command;
  *
  * <p>Exit codes: 0 success, 1 a failure of the job itself, 2 bad usage (picocli's default), and job-specific codes
  * documented on each subcommand (for example 3 for "no RDMA device").
+ *
+ * <p>Output: results only. Library logs below WARN are off unless {@code --verbose} or {@code --log-level} asks
+ * for them ({@link LogLevels}).
  */
 @Command(
     name = "sirocco",
@@ -29,8 +36,24 @@ import picocli.CommandLine.Command;
     })
 public final class SiroccoCli
 {
+    @Option(names = "--verbose", scope = ScopeType.INHERIT,
+        description = "also print the libraries' INFO lines (same as --log-level info)")
+    boolean verbose;
+
+    @Option(names = "--log-level", scope = ScopeType.INHERIT, paramLabel = "LEVEL",
+        description = "log level of the libraries: trace, debug, info, warn (default), error, off")
+    void logLevel(final String level)
+    {
+        if (!LogLevels.LEVELS.contains(level.toLowerCase(Locale.ROOT)))
+        {
+            throw new CommandLine.ParameterException(new CommandLine(this),
+                "--log-level: '" + level + "' is not one of trace, debug, info, warn, error, off");
+        }
+    }
+
     public static void main(final String[] args)
     {
+        LogLevels.applyFrom(args);
         System.exit(commandLine().execute(args));
     }
 

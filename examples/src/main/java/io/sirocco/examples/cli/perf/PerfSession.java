@@ -11,6 +11,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BooleanSupplier;
 
 import io.sirocco.dds.config.ServiceBootstrap;
+import io.sirocco.examples.cli.LogLevels;
 import org.omg.dds.core.ServiceEnvironment;
 import org.omg.dds.core.policy.PolicyFactory;
 import org.omg.dds.domain.DomainParticipant;
@@ -124,6 +125,7 @@ public final class PerfSession implements AutoCloseable
             final List<String> command = new ArrayList<>();
             command.add(ProcessHandle.current().info().command().orElse("java"));
             command.add("--enable-native-access=ALL-UNNAMED");
+            command.addAll(LogLevels.childJvmOptions());
             command.add("-cp");
             command.add(System.getProperty("java.class.path"));
             command.add("io.sirocco.examples.cli.SiroccoCli");

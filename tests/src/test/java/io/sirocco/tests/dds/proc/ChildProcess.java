@@ -4,6 +4,7 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -16,6 +17,7 @@ public final class ChildProcess implements AutoCloseable
     private final String name;
     private final Process process;
     private final CopyOnWriteArrayList<String> lines = new CopyOnWriteArrayList<>();
+    private final Thread pump;
 
     public ChildProcess(final String name, final Class<?> main, final List<String> jvmProperties,
         final String... args) throws IOException
@@ -47,7 +49,7 @@ public final class ChildProcess implements AutoCloseable
         builder.environment().put("JAVA_TOOL_OPTIONS", (inherited == null || inherited.isBlank() ? ""
             : inherited + " ") + io.sirocco.tests.RunShmRoot.jvmProperty());
         process = builder.start();
-        Thread.ofPlatform().daemon().name("child-" + name).start(() ->
+        pump = Thread.ofPlatform().daemon().name("child-" + name).start(() ->
         {
             try (BufferedReader in = new BufferedReader(new InputStreamReader(process.getInputStream(),
                 StandardCharsets.UTF_8)))
@@ -130,6 +132,15 @@ public final class ChildProcess implements AutoCloseable
                 String.join("\n", lines.subList(Math.max(0, lines.size() - 40), lines.size())));
         }
         return process.exitValue();
+    }
+
+    /** Waits (bounded) until every line the process printed has been read (its output pipe closed). */
+    public void awaitOutputClosed(final long timeoutSeconds) throws InterruptedException
+    {
+        if (!pump.join(Duration.ofSeconds(timeoutSeconds)))
+        {
+            throw new AssertionError(name + ": output still open " + timeoutSeconds + " s after the process ended");
+        }
     }
 
     /** SIGKILL: a crash, no clean-up. */
