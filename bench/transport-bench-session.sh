@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # Transport benchmark session: every figure 3 times, the raw TCP reference interleaved with the TCP rtt runs.
 # Usage: transport-bench-session.sh [rtt|throughput|all] [results.jsonl]
-# Run it under the shared benchmark lock: flock /tmp/sirocco-bench.lock messaging-transport/bench/transport-bench-session.sh
+# Run it from anywhere: bench/transport-bench-session.sh all /tmp/results.jsonl; then
+# bench/summarize-transport-bench.py /tmp/results.jsonl prints the medians and the ratio to the raw floor.
 cd "$(dirname "$0")/../.."
 JH=$(ls -d /usr/lib/jvm/*25* | head -1)
 what=${1:-all}
 out=${2:-/tmp/transport-bench-results.jsonl}
-raw() { (cd /tmp && timeout -k 5 60 $JH/bin/java /work/shared/bench/RawPingPong.java tcp 64 10 2>/dev/null | tail -1) >> $out; }
+raw() { (cd /tmp && timeout -k 5 60 $JH/bin/java "$here/RawPingPong.java" tcp 64 10 2>/dev/null | tail -1) >> $out; }
 tb() { timeout -k 5 90 ./sirocco transport-bench --json "$@" 2>/dev/null | tail -1 >> $out; }
 echo "{\"uptime\":\"$(uptime)\"}" >> $out
 if [ "$what" = rtt ] || [ "$what" = all ]; then

@@ -1,15 +1,15 @@
 #!/usr/bin/env bash
 # The integrator's check of a merged tree: every end-to-end figure the issues name, with the references (raw Java
 # floors, Cyclone ddsperf) interleaved in the same batch. One JSON line per run on stdout and in $OUT; quote medians
-# of the three runs and ratios within the batch (docs/benchmarks.md, "Integrator's check").
-#   docs/bench/integration-batch.sh            # from the repository root, after ./sirocco has built its jar
+# of the three runs and ratios within the batch (docs/benchmarks.md).
+#   bench/integration-batch.sh            # from the repository root, after ./sirocco has built its jar
 set -u
-cd "$(dirname "$0")/../.."
+cd "$(dirname "$0")/.."
 . .mvn/find-jdk25.sh
 sirocco_find_jdk25 || exit 1
 OUT=${OUT:-/tmp/sirocco-integration-batch.jsonl}
 : > "$OUT"
-B=${SIROCCO_SHARED_BENCH:-../shared/bench}
+B=bench
 run() { local tag=$1; shift; local line; line=$(timeout 180 "$@" 2>/dev/null | tail -1); echo "{\"tag\":\"$tag\",\"load\":\"$(cut -d' ' -f1 /proc/loadavg)\",\"result\":${line:-null}}" | tee -a "$OUT"; }
 for i in 1 2 3; do
   run raw-tcp "$JAVA_HOME/bin/java" "$B/RawPingPong.java" tcp 64 5
