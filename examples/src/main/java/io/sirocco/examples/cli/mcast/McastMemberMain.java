@@ -3,6 +3,8 @@ package io.sirocco.examples.cli.mcast;
 import java.io.InputStream;
 import java.time.Duration;
 
+import io.sirocco.examples.cli.CliSettings;
+
 /**
  * Entry point of a member process spawned by {@code mcast-bench} and by the multi-process tests. Prints
  * {@code READY <epochMs>} once in the first view, {@code RESULT <json>} when done, then stays a member until its
@@ -21,7 +23,7 @@ public final class McastMemberMain
         {
             System.out.println("READY " + System.currentTimeMillis());
             System.out.flush();
-            final McastMemberResult r = runner.run(Duration.ofSeconds(Long.getLong("sirocco.bench.timeoutS", 300)));
+            final McastMemberResult r = runner.run(Duration.ofSeconds(CliSettings.benchMemberTimeoutS()));
             System.out.println("RESULT " + r.toJson());
             System.out.flush();
             final InputStream in = System.in;

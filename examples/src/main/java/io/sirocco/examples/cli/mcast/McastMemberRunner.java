@@ -1,5 +1,6 @@
 package io.sirocco.examples.cli.mcast;
 
+import io.sirocco.examples.cli.CliSettings;
 import io.sirocco.multicast.ClaimResult;
 import io.sirocco.multicast.DeliveryHandler;
 import io.sirocco.multicast.DeliveryMode;
@@ -80,7 +81,7 @@ public final class McastMemberRunner implements AutoCloseable
             .withFailureDetection(params.heartbeatMs(), params.suspicionMs())
             .withEndpoint(params.endpoint())
             .withSpindle(SpindleOptions.ALL_ON.withBatching(params.batching()).withNullSends(params.nulls()));
-        final String idle = System.getenv("SIROCCO_BENCH_IDLE");
+        final String idle = CliSettings.benchIdle();
         if (idle != null)
         {
             final String[] f = idle.split(",");

@@ -1,5 +1,6 @@
 package io.sirocco.examples.cli.mcast;
 
+import io.sirocco.examples.cli.CliSettings;
 import java.io.BufferedReader;
 import java.io.File;
 import java.io.IOException;
@@ -127,7 +128,7 @@ public final class McastProcessCluster
                     cmd.add("-Dsirocco.mcast.host=" + hosts.get(i));
                 }
                 cmd.addAll(List.of("--enable-native-access=ALL-UNNAMED",
-                    "-Xms128m", "-Xmx512m", "-XX:+UseSerialGC", "-Dsirocco.bench.timeoutS=" + timeoutS,
+                    "-Xms128m", "-Xmx512m", "-XX:+UseSerialGC", "-D" + CliSettings.BENCH_MEMBER_TIMEOUT_S + "=" + timeoutS,
                     "-cp", cp, McastMemberMain.class.getName()));
                 cmd.addAll(base.withIndex(i, endpoint).toArgs());
                 final File log = new File(System.getProperty("java.io.tmpdir"),

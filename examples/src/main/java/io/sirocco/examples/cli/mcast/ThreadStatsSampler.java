@@ -1,5 +1,6 @@
 package io.sirocco.examples.cli.mcast;
 
+import io.sirocco.examples.cli.CliSettings;
 import io.sirocco.multicast.Group;
 import io.sirocco.multicast.predicate.PredicateEngine;
 
@@ -14,7 +15,7 @@ import java.util.function.LongSupplier;
 
 /**
  * Diagnostics of a member process during an {@code mcast-bench} run (enabled by the environment variable
- * {@code SIROCCO_BENCH_THREADSTATS=1}, which the spawned members inherit): every 100 ms it records, for every native
+ * {@code SIROCCO_CLI_BENCH_THREAD_STATS=true}, which the spawned members inherit): every 100 ms it records, for every native
  * thread of the process, the time it ran, the time it waited runnable on a run queue and its number of time slices
  * ({@code /proc/self/task/<tid>/schedstat}), plus the predicate thread's passes and idle parks and the sender's
  * blocked claims. Samples are kept in memory and written to standard error (the member's log) at the end, so the
@@ -49,7 +50,7 @@ final class ThreadStatsSampler
     static ThreadStatsSampler startIfEnabled(final Group group, final LongSupplier blockedClaims,
         final LongSupplier blockedNs, final LongSupplier deliveredOthers)
     {
-        if (!"1".equals(System.getenv("SIROCCO_BENCH_THREADSTATS")))
+        if (!CliSettings.benchThreadStats())
         {
             return null;
         }
