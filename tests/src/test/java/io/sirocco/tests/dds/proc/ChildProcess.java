@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
 import java.util.function.Predicate;
 
 /** A child JVM started by a test, its stdout lines collected; killed (SIGKILL) or destroyed by the test. */
@@ -67,28 +68,54 @@ public final class ChildProcess implements AutoCloseable
         });
     }
 
-    /** Waits for a line matching the predicate (bounded); returns it. */
+    /** Waits for a line matching the predicate (bounded); returns the first such line since the start. */
     public String await(final Predicate<String> match, final long timeoutSeconds)
+    {
+        return awaitFrom(0, match, timeoutSeconds);
+    }
+
+    /** The number of lines read so far: a mark for {@link #awaitFrom}. */
+    public int lineCount()
+    {
+        return lines.size();
+    }
+
+    /**
+     * Waits (bounded) for a line matching the predicate among the lines from index {@code from} on (lines printed
+     * after a {@link #lineCount()} mark); returns the first such line.
+     */
+    public String awaitFrom(final int from, final Predicate<String> match, final long timeoutSeconds)
     {
         final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(timeoutSeconds);
         while (System.nanoTime() < deadline)
         {
-            for (final String line : lines)
+            final String found = firstFrom(from, match);
+            if (found != null)
             {
-                if (match.test(line))
-                {
-                    return line;
-                }
+                return found;
             }
-            if (!process.isAlive() && lines.stream().noneMatch(match))
+            if (!process.isAlive() && firstFrom(from, match) == null)
             {
                 throw new AssertionError(name + " exited (" + process.exitValue() + ") before the expected line; " +
                     "output:\n" + String.join("\n", lines));
             }
-            java.util.concurrent.locks.LockSupport.parkNanos(5_000_000L);
+            LockSupport.parkNanos(5_000_000L);
         }
         throw new AssertionError(name + ": expected line not seen within " + timeoutSeconds + " s; output:\n" +
             String.join("\n", lines.subList(Math.max(0, lines.size() - 40), lines.size())));
+    }
+
+    private String firstFrom(final int from, final Predicate<String> match)
+    {
+        final List<String> snapshot = List.copyOf(lines);
+        for (int i = from; i < snapshot.size(); i++)
+        {
+            if (match.test(snapshot.get(i)))
+            {
+                return snapshot.get(i);
+            }
+        }
+        return null;
     }
 
     /**
