@@ -7,7 +7,10 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
+import java.io.ByteArrayOutputStream;
+import java.io.OutputStream;
 import java.io.PrintStream;
+import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -53,12 +56,12 @@ public final class IdlCommand implements Callable<Integer>
     }
 
     /** Bridges picocli's writers (which tests can capture) to the tool's print streams. */
-    private static final class WriterOutputStream extends java.io.OutputStream
+    private static final class WriterOutputStream extends OutputStream
     {
-        private final java.io.PrintWriter writer;
-        private final java.io.ByteArrayOutputStream pending = new java.io.ByteArrayOutputStream();
+        private final PrintWriter writer;
+        private final ByteArrayOutputStream pending = new ByteArrayOutputStream();
 
-        WriterOutputStream(final java.io.PrintWriter writer)
+        WriterOutputStream(final PrintWriter writer)
         {
             this.writer = writer;
         }

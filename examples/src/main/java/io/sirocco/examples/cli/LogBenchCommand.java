@@ -1,7 +1,12 @@
 package io.sirocco.examples.cli;
 
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.lang.management.ManagementFactory;
+import java.lang.management.OperatingSystemMXBean;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -284,8 +289,8 @@ public final class LogBenchCommand implements Callable<Integer>
     private int runForkedChild(final SyncPolicy policy, final Path root) throws Exception
     {
         final LogConfig config = config(policy);
-        final java.io.BufferedReader stdin = new java.io.BufferedReader(
-            new java.io.InputStreamReader(System.in, java.nio.charset.StandardCharsets.US_ASCII));
+        final BufferedReader stdin = new BufferedReader(
+            new InputStreamReader(System.in, StandardCharsets.US_ASCII));
         try (BackupStore store = BackupStore.open(root.resolve("backup-" + backupIndex), config, null))
         {
             final ZoneHandle[] zoneHandles = new ZoneHandle[zones];
@@ -319,8 +324,8 @@ public final class LogBenchCommand implements Callable<Integer>
     /** CPU time of the whole process: on a shared machine it shows the work done, where wall time shows the wait. */
     private static long processCpuNs()
     {
-        final java.lang.management.OperatingSystemMXBean os =
-            java.lang.management.ManagementFactory.getOperatingSystemMXBean();
+        final OperatingSystemMXBean os =
+            ManagementFactory.getOperatingSystemMXBean();
         return os instanceof com.sun.management.OperatingSystemMXBean sun ? sun.getProcessCpuTime() : -1;
     }
 

@@ -16,6 +16,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 
@@ -134,7 +136,7 @@ public final class McastBenchCommand implements Callable<Integer>
 
     private void runInProcess(final McastMemberParams base, final List<McastMemberResult> results) throws Exception
     {
-        final java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(members);
+        final ExecutorService pool = Executors.newFixedThreadPool(members);
         try
         {
             runInProcess(base, results, pool);
@@ -146,7 +148,7 @@ public final class McastBenchCommand implements Callable<Integer>
     }
 
     private void runInProcess(final McastMemberParams base, final List<McastMemberResult> results,
-        final java.util.concurrent.ExecutorService pool) throws Exception
+        final ExecutorService pool) throws Exception
     {
         final List<CompletableFuture<McastMemberRunner>> joins = new ArrayList<>();
         for (int i = 0; i < members; i++)

@@ -1,11 +1,14 @@
 package io.sirocco.examples.cli;
 
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.locks.LockSupport;
 
+import com.sun.management.ThreadMXBean;
 import io.sirocco.examples.cli.perf.LatencyReport;
 import io.sirocco.examples.cli.perf.PerfSession;
 import org.omg.dds.core.event.DataAvailableEvent;
@@ -188,8 +191,8 @@ public final class PingCommand implements Callable<Integer>
     private static final class EchoListener extends DataReaderAdapter<sirocco.perf.Sample>
     {
         private final DataWriter<sirocco.perf.Sample> writer;
-        private final com.sun.management.ThreadMXBean threads =
-            (com.sun.management.ThreadMXBean)java.lang.management.ManagementFactory.getThreadMXBean();
+        private final ThreadMXBean threads =
+            (ThreadMXBean)ManagementFactory.getThreadMXBean();
         private sirocco.perf.Sample sample;
         private LatencyReport report;
         private long measureFromNs;
@@ -255,7 +258,7 @@ public final class PingCommand implements Callable<Integer>
                     }
                 }
             }
-            catch (final java.io.IOException ex)
+            catch (final IOException ex)
             {
                 failure = ex;
                 return;

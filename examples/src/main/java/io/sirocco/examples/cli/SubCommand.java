@@ -1,5 +1,7 @@
 package io.sirocco.examples.cli;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -124,9 +126,9 @@ public final class SubCommand implements Callable<Integer>
                     }
                 }
             }
-            catch (final java.io.IOException ex)
+            catch (final IOException ex)
             {
-                throw new java.io.UncheckedIOException(ex);
+                throw new UncheckedIOException(ex);
             }
         }
 

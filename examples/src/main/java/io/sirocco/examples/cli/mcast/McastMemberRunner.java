@@ -10,6 +10,7 @@ import io.sirocco.multicast.Member;
 import io.sirocco.multicast.MembershipListener;
 import io.sirocco.multicast.Role;
 import io.sirocco.multicast.SlotClaim;
+import io.sirocco.multicast.Subgroup;
 import io.sirocco.multicast.SubgroupSpec;
 import io.sirocco.multicast.View;
 import io.sirocco.multicast.smc.SpindleOptions;
@@ -19,6 +20,7 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -62,7 +64,7 @@ public final class McastMemberRunner implements AutoCloseable
         this.handlers = new Handler[params.subgroups()];
         this.markers = new Set[params.subgroups()];
         this.digests = new long[params.subgroups()];
-        java.util.Arrays.fill(digests, 0x1234_5678_9abc_def0L);
+        Arrays.fill(digests, 0x1234_5678_9abc_def0L);
         final boolean sender = params.isSender(params.index());
         final List<Group.SubgroupRegistration> regs = new ArrayList<>();
         for (int k = 0; k < params.subgroups(); k++)
@@ -277,7 +279,7 @@ public final class McastMemberRunner implements AutoCloseable
 
     private boolean sendOne(final int k, final SlotClaim claim, final long word)
     {
-        final io.sirocco.multicast.Subgroup sg = group.subgroup("s" + k);
+        final Subgroup sg = group.subgroup("s" + k);
         while (!stop)
         {
             int rc = sg.tryClaim(p.size(), claim);

@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 
 /** Member processes for {@code mcast-bench} and the multi-process tests. Stderr of member i goes to a temp log. */
 public final class McastProcessCluster
@@ -53,7 +54,7 @@ public final class McastProcessCluster
      */
     public static long runWith(final McastMemberParams base, final List<String> endpoints,
         final List<List<String>> prefixes, final long actionAtMs,
-        final java.util.function.Consumer<List<Process>> action, final long timeoutS,
+        final Consumer<List<Process>> action, final long timeoutS,
         final List<McastMemberResult> results) throws Exception
     {
         final List<String> hosts = new ArrayList<>();
@@ -74,7 +75,7 @@ public final class McastProcessCluster
     @SuppressWarnings("checkstyle:ParameterNumber")
     public static long runWith(final McastMemberParams base, final List<String> endpoints,
         final List<List<String>> prefixes, final List<String> hosts, final long actionAtMs,
-        final java.util.function.Consumer<List<Process>> action, final long timeoutS,
+        final Consumer<List<Process>> action, final long timeoutS,
         final List<McastMemberResult> results) throws Exception
     {
         return runWith(base, endpoints, prefixes, hosts, actionAtMs, action, base.members() - 1, timeoutS, results);
@@ -106,7 +107,7 @@ public final class McastProcessCluster
     @SuppressWarnings("checkstyle:ParameterNumber")
     private static long runWith(final McastMemberParams base, final List<String> endpoints,
         final List<List<String>> prefixes, final List<String> hosts, final long actionAtMs,
-        final java.util.function.Consumer<List<Process>> action, final int victim, final long timeoutS,
+        final Consumer<List<Process>> action, final int victim, final long timeoutS,
         final List<McastMemberResult> results) throws Exception
     {
         final long killAtMs = actionAtMs;

@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
 
 import io.sirocco.dds.config.ServiceBootstrap;
@@ -101,7 +102,7 @@ public final class PerfSession implements AutoCloseable
             {
                 return false;
             }
-            java.util.concurrent.locks.LockSupport.parkNanos(1_000_000L);
+            LockSupport.parkNanos(1_000_000L);
         }
         return true;
     }
