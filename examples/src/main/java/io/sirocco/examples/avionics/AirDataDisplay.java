@@ -38,9 +38,7 @@ public final class AirDataDisplay
         final long staleMs = args.length > 1 ? Long.parseLong(args[1]) : 60;
         final ServiceEnvironment env = ServiceBootstrap.createEnvironment(AirDataDisplay.class.getClassLoader());
         final DomainParticipant participant = DomainParticipantFactory.getInstance(env).createParticipant(0);
-        final Map<Short, AirData> latest = new ConcurrentHashMap<>();
-        final Map<Short, Long> receivedAtNs = new ConcurrentHashMap<>();
-        final Map<Short, Boolean> stale = new ConcurrentHashMap<>();
+        final Screen screen = new Screen(staleMs);
         try
         {
             final PolicyFactory pf = PolicyFactory.getPolicyFactory(env);
@@ -48,51 +46,18 @@ public final class AirDataDisplay
             final DataReader<AirData> reader = participant.createSubscriber().createDataReader(topic,
                 participant.createSubscriber().getDefaultDataReaderQos().withPolicies(
                     pf.Reliability().withBestEffort(), pf.History().withKeepLast(1)),
-                new DataReaderAdapter<>()
-                {
-                    @Override
-                    public void onDataAvailable(final DataAvailableEvent<AirData> event)
-                    {
-                        for (final Sample<AirData> sample : event.getSource().take(new ArrayList<>()))
-                        {
-                            final AirData data = sample.getData();
-                            if (data != null)
-                            {
-                                latest.put(data.aircraftId, data);
-                                receivedAtNs.put(data.aircraftId, System.nanoTime());
-                            }
-                        }
-                    }
-                }, null);
+                screen, null);
             final long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
             long nextPrint = System.nanoTime();
             while (System.nanoTime() < end)
             {
                 TimeUnit.MILLISECONDS.sleep(Math.max(1, staleMs / 3));
                 final long now = System.nanoTime();
-                for (final Map.Entry<Short, Long> entry : receivedAtNs.entrySet())
-                {
-                    final long ageMs = TimeUnit.NANOSECONDS.toMillis(now - entry.getValue());
-                    final boolean isStale = ageMs > staleMs;
-                    if (isStale && !stale.getOrDefault(entry.getKey(), false))
-                    {
-                        System.out.printf("STALE: aircraft %d air data is %d ms old (limit %d ms)%n", entry.getKey(),
-                            ageMs, staleMs);
-                    }
-                    else if (!isStale && stale.getOrDefault(entry.getKey(), false))
-                    {
-                        System.out.printf("RECOVERED: aircraft %d air data fresh again%n", entry.getKey());
-                    }
-                    stale.put(entry.getKey(), isStale);
-                }
+                screen.reportStaleness(now);
                 if (now >= nextPrint)
                 {
                     nextPrint = now + 500_000_000L;
-                    for (final AirData d : latest.values())
-                    {
-                        System.out.printf("aircraft %d  ALT %8.1f ft  IAS %6.1f kt  VS %7.1f fpm  HDG %5.1f%n",
-                            d.aircraftId, d.altitudeFt, d.airspeedKt, d.verticalSpeedFpm, d.headingDeg);
-                    }
+                    screen.print();
                 }
             }
             System.out.println("display: matched publications " + reader.getMatchedPublications().size());
@@ -100,6 +65,66 @@ public final class AirDataDisplay
         finally
         {
             participant.close();
+        }
+    }
+
+    /**
+     * The latest air data per aircraft, as the reader's listener delivers it, and which aircraft's data has gone
+     * stale. The listener writes from the middleware's thread and the main loop reads, so the maps are concurrent.
+     */
+    private static final class Screen extends DataReaderAdapter<AirData>
+    {
+        private final long staleMs;
+        private final Map<Short, AirData> latest = new ConcurrentHashMap<>();
+        private final Map<Short, Long> receivedAtNs = new ConcurrentHashMap<>();
+        private final Map<Short, Boolean> stale = new ConcurrentHashMap<>();
+
+        Screen(final long staleMs)
+        {
+            this.staleMs = staleMs;
+        }
+
+        @Override
+        public void onDataAvailable(final DataAvailableEvent<AirData> event)
+        {
+            for (final Sample<AirData> sample : event.getSource().take(new ArrayList<>()))
+            {
+                final AirData data = sample.getData();
+                if (data != null)
+                {
+                    latest.put(data.aircraftId, data);
+                    receivedAtNs.put(data.aircraftId, System.nanoTime());
+                }
+            }
+        }
+
+        /** Prints a line when an aircraft's data goes stale and when it is fresh again. */
+        void reportStaleness(final long now)
+        {
+            for (final Map.Entry<Short, Long> entry : receivedAtNs.entrySet())
+            {
+                final long ageMs = TimeUnit.NANOSECONDS.toMillis(now - entry.getValue());
+                final boolean isStale = ageMs > staleMs;
+                if (isStale && !stale.getOrDefault(entry.getKey(), false))
+                {
+                    System.out.printf("STALE: aircraft %d air data is %d ms old (limit %d ms)%n", entry.getKey(),
+                        ageMs, staleMs);
+                }
+                else if (!isStale && stale.getOrDefault(entry.getKey(), false))
+                {
+                    System.out.printf("RECOVERED: aircraft %d air data fresh again%n", entry.getKey());
+                }
+                stale.put(entry.getKey(), isStale);
+            }
+        }
+
+        void print()
+        {
+            for (final AirData d : latest.values())
+            {
+                System.out.printf("aircraft %d  ALT %8.1f ft  IAS %6.1f kt  VS %7.1f fpm  HDG %5.1f%n",
+                    d.aircraftId, d.altitudeFt, d.airspeedKt, d.verticalSpeedFpm, d.headingDeg);
+            }
         }
     }
 }

@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Stream;
 
@@ -26,6 +27,7 @@ import io.sirocco.log.ZoneHandle;
 import io.sirocco.log.ZoneId;
 import io.sirocco.log.recovery.RecoveryConsumer;
 import io.sirocco.log.recovery.RecoveryReport;
+import io.sirocco.transport.agent.Agents;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -148,41 +150,9 @@ public final class LogBenchCommand implements Callable<Integer>
                 handles[b][z] = stores[b].createZone(new ZoneId(1, z));
             }
         }
-        final AtomicLong failures = new AtomicLong();
         final long startCpuNs = processCpuNs();
         final long startNs = System.nanoTime();
-        final List<Thread> threads = new ArrayList<>();
-        final long[] ackedNs = new long[backups];
-        for (int b = 0; b < backups; b++)
-        {
-            final int backup = b;
-            threads.add(Thread.ofPlatform().name("bench-append-" + b).start(() ->
-            {
-                try
-                {
-                    appendAll(stores[backup], handles[backup]);
-                    for (final ZoneHandle handle : handles[backup])
-                    {
-                        stores[backup].awaitPersisted(handle, lastTicket(handle.id().zoneIndex()), Long.MAX_VALUE);
-                    }
-                    ackedNs[backup] = System.nanoTime();
-                }
-                catch (final RuntimeException ex)
-                {
-                    failures.incrementAndGet();
-                    System.err.println("log-bench: backup " + backup + " failed: " + ex.getMessage());
-                }
-            }));
-        }
-        for (final Thread thread : threads)
-        {
-            thread.join();
-        }
-        long lastAckNs = 0;
-        for (final long ns : ackedNs)
-        {
-            lastAckNs = Math.max(lastAckNs, ns);
-        }
+        final long lastAckNs = appendInParallel(stores, handles);
         for (final BackupStore store : stores)
         {
             store.flush();
@@ -198,7 +168,7 @@ public final class LogBenchCommand implements Callable<Integer>
             reclaimedBytes += store.cleaner().reclaimedBytes();
             store.close();
         }
-        if (failures.get() > 0)
+        if (lastAckNs < 0)
         {
             return 1;
         }
@@ -216,6 +186,54 @@ public final class LogBenchCommand implements Callable<Integer>
             .put("keys", keys > 0 ? keys : entries).put("cleaner", cleaner)
             .put("segments_cleaned", segmentsCleaned).put("reclaimed_mb", reclaimedBytes / 1e6);
         return report(result, root, config);
+    }
+
+    /**
+     * Appends every entry into every store, one thread per store, and waits until each store acknowledged its last
+     * entry under the sync policy.
+     *
+     * @return when the last store acknowledged (System.nanoTime()), or -1 if a store failed.
+     */
+    private long appendInParallel(final BackupStore[] stores, final ZoneHandle[][] handles)
+        throws InterruptedException
+    {
+        final AtomicLong failures = new AtomicLong();
+        final List<Thread> threads = new ArrayList<>();
+        final long[] ackedNs = new long[stores.length];
+        final ThreadFactory factory = Agents.threadFactory("log-bench-append");
+        for (int b = 0; b < stores.length; b++)
+        {
+            final int backup = b;
+            final Thread thread = factory.newThread(() ->
+            {
+                try
+                {
+                    appendAll(stores[backup], handles[backup]);
+                    for (final ZoneHandle handle : handles[backup])
+                    {
+                        stores[backup].awaitPersisted(handle, lastTicket(handle.id().zoneIndex()), Long.MAX_VALUE);
+                    }
+                    ackedNs[backup] = System.nanoTime();
+                }
+                catch (final RuntimeException ex)
+                {
+                    failures.incrementAndGet();
+                    System.err.println("log-bench: backup " + backup + " failed: " + ex.getMessage());
+                }
+            });
+            thread.start();
+            threads.add(thread);
+        }
+        for (final Thread thread : threads)
+        {
+            thread.join();
+        }
+        long lastAckNs = 0;
+        for (final long ns : ackedNs)
+        {
+            lastAckNs = Math.max(lastAckNs, ns);
+        }
+        return failures.get() > 0 ? -1 : lastAckNs;
     }
 
     /** Ends a run: with {@code --recover} recovers backup 0 into the result, then prints it (and its JSON line). */

@@ -3,6 +3,7 @@ package io.sirocco.examples.cli;
 import io.sirocco.examples.cli.mcast.McastProcessCluster;
 import io.sirocco.examples.cli.mcast.McastMemberParams;
 import io.sirocco.examples.cli.mcast.McastMemberResult;
+import io.sirocco.examples.cli.mcast.McastTotals;
 import io.sirocco.examples.cli.mcast.McastMemberRunner;
 import io.sirocco.multicast.view.LocalRegistry;
 import io.sirocco.multicast.view.ShmRegistry;
@@ -11,7 +12,6 @@ import picocli.CommandLine.Option;
 
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -198,56 +198,20 @@ public final class McastBenchCommand implements Callable<Integer>
 
     private int report(final List<McastMemberResult> results, final long killEpochMs)
     {
-        final double[] rates = new double[results.size()];
-        final double[] others = new double[results.size()];
-        long sent = 0;
-        long sendBatches = 0;
-        long recv = 0;
-        long recvBatches = 0;
-        long deliv = 0;
-        long delivBatches = 0;
-        long nullsSent = 0;
-        long pushes = 0;
-        boolean match = !results.isEmpty();
-        final long digest = results.isEmpty() ? 0 : results.get(0).digest();
-        final long count = results.isEmpty() ? 0 : results.get(0).delivered();
-        final List<Long> installs = new ArrayList<>();
-        for (int i = 0; i < results.size(); i++)
-        {
-            final McastMemberResult r = results.get(i);
-            rates[i] = r.delivered() / Math.max(1e-9, (r.lastNs() - r.firstNs()) / 1e9);
-            others[i] = r.deliveredOthers() / Math.max(1e-9, (r.lastOthersNs() - r.firstOthersNs()) / 1e9);
-            sent += r.sent();
-            sendBatches += r.sendBatches();
-            recv += r.received();
-            recvBatches += r.recvBatches();
-            deliv += r.deliveredAll();
-            delivBatches += r.deliverBatches();
-            nullsSent += r.nulls();
-            pushes += r.pushes();
-            match &= r.digest() == digest && r.digest() != 0 && r.delivered() == count;
-            if (r.viewInstalledEpochMs() > 0)
-            {
-                installs.add(r.viewInstalledEpochMs());
-            }
-        }
-        final double msgs = median(rates);
-        final double othersRate = median(others);
-        final double mb = msgs * size / 1e6;
-        final long viewChangeMs = killEpochMs > 0 && !installs.isEmpty()
-            ? installs.stream().sorted().toList().get(installs.size() / 2) - killEpochMs : -1;
+        final McastTotals t = McastTotals.of(results, killEpochMs);
+        final double mb = t.msgsPerS() * size / 1e6;
         System.out.printf(Locale.ROOT, "mcast-bench: %d members, senders=%s, %d B, window %d, %d msgs/sender, "
                 + "transport=%s, batching=%s, nulls=%s, subgroups=%d active=%s, delay=%d us (%s)%n",
             members, senders, size, window, messages, transport, batching, nulls, subgroups, active, delayUs,
             delayed);
         System.out.printf(Locale.ROOT, "  delivered/member: %d, throughput %.0f msgs/s, %.1f MB/s (median of %d)%n",
-            count, msgs, mb, results.size());
-        System.out.printf(Locale.ROOT, "  rate of the senders --delayed does not designate: %.0f msgs/s%n", othersRate);
+            t.delivered(), t.msgsPerS(), mb, results.size());
+        System.out.printf(Locale.ROOT, "  rate of the senders --delayed does not designate: %.0f msgs/s%n",
+            t.othersPerS());
         System.out.printf(Locale.ROOT, "  mean batch sizes: send %.2f, receive %.2f, deliver %.2f; nulls sent %d;"
-                + " pushes %d%n", ratio(sent, sendBatches), ratio(recv, recvBatches), ratio(deliv, delivBatches),
-            nullsSent, pushes);
-        System.out.printf(Locale.ROOT, "  digests match: %s%s%n", match,
-            viewChangeMs >= 0 ? ", view change " + viewChangeMs + " ms after the kill" : "");
+            + " pushes %d%n", t.sendBatch(), t.recvBatch(), t.deliverBatch(), t.nullsSent(), t.pushes());
+        System.out.printf(Locale.ROOT, "  digests match: %s%s%n", t.digestsMatch(),
+            t.viewChangeMs() >= 0 ? ", view change " + t.viewChangeMs() + " ms after the kill" : "");
         if (json)
         {
             System.out.printf(Locale.ROOT, "{\"members\":%d,\"senders\":\"%s\",\"size\":%d,\"window\":%d,"
@@ -257,26 +221,10 @@ public final class McastBenchCommand implements Callable<Integer>
                     + "\"mb_per_s\":%.2f,\"others_msgs_per_s\":%.1f,\"send_batch\":%.3f,\"recv_batch\":%.3f,"
                     + "\"deliver_batch\":%.3f,\"nulls_sent\":%d,\"pushes\":%d,\"digests_match\":%s%s}%n",
                 members, senders, size, window, messages, transport, batching, nulls, subgroups, active, delayUs,
-                delayed, delayMode, count, msgs, mb, othersRate, ratio(sent, sendBatches), ratio(recv, recvBatches),
-                ratio(deliv, delivBatches), nullsSent, pushes, match,
-                viewChangeMs >= 0 ? ",\"view_change_ms\":" + viewChangeMs : "");
+                delayed, delayMode, t.delivered(), t.msgsPerS(), mb, t.othersPerS(), t.sendBatch(), t.recvBatch(),
+                t.deliverBatch(), t.nullsSent(), t.pushes(), t.digestsMatch(),
+                t.viewChangeMs() >= 0 ? ",\"view_change_ms\":" + t.viewChangeMs() : "");
         }
-        return match ? 0 : 1;
-    }
-
-    private static double ratio(final long a, final long b)
-    {
-        return b == 0 ? 0 : (double)a / b;
-    }
-
-    private static double median(final double[] v)
-    {
-        if (v.length == 0)
-        {
-            return 0;
-        }
-        final double[] s = v.clone();
-        Arrays.sort(s);
-        return s.length % 2 == 1 ? s[s.length / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+        return t.digestsMatch() ? 0 : 1;
     }
 }

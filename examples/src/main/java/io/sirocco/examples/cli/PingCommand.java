@@ -11,6 +11,7 @@ import java.util.concurrent.locks.LockSupport;
 import com.sun.management.ThreadMXBean;
 import io.sirocco.examples.cli.perf.LatencyReport;
 import io.sirocco.examples.cli.perf.PerfSession;
+import io.sirocco.transport.agent.Agents;
 import org.omg.dds.core.event.DataAvailableEvent;
 import org.omg.dds.core.status.DataAvailableStatus;
 import org.omg.dds.pub.DataWriter;
@@ -72,28 +73,9 @@ public final class PingCommand implements Callable<Integer>
             PerfSession.Child child = null;
             try
             {
-                if (withPong && "local".equals(dds.transport))
+                if (withPong)
                 {
-                    // The in-process transport reaches only this JVM: run the pong on a thread here.
-                    final PongCommand pongCommand = new PongCommand();
-                    pongCommand.dds = dds;
-                    pongCommand.seconds = seconds + warmup + 90;
-                    Thread.ofPlatform().daemon().name("sirocco-pong").start(() ->
-                    {
-                        try
-                        {
-                            pongCommand.call();
-                        }
-                        catch (final Exception ex)
-                        {
-                            System.err.println("pong thread failed: " + ex);
-                        }
-                    });
-                }
-                else if (withPong)
-                {
-                    child = new PerfSession.Child(dds.partnerArgs("pong", "--seconds",
-                        String.valueOf(seconds + warmup + 90)));
+                    child = startPong();
                 }
                 final long matchStart = System.nanoTime();
                 if (!PerfSession.await(() -> writer.getPublicationMatchedStatus().getCurrentCount() > 0 &&
@@ -188,6 +170,34 @@ public final class PingCommand implements Callable<Integer>
      * is confined to the listener's thread except the volatile fields read by the main thread; {@link #kick} (main
      * thread, before the first echo only) replaces the outstanding sequence number.
      */
+    /**
+     * Starts the pong: a child process, or over the in-process transport (which reaches only this JVM) a thread here.
+     *
+     * @return the child process, or null when the pong runs on a thread.
+     */
+    private PerfSession.Child startPong() throws IOException
+    {
+        if (!"local".equals(dds.transport))
+        {
+            return new PerfSession.Child(dds.partnerArgs("pong", "--seconds", String.valueOf(seconds + warmup + 90)));
+        }
+        final PongCommand pongCommand = new PongCommand();
+        pongCommand.dds = dds;
+        pongCommand.seconds = seconds + warmup + 90;
+        Agents.threadFactory("pong").newThread(() ->
+        {
+            try
+            {
+                pongCommand.call();
+            }
+            catch (final Exception ex)
+            {
+                System.err.println("pong thread failed: " + ex);
+            }
+        }).start();
+        return null;
+    }
+
     private static final class EchoListener extends DataReaderAdapter<sirocco.perf.Sample>
     {
         private final DataWriter<sirocco.perf.Sample> writer;

@@ -1,5 +1,6 @@
 package io.sirocco.examples.cli;
 
+import java.io.IOException;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -56,13 +57,7 @@ public final class PubCommand implements Callable<Integer>
             {
                 if (withSub)
                 {
-                    final List<String> args = dds.partnerArgs("sub", "--json", "--seconds",
-                        String.valueOf(seconds + 120));
-                    if (bestEffort)
-                    {
-                        args.add("--best-effort");
-                    }
-                    child = new PerfSession.Child(args);
+                    child = forkSubscriber();
                 }
                 if (!PerfSession.await(() -> writer.getPublicationMatchedStatus().getCurrentCount() > 0, 60_000))
                 {
@@ -70,7 +65,6 @@ public final class PubCommand implements Callable<Integer>
                     return 4;
                 }
                 final long sent = publish(writer);
-                final double perSecond = sent / (double)seconds;
                 try
                 {
                     writer.waitForAcknowledgments(30, TimeUnit.SECONDS);
@@ -81,29 +75,7 @@ public final class PubCommand implements Callable<Integer>
                     System.err.println("pub: " + ex.getMessage());
                 }
                 writer.close();
-                if (child == null)
-                {
-                    System.out.printf(Locale.ROOT, "pub: sent %d samples, %.0f samples/s, %.1f Mbit/s%n", sent,
-                        perSecond, perSecond * size * 8 / 1e6);
-                    if (json)
-                    {
-                        System.out.println(String.format(Locale.ROOT, "{\"mode\":\"throughput\",\"transport\":\"%s\"," +
-                            "\"size\":%d,\"samples_per_s\":%.0f,\"mbit_per_s\":%.1f,\"lost\":null}", dds.transport, size,
-                            perSecond, perSecond * size * 8 / 1e6));
-                    }
-                    return 0;
-                }
-                final boolean exited = child.waitFor(60_000);
-                System.out.println("pub: sent " + sent + " samples; subscriber reports:");
-                if (!exited)
-                {
-                    System.err.println("pub: the forked sub did not exit within 60 s after the writer closed" +
-                        (child.jsonLine().isEmpty() ? "" : " (its result line is below)"));
-                    System.out.println(child.jsonLine());
-                    return 1;
-                }
-                System.out.println(child.lastLine());
-                return child.exitCode();
+                return child == null ? reportSent(sent) : reportSubscriber(sent, child);
             }
             finally
             {
@@ -113,6 +85,47 @@ public final class PubCommand implements Callable<Integer>
                 }
             }
         }
+    }
+
+    private PerfSession.Child forkSubscriber() throws IOException
+    {
+        final List<String> args = dds.partnerArgs("sub", "--json", "--seconds", String.valueOf(seconds + 120));
+        if (bestEffort)
+        {
+            args.add("--best-effort");
+        }
+        return new PerfSession.Child(args);
+    }
+
+    /** Without a forked subscriber: the writer's own rate (nothing can be said of losses). */
+    private int reportSent(final long sent)
+    {
+        final double perSecond = sent / (double)seconds;
+        System.out.printf(Locale.ROOT, "pub: sent %d samples, %.0f samples/s, %.1f Mbit/s%n", sent,
+            perSecond, perSecond * size * 8 / 1e6);
+        if (json)
+        {
+            System.out.println(String.format(Locale.ROOT, "{\"mode\":\"throughput\",\"transport\":\"%s\"," +
+                "\"size\":%d,\"samples_per_s\":%.0f,\"mbit_per_s\":%.1f,\"lost\":null}", dds.transport, size,
+                perSecond, perSecond * size * 8 / 1e6));
+        }
+        return 0;
+    }
+
+    /** With a forked subscriber: its report (rate and losses) is the result. */
+    private int reportSubscriber(final long sent, final PerfSession.Child child) throws InterruptedException
+    {
+        final boolean exited = child.waitFor(60_000);
+        System.out.println("pub: sent " + sent + " samples; subscriber reports:");
+        if (!exited)
+        {
+            System.err.println("pub: the forked sub did not exit within 60 s after the writer closed" +
+                (child.jsonLine().isEmpty() ? "" : " (its result line is below)"));
+            System.out.println(child.jsonLine());
+            return 1;
+        }
+        System.out.println(child.lastLine());
+        return child.exitCode();
     }
 
     private long publish(final DataWriter<sirocco.perf.Sample> writer) throws Exception

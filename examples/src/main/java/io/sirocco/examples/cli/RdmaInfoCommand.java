@@ -70,33 +70,7 @@ public final class RdmaInfoCommand implements Callable<Integer>
         final StringBuilder jsonDevices = new StringBuilder();
         for (final RdmaInventory.DeviceInfo device : devices)
         {
-            out.printf("device %s  guid %016x  firmware %s%n", device.name(), device.guid(), device.firmware());
-            if (!device.error().isEmpty())
-            {
-                out.println("  cannot query: " + device.error());
-            }
-            final StringBuilder jsonPorts = new StringBuilder();
-            for (final RdmaDevice.PortInfo port : device.ports())
-            {
-                out.printf("  port %d  state %s  link layer %s  active MTU %d  max MTU %d  LID %d%n",
-                    port.portNum(), Verbs.portStateName(port.state()), Verbs.linkLayerName(port.linkLayer()),
-                    Verbs.mtuBytes(port.activeMtu()), Verbs.mtuBytes(port.maxMtu()), port.lid());
-                for (final String gid : port.gids())
-                {
-                    out.println("    gid " + gid);
-                }
-                separate(jsonPorts).append("{\"port\":").append(port.portNum())
-                    .append(",\"state\":\"").append(Verbs.portStateName(port.state()))
-                    .append("\",\"linkLayer\":\"").append(Verbs.linkLayerName(port.linkLayer()))
-                    .append("\",\"activeMtu\":").append(Verbs.mtuBytes(port.activeMtu()))
-                    .append(",\"maxMtu\":").append(Verbs.mtuBytes(port.maxMtu()))
-                    .append(",\"lid\":").append(port.lid())
-                    .append(",\"gids\":").append(port.gids().size()).append('}');
-            }
-            separate(jsonDevices).append("{\"name\":\"").append(escape(device.name()))
-                .append("\",\"guid\":\"").append(String.format("%016x", device.guid()))
-                .append("\",\"error\":\"").append(escape(device.error()))
-                .append("\",\"ports\":[").append(jsonPorts).append("]}");
+            separate(jsonDevices).append(printDevice(out, device));
         }
         int exit = 0;
         String selfTestJson = "";
@@ -115,6 +89,36 @@ public final class RdmaInfoCommand implements Callable<Integer>
         }
         out.flush();
         return exit;
+    }
+
+    /** Prints one device and its ports; returns the device's JSON object. */
+    private static String printDevice(final PrintWriter out, final RdmaInventory.DeviceInfo device)
+    {
+        out.printf("device %s  guid %016x  firmware %s%n", device.name(), device.guid(), device.firmware());
+        if (!device.error().isEmpty())
+        {
+            out.println("  cannot query: " + device.error());
+        }
+        final StringBuilder jsonPorts = new StringBuilder();
+        for (final RdmaDevice.PortInfo port : device.ports())
+        {
+            out.printf("  port %d  state %s  link layer %s  active MTU %d  max MTU %d  LID %d%n",
+                port.portNum(), Verbs.portStateName(port.state()), Verbs.linkLayerName(port.linkLayer()),
+                Verbs.mtuBytes(port.activeMtu()), Verbs.mtuBytes(port.maxMtu()), port.lid());
+            for (final String gid : port.gids())
+            {
+                out.println("    gid " + gid);
+            }
+            separate(jsonPorts).append("{\"port\":").append(port.portNum())
+                .append(",\"state\":\"").append(Verbs.portStateName(port.state()))
+                .append("\",\"linkLayer\":\"").append(Verbs.linkLayerName(port.linkLayer()))
+                .append("\",\"activeMtu\":").append(Verbs.mtuBytes(port.activeMtu()))
+                .append(",\"maxMtu\":").append(Verbs.mtuBytes(port.maxMtu()))
+                .append(",\"lid\":").append(port.lid())
+                .append(",\"gids\":").append(port.gids().size()).append('}');
+        }
+        return "{\"name\":\"" + escape(device.name()) + "\",\"guid\":\"" + String.format("%016x", device.guid())
+            + "\",\"error\":\"" + escape(device.error()) + "\",\"ports\":[" + jsonPorts + "]}";
     }
 
     private static StringBuilder separate(final StringBuilder json)

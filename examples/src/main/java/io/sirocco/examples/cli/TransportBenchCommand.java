@@ -72,24 +72,10 @@ public final class TransportBenchCommand implements Callable<Integer>
         {
             return serve();
         }
-        if (!transport.equals("tcp") && !transport.equals("loopback"))
+        final String usage = usageError();
+        if (usage != null)
         {
-            System.err.println("transport-bench: --transport must be tcp or loopback, not " + transport);
-            return 2;
-        }
-        if (!mode.equals("rtt") && !mode.equals("throughput"))
-        {
-            System.err.println("transport-bench: --mode must be rtt or throughput, not " + mode);
-            return 2;
-        }
-        if (!threading.equals("inline") && !threading.equals("default") && !threading.equals("dedicated"))
-        {
-            System.err.println("transport-bench: --threading must be inline, default or dedicated, not " + threading);
-            return 2;
-        }
-        if (size < 0 || threads < 1 || seconds <= 0)
-        {
-            System.err.println("transport-bench: --size >= 0, --threads >= 1 and --seconds > 0 are required");
+            System.err.println("transport-bench: " + usage);
             return 2;
         }
         Process peer = null;
@@ -134,6 +120,28 @@ public final class TransportBenchCommand implements Callable<Integer>
                 }
             }
         }
+    }
+
+    /** What is wrong with the options, or null. */
+    private String usageError()
+    {
+        if (!transport.equals("tcp") && !transport.equals("loopback"))
+        {
+            return "--transport must be tcp or loopback, not " + transport;
+        }
+        if (!mode.equals("rtt") && !mode.equals("throughput"))
+        {
+            return "--mode must be rtt or throughput, not " + mode;
+        }
+        if (!threading.equals("inline") && !threading.equals("default") && !threading.equals("dedicated"))
+        {
+            return "--threading must be inline, default or dedicated, not " + threading;
+        }
+        if (size < 0 || threads < 1 || seconds <= 0)
+        {
+            return "--size >= 0, --threads >= 1 and --seconds > 0 are required";
+        }
+        return null;
     }
 
     private int serve() throws InterruptedException
@@ -245,6 +253,12 @@ public final class TransportBenchCommand implements Callable<Integer>
         {
             all.add(histogram);
         }
+        printRtt(all, failures.get());
+        return failures.get() == 0 ? 0 : 1;
+    }
+
+    private void printRtt(final Histogram all, final long failed)
+    {
         final double p50 = all.getValueAtPercentile(50) / 1000.0;
         final double p90 = all.getValueAtPercentile(90) / 1000.0;
         final double p99 = all.getValueAtPercentile(99) / 1000.0;
@@ -253,14 +267,13 @@ public final class TransportBenchCommand implements Callable<Integer>
         System.out.printf(Locale.ROOT, "transport-bench rtt over %s: size %d B, %d thread(s), %.1f s: %d round trips%n",
             transport, size, threads, seconds, count);
         System.out.printf(Locale.ROOT, "  rtt p50 %.2f us  p90 %.2f us  p99 %.2f us  max %.2f us  (%.0f round trips/s, %d failed)%n",
-            p50, p90, p99, max, count / seconds, failures.get());
+            p50, p90, p99, max, count / seconds, failed);
         if (json)
         {
             System.out.printf(Locale.ROOT, "{\"transport\":\"%s\",\"mode\":\"rtt\",\"size\":%d,\"threads\":%d,\"threading\":\"" + threading + "\"," +
                 "\"rtt_p50_us\":%.3f,\"rtt_p90_us\":%.3f,\"rtt_p99_us\":%.3f,\"rtt_max_us\":%.3f,\"count\":%d,\"failed\":%d}%n",
-                transport, size, threads, p50, p90, p99, max, count, failures.get());
+                transport, size, threads, p50, p90, p99, max, count, failed);
         }
-        return failures.get() == 0 ? 0 : 1;
     }
 
     private int throughput(final MessagingService client) throws InterruptedException

@@ -48,51 +48,64 @@ public final class ShapesDemo
             final Topic<ShapeType> topic = participant.createTopic(args[1], ShapeType.class);
             if (args[0].equals("pub"))
             {
-                final int seconds = args.length > 3 ? Integer.parseInt(args[3]) : 60;
-                final DataWriter<ShapeType> writer = participant.createPublisher().createDataWriter(topic,
-                    participant.createPublisher().getDefaultDataWriterQos().withPolicy(
-                        pf.Reliability().withReliable()));
-                final ShapeType shape = new ShapeType(args[2], 0, 0, 30);
-                int dx = 3;
-                int dy = 2;
-                final long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
-                while (System.nanoTime() < end)
-                {
-                    shape.x += dx;
-                    shape.y += dy;
-                    if (shape.x <= 0 || shape.x >= 240)
-                    {
-                        dx = -dx;
-                    }
-                    if (shape.y <= 0 || shape.y >= 270)
-                    {
-                        dy = -dy;
-                    }
-                    writer.write(shape);
-                    Thread.sleep(33);
-                }
-                return;
+                publish(participant, pf, topic, args[2], args.length > 3 ? Integer.parseInt(args[3]) : 60);
             }
-            final int seconds = args.length > 2 ? Integer.parseInt(args[2]) : 60;
-            final DataReader<ShapeType> reader = participant.createSubscriber().createDataReader(topic,
-                participant.createSubscriber().getDefaultDataReaderQos().withPolicy(pf.Reliability().withReliable()));
-            final Map<String, String> board = new TreeMap<>();
-            for (int s = 0; s < seconds; s++)
+            else
             {
-                Thread.sleep(1000);
-                for (final Sample<ShapeType> sample : reader.take(new ArrayList<>()))
-                {
-                    final ShapeType key = reader.getKeyValue(null, sample.getInstanceHandle());
-                    board.put(key.color, sample.getData() == null ? sample.getInstanceState().toString() :
-                        String.format("(%3d,%3d) %s", sample.getData().x, sample.getData().y,
-                            sample.getInstanceState() == InstanceState.ALIVE ? "" : sample.getInstanceState()));
-                }
-                System.out.println(args[1] + " " + board);
+                subscribe(participant, pf, topic, args.length > 2 ? Integer.parseInt(args[2]) : 60);
             }
         }
         finally
         {
             participant.close();
+        }
+    }
+
+    /** Moves one shape of {@code color} across the board, bouncing off its edges, 30 times a second. */
+    private static void publish(final DomainParticipant participant, final PolicyFactory pf,
+        final Topic<ShapeType> topic, final String color, final int seconds) throws Exception
+    {
+        final DataWriter<ShapeType> writer = participant.createPublisher().createDataWriter(topic,
+            participant.createPublisher().getDefaultDataWriterQos().withPolicy(pf.Reliability().withReliable()));
+        final ShapeType shape = new ShapeType(color, 0, 0, 30);
+        int dx = 3;
+        int dy = 2;
+        final long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
+        while (System.nanoTime() < end)
+        {
+            shape.x += dx;
+            shape.y += dy;
+            if (shape.x <= 0 || shape.x >= 240)
+            {
+                dx = -dx;
+            }
+            if (shape.y <= 0 || shape.y >= 270)
+            {
+                dy = -dy;
+            }
+            writer.write(shape);
+            Thread.sleep(33);
+        }
+    }
+
+    /** Prints, once a second, the latest position (or state) of every color of the shape. */
+    private static void subscribe(final DomainParticipant participant, final PolicyFactory pf,
+        final Topic<ShapeType> topic, final int seconds) throws InterruptedException
+    {
+        final DataReader<ShapeType> reader = participant.createSubscriber().createDataReader(topic,
+            participant.createSubscriber().getDefaultDataReaderQos().withPolicy(pf.Reliability().withReliable()));
+        final Map<String, String> board = new TreeMap<>();
+        for (int s = 0; s < seconds; s++)
+        {
+            Thread.sleep(1000);
+            for (final Sample<ShapeType> sample : reader.take(new ArrayList<>()))
+            {
+                final ShapeType key = reader.getKeyValue(null, sample.getInstanceHandle());
+                board.put(key.color, sample.getData() == null ? sample.getInstanceState().toString() :
+                    String.format("(%3d,%3d) %s", sample.getData().x, sample.getData().y,
+                        sample.getInstanceState() == InstanceState.ALIVE ? "" : sample.getInstanceState()));
+            }
+            System.out.println(topic.getName() + " " + board);
         }
     }
 }

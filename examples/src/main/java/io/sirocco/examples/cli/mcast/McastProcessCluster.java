@@ -1,6 +1,5 @@
 package io.sirocco.examples.cli.mcast;
 
-import io.sirocco.examples.cli.CliSettings;
 import java.io.BufferedReader;
 import java.io.File;
 import java.io.IOException;
@@ -12,6 +11,9 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
+
+import io.sirocco.examples.cli.CliSettings;
+import io.sirocco.transport.agent.Agents;
 
 /** Member processes for {@code mcast-bench} and the multi-process tests. Stderr of member i goes to a temp log. */
 public final class McastProcessCluster
@@ -111,8 +113,6 @@ public final class McastProcessCluster
         final List<McastMemberResult> results) throws Exception
     {
         final long killAtMs = actionAtMs;
-        final String java = ProcessHandle.current().info().command().orElse("java");
-        final String cp = System.getProperty("java.class.path");
         final List<Process> procs = new ArrayList<>();
         final List<CompletableFuture<Long>> ready = new ArrayList<>();
         final List<CompletableFuture<McastMemberResult>> done = new ArrayList<>();
@@ -121,17 +121,8 @@ public final class McastProcessCluster
         {
             for (int i = 0; i < base.members(); i++)
             {
-                final String endpoint = endpoints.get(i);
-                final List<String> cmd = new ArrayList<>(prefixes.get(i));
-                cmd.add(java);
-                if (!hosts.get(i).isEmpty())
-                {
-                    cmd.add("-Dsirocco.mcast.host=" + hosts.get(i));
-                }
-                cmd.addAll(List.of("--enable-native-access=ALL-UNNAMED",
-                    "-Xms128m", "-Xmx512m", "-XX:+UseSerialGC", "-D" + CliSettings.BENCH_MEMBER_TIMEOUT_S + "=" + timeoutS,
-                    "-cp", cp, McastMemberMain.class.getName()));
-                cmd.addAll(base.withIndex(i, endpoint).toArgs());
+                final List<String> cmd = memberCommand(base.withIndex(i, endpoints.get(i)), prefixes.get(i),
+                    hosts.get(i), timeoutS);
                 final File log = new File(System.getProperty("java.io.tmpdir"),
                     "sirocco-" + base.group() + "-m" + i + ".log");
                 final Process proc = new ProcessBuilder(cmd).redirectError(log).start();
@@ -140,7 +131,7 @@ public final class McastProcessCluster
                 final CompletableFuture<McastMemberResult> d = new CompletableFuture<>();
                 ready.add(r);
                 done.add(d);
-                Thread.ofPlatform().daemon(true).start(() -> readChild(proc, r, d));
+                Agents.threadFactory("mcast-bench-child-" + i).newThread(() -> readChild(proc, r, d)).start();
             }
             for (final var r : ready)
             {
@@ -163,26 +154,49 @@ public final class McastProcessCluster
         }
         finally
         {
-            for (final Process proc : procs)
-            {
-                try
-                {
-                    proc.getOutputStream().close();
-                }
-                catch (final IOException ignored)
-                {
-                    // Child already gone.
-                }
-            }
-            for (final Process proc : procs)
-            {
-                if (!proc.waitFor(10, TimeUnit.SECONDS))
-                {
-                    proc.destroyForcibly();
-                }
-            }
+            stopAll(procs);
         }
         return killEpochMs;
+    }
+
+    /** The command line of one member process (its host prefix, its stand-in host identity, its parameters). */
+    private static List<String> memberCommand(final McastMemberParams params, final List<String> prefix,
+        final String host, final long timeoutS)
+    {
+        final List<String> cmd = new ArrayList<>(prefix);
+        cmd.add(ProcessHandle.current().info().command().orElse("java"));
+        if (!host.isEmpty())
+        {
+            cmd.add("-Dsirocco.mcast.host=" + host);
+        }
+        cmd.addAll(List.of("--enable-native-access=ALL-UNNAMED",
+            "-Xms128m", "-Xmx512m", "-XX:+UseSerialGC", "-D" + CliSettings.BENCH_MEMBER_TIMEOUT_S + "=" + timeoutS,
+            "-cp", System.getProperty("java.class.path"), McastMemberMain.class.getName()));
+        cmd.addAll(params.toArgs());
+        return cmd;
+    }
+
+    /** Closes every member's standard input (members leave when it closes), then kills those still running 10 s on. */
+    private static void stopAll(final List<Process> procs) throws InterruptedException
+    {
+        for (final Process proc : procs)
+        {
+            try
+            {
+                proc.getOutputStream().close();
+            }
+            catch (final IOException ignored)
+            {
+                // Child already gone.
+            }
+        }
+        for (final Process proc : procs)
+        {
+            if (!proc.waitFor(10, TimeUnit.SECONDS))
+            {
+                proc.destroyForcibly();
+            }
+        }
     }
 
     static void readChild(final Process proc, final CompletableFuture<Long> ready,
