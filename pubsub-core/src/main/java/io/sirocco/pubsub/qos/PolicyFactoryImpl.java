@@ -3,29 +3,29 @@ package io.sirocco.pubsub.qos;
 import java.util.List;
 
 import io.sirocco.pubsub.core.DurationImpl;
-import io.sirocco.pubsub.qos.Policies.DeadlineImpl;
-import io.sirocco.pubsub.qos.Policies.DestinationOrderImpl;
-import io.sirocco.pubsub.qos.Policies.DurabilityImpl;
-import io.sirocco.pubsub.qos.Policies.DurabilityServiceImpl;
-import io.sirocco.pubsub.qos.Policies.EntityFactoryImpl;
-import io.sirocco.pubsub.qos.Policies.GroupDataImpl;
-import io.sirocco.pubsub.qos.Policies.HistoryImpl;
-import io.sirocco.pubsub.qos.Policies.LatencyBudgetImpl;
-import io.sirocco.pubsub.qos.Policies.LifespanImpl;
-import io.sirocco.pubsub.qos.Policies.LivelinessImpl;
-import io.sirocco.pubsub.qos.Policies.OwnershipImpl;
-import io.sirocco.pubsub.qos.Policies.OwnershipStrengthImpl;
-import io.sirocco.pubsub.qos.Policies.PartitionImpl;
-import io.sirocco.pubsub.qos.Policies.PresentationImpl;
-import io.sirocco.pubsub.qos.Policies.ReaderDataLifecycleImpl;
-import io.sirocco.pubsub.qos.Policies.ReliabilityImpl;
-import io.sirocco.pubsub.qos.Policies.RepresentationImpl;
-import io.sirocco.pubsub.qos.Policies.ResourceLimitsImpl;
-import io.sirocco.pubsub.qos.Policies.TimeBasedFilterImpl;
-import io.sirocco.pubsub.qos.Policies.TransportPriorityImpl;
-import io.sirocco.pubsub.qos.Policies.TypeConsistencyImpl;
-import io.sirocco.pubsub.qos.Policies.UserDataImpl;
-import io.sirocco.pubsub.qos.Policies.WriterDataLifecycleImpl;
+import io.sirocco.pubsub.qos.DataPolicies.GroupDataImpl;
+import io.sirocco.pubsub.qos.DataPolicies.UserDataImpl;
+import io.sirocco.pubsub.qos.DeliveryPolicies.DestinationOrderImpl;
+import io.sirocco.pubsub.qos.DeliveryPolicies.DurabilityImpl;
+import io.sirocco.pubsub.qos.DeliveryPolicies.DurabilityServiceImpl;
+import io.sirocco.pubsub.qos.DeliveryPolicies.HistoryImpl;
+import io.sirocco.pubsub.qos.DeliveryPolicies.ReliabilityImpl;
+import io.sirocco.pubsub.qos.DeliveryPolicies.ResourceLimitsImpl;
+import io.sirocco.pubsub.qos.LifecyclePolicies.EntityFactoryImpl;
+import io.sirocco.pubsub.qos.LifecyclePolicies.ReaderDataLifecycleImpl;
+import io.sirocco.pubsub.qos.LifecyclePolicies.WriterDataLifecycleImpl;
+import io.sirocco.pubsub.qos.OwnershipPolicies.OwnershipImpl;
+import io.sirocco.pubsub.qos.OwnershipPolicies.OwnershipStrengthImpl;
+import io.sirocco.pubsub.qos.ScopePolicies.PartitionImpl;
+import io.sirocco.pubsub.qos.ScopePolicies.PresentationImpl;
+import io.sirocco.pubsub.qos.ScopePolicies.TransportPriorityImpl;
+import io.sirocco.pubsub.qos.TimingPolicies.DeadlineImpl;
+import io.sirocco.pubsub.qos.TimingPolicies.LatencyBudgetImpl;
+import io.sirocco.pubsub.qos.TimingPolicies.LifespanImpl;
+import io.sirocco.pubsub.qos.TimingPolicies.LivelinessImpl;
+import io.sirocco.pubsub.qos.TimingPolicies.TimeBasedFilterImpl;
+import io.sirocco.pubsub.qos.TypePolicies.RepresentationImpl;
+import io.sirocco.pubsub.qos.TypePolicies.TypeConsistencyImpl;
 import org.omg.dds.core.ServiceEnvironment;
 import org.omg.dds.core.policy.DataRepresentation;
 import org.omg.dds.core.policy.Deadline;
@@ -208,7 +208,7 @@ public final class PolicyFactoryImpl extends PolicyFactory
     /** TopicData is not in the PSM factory's list but every topic QoS carries it. */
     public org.omg.dds.core.policy.TopicData TopicData()
     {
-        return new Policies.TopicDataImpl(env, new byte[0], 0, 0);
+        return new DataPolicies.TopicDataImpl(env, new byte[0], 0, 0);
     }
 
     /** Presentation is not in the PSM factory's list but every publisher and subscriber QoS carries it. */

@@ -50,54 +50,55 @@ public final class RecordPolicies
 
     public Durability durability()
     {
-        return new Policies.DurabilityImpl(env, Durability.Kind.values()[r.durabilityKind()]);
+        return new DeliveryPolicies.DurabilityImpl(env, Durability.Kind.values()[r.durabilityKind()]);
     }
 
     public Deadline deadline()
     {
-        return new Policies.DeadlineImpl(env, r.deadlineNs());
+        return new TimingPolicies.DeadlineImpl(env, r.deadlineNs());
     }
 
     public LatencyBudget latencyBudget()
     {
-        return new Policies.LatencyBudgetImpl(env, r.latencyBudgetNs());
+        return new TimingPolicies.LatencyBudgetImpl(env, r.latencyBudgetNs());
     }
 
     public Liveliness liveliness()
     {
-        return new Policies.LivelinessImpl(env, Liveliness.Kind.values()[r.livelinessKind()], r.leaseNs());
+        return new TimingPolicies.LivelinessImpl(env, Liveliness.Kind.values()[r.livelinessKind()], r.leaseNs());
     }
 
     public Reliability reliability()
     {
-        return new Policies.ReliabilityImpl(env, Reliability.Kind.values()[r.reliabilityKind()], r.maxBlockingNs());
+        return new DeliveryPolicies.ReliabilityImpl(env, Reliability.Kind.values()[r.reliabilityKind()],
+            r.maxBlockingNs());
     }
 
     public UserData userData()
     {
         final byte[] data = r.userData() == null ? new byte[0] : r.userData();
-        return new Policies.UserDataImpl(env, data, 0, data.length);
+        return new DataPolicies.UserDataImpl(env, data, 0, data.length);
     }
 
     public Ownership ownership()
     {
-        return new Policies.OwnershipImpl(env, Ownership.Kind.values()[r.ownershipKind()]);
+        return new OwnershipPolicies.OwnershipImpl(env, Ownership.Kind.values()[r.ownershipKind()]);
     }
 
     public DestinationOrder destinationOrder()
     {
-        return new Policies.DestinationOrderImpl(env, DestinationOrder.Kind.values()[r.destinationOrderKind()]);
+        return new DeliveryPolicies.DestinationOrderImpl(env, DestinationOrder.Kind.values()[r.destinationOrderKind()]);
     }
 
     public Presentation presentation()
     {
-        return new Policies.PresentationImpl(env, Presentation.AccessScopeKind.values()[r.presentationScope()],
+        return new ScopePolicies.PresentationImpl(env, Presentation.AccessScopeKind.values()[r.presentationScope()],
             r.coherentAccess(), r.orderedAccess());
     }
 
     public Partition partition()
     {
-        return new Policies.PartitionImpl(env, r.partitions());
+        return new ScopePolicies.PartitionImpl(env, r.partitions());
     }
 
     public TopicData topicData()
@@ -147,7 +148,7 @@ public final class RecordPolicies
 
     public History history()
     {
-        return new Policies.HistoryImpl(env, History.Kind.values()[r.historyKind()], r.historyDepth());
+        return new DeliveryPolicies.HistoryImpl(env, History.Kind.values()[r.historyKind()], r.historyDepth());
     }
 
     public ResourceLimits resourceLimits()

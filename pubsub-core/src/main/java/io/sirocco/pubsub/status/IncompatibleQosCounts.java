@@ -75,7 +75,7 @@ public final class IncompatibleQosCounts
     private Set<QosPolicyCount> policyCounts(final ServiceEnvironment env)
     {
         final Set<QosPolicyCount> counts = new HashSet<>();
-        perPolicy.forEach((policy, count) -> counts.add(new Statuses.PolicyCount(env, policy, count)));
+        perPolicy.forEach((policy, count) -> counts.add(new PolicyCount(env, policy, count)));
         return counts;
     }
 }
