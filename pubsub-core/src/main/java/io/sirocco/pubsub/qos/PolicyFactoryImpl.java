@@ -47,6 +47,7 @@ import org.omg.dds.core.policy.ReaderDataLifecycle;
 import org.omg.dds.core.policy.Reliability;
 import org.omg.dds.core.policy.ResourceLimits;
 import org.omg.dds.core.policy.TimeBasedFilter;
+import org.omg.dds.core.policy.TopicData;
 import org.omg.dds.core.policy.TransportPriority;
 import org.omg.dds.core.policy.TypeConsistencyEnforcement;
 import org.omg.dds.core.policy.UserData;
@@ -206,7 +207,7 @@ public final class PolicyFactoryImpl extends PolicyFactory
     }
 
     /** TopicData is not in the PSM factory's list but every topic QoS carries it. */
-    public org.omg.dds.core.policy.TopicData TopicData()
+    public TopicData TopicData()
     {
         return new DataPolicies.TopicDataImpl(env, new byte[0], 0, 0);
     }

@@ -1,8 +1,20 @@
 package io.sirocco.dds.type.cdr;
 
+import static io.sirocco.dds.type.cdr.CdrLayouts.CHAR_BE;
+import static io.sirocco.dds.type.cdr.CdrLayouts.CHAR_LE;
+import static io.sirocco.dds.type.cdr.CdrLayouts.DOUBLE_BE;
+import static io.sirocco.dds.type.cdr.CdrLayouts.DOUBLE_LE;
+import static io.sirocco.dds.type.cdr.CdrLayouts.FLOAT_BE;
+import static io.sirocco.dds.type.cdr.CdrLayouts.FLOAT_LE;
+import static io.sirocco.dds.type.cdr.CdrLayouts.INT_BE;
+import static io.sirocco.dds.type.cdr.CdrLayouts.INT_LE;
+import static io.sirocco.dds.type.cdr.CdrLayouts.LONG_BE;
+import static io.sirocco.dds.type.cdr.CdrLayouts.LONG_LE;
+import static io.sirocco.dds.type.cdr.CdrLayouts.SHORT_BE;
+import static io.sirocco.dds.type.cdr.CdrLayouts.SHORT_LE;
+
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
-import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -15,18 +27,6 @@ import java.nio.charset.StandardCharsets;
  */
 public final class CdrReader
 {
-    private static final ValueLayout.OfShort SHORT_BE = ValueLayout.JAVA_SHORT_UNALIGNED.withOrder(ByteOrder.BIG_ENDIAN);
-    private static final ValueLayout.OfShort SHORT_LE = ValueLayout.JAVA_SHORT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
-    private static final ValueLayout.OfChar CHAR_BE = ValueLayout.JAVA_CHAR_UNALIGNED.withOrder(ByteOrder.BIG_ENDIAN);
-    private static final ValueLayout.OfChar CHAR_LE = ValueLayout.JAVA_CHAR_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
-    private static final ValueLayout.OfInt INT_BE = ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.BIG_ENDIAN);
-    private static final ValueLayout.OfInt INT_LE = ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
-    private static final ValueLayout.OfLong LONG_BE = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.BIG_ENDIAN);
-    private static final ValueLayout.OfLong LONG_LE = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
-    private static final ValueLayout.OfFloat FLOAT_BE = ValueLayout.JAVA_FLOAT_UNALIGNED.withOrder(ByteOrder.BIG_ENDIAN);
-    private static final ValueLayout.OfFloat FLOAT_LE = ValueLayout.JAVA_FLOAT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
-    private static final ValueLayout.OfDouble DOUBLE_BE = ValueLayout.JAVA_DOUBLE_UNALIGNED.withOrder(ByteOrder.BIG_ENDIAN);
-    private static final ValueLayout.OfDouble DOUBLE_LE = ValueLayout.JAVA_DOUBLE_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
 
     private static final ThreadLocal<CdrReader> LOCAL = ThreadLocal.withInitial(CdrReader::new);
 

@@ -1,5 +1,18 @@
 package io.sirocco.dds.type.cdr;
 
+import static io.sirocco.dds.type.cdr.CdrLayouts.CHAR_BE;
+import static io.sirocco.dds.type.cdr.CdrLayouts.CHAR_LE;
+import static io.sirocco.dds.type.cdr.CdrLayouts.DOUBLE_BE;
+import static io.sirocco.dds.type.cdr.CdrLayouts.DOUBLE_LE;
+import static io.sirocco.dds.type.cdr.CdrLayouts.FLOAT_BE;
+import static io.sirocco.dds.type.cdr.CdrLayouts.FLOAT_LE;
+import static io.sirocco.dds.type.cdr.CdrLayouts.INT_BE;
+import static io.sirocco.dds.type.cdr.CdrLayouts.INT_LE;
+import static io.sirocco.dds.type.cdr.CdrLayouts.LONG_BE;
+import static io.sirocco.dds.type.cdr.CdrLayouts.LONG_LE;
+import static io.sirocco.dds.type.cdr.CdrLayouts.SHORT_BE;
+import static io.sirocco.dds.type.cdr.CdrLayouts.SHORT_LE;
+
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.util.List;
@@ -12,21 +25,12 @@ import java.util.List;
  *
  * <p>Not thread-safe: one writer per thread. {@link #local()} hands out a per-thread instance so that generated
  * codecs allocate nothing per sample.
+ *
+ * Size: one cohesive hot-path codec. Every public method is called per sample by generated codecs; the byte
+ * layouts and UTF-8 are in CdrLayouts and Utf8, and what remains is one writer per CDR primitive and header.
  */
 public final class CdrWriter
 {
-    private static final ValueLayout.OfShort SHORT_BE = ValueLayout.JAVA_SHORT_UNALIGNED.withOrder(java.nio.ByteOrder.BIG_ENDIAN);
-    private static final ValueLayout.OfShort SHORT_LE = ValueLayout.JAVA_SHORT_UNALIGNED.withOrder(java.nio.ByteOrder.LITTLE_ENDIAN);
-    private static final ValueLayout.OfChar CHAR_BE = ValueLayout.JAVA_CHAR_UNALIGNED.withOrder(java.nio.ByteOrder.BIG_ENDIAN);
-    private static final ValueLayout.OfChar CHAR_LE = ValueLayout.JAVA_CHAR_UNALIGNED.withOrder(java.nio.ByteOrder.LITTLE_ENDIAN);
-    private static final ValueLayout.OfInt INT_BE = ValueLayout.JAVA_INT_UNALIGNED.withOrder(java.nio.ByteOrder.BIG_ENDIAN);
-    private static final ValueLayout.OfInt INT_LE = ValueLayout.JAVA_INT_UNALIGNED.withOrder(java.nio.ByteOrder.LITTLE_ENDIAN);
-    private static final ValueLayout.OfLong LONG_BE = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(java.nio.ByteOrder.BIG_ENDIAN);
-    private static final ValueLayout.OfLong LONG_LE = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(java.nio.ByteOrder.LITTLE_ENDIAN);
-    private static final ValueLayout.OfFloat FLOAT_BE = ValueLayout.JAVA_FLOAT_UNALIGNED.withOrder(java.nio.ByteOrder.BIG_ENDIAN);
-    private static final ValueLayout.OfFloat FLOAT_LE = ValueLayout.JAVA_FLOAT_UNALIGNED.withOrder(java.nio.ByteOrder.LITTLE_ENDIAN);
-    private static final ValueLayout.OfDouble DOUBLE_BE = ValueLayout.JAVA_DOUBLE_UNALIGNED.withOrder(java.nio.ByteOrder.BIG_ENDIAN);
-    private static final ValueLayout.OfDouble DOUBLE_LE = ValueLayout.JAVA_DOUBLE_UNALIGNED.withOrder(java.nio.ByteOrder.LITTLE_ENDIAN);
 
     private static final ThreadLocal<CdrWriter> LOCAL = ThreadLocal.withInitial(CdrWriter::new);
     private static final ThreadLocal<CdrWriter> LOCAL_KEY = ThreadLocal.withInitial(CdrWriter::new);
@@ -298,37 +302,7 @@ public final class CdrWriter
         writeInt32(utf8Length + 1);
         if (!measuring)
         {
-            long p = position;
-            final int n = value.length();
-            for (int i = 0; i < n; i++)
-            {
-                final char c = value.charAt(i);
-                if (c < 0x80)
-                {
-                    segment.set(ValueLayout.JAVA_BYTE, p++, (byte)c);
-                }
-                else if (c < 0x800)
-                {
-                    segment.set(ValueLayout.JAVA_BYTE, p++, (byte)(0xc0 | (c >> 6)));
-                    segment.set(ValueLayout.JAVA_BYTE, p++, (byte)(0x80 | (c & 0x3f)));
-                }
-                else if (Character.isHighSurrogate(c) && i + 1 < n && Character.isLowSurrogate(value.charAt(i + 1)))
-                {
-                    final int cp = Character.toCodePoint(c, value.charAt(++i));
-                    segment.set(ValueLayout.JAVA_BYTE, p++, (byte)(0xf0 | (cp >> 18)));
-                    segment.set(ValueLayout.JAVA_BYTE, p++, (byte)(0x80 | ((cp >> 12) & 0x3f)));
-                    segment.set(ValueLayout.JAVA_BYTE, p++, (byte)(0x80 | ((cp >> 6) & 0x3f)));
-                    segment.set(ValueLayout.JAVA_BYTE, p++, (byte)(0x80 | (cp & 0x3f)));
-                }
-                else
-                {
-                    final char e = Character.isSurrogate(c) ? '?' : c;
-                    segment.set(ValueLayout.JAVA_BYTE, p++, (byte)(0xe0 | (e >> 12)));
-                    segment.set(ValueLayout.JAVA_BYTE, p++, (byte)(0x80 | ((e >> 6) & 0x3f)));
-                    segment.set(ValueLayout.JAVA_BYTE, p++, (byte)(0x80 | (e & 0x3f)));
-                }
-            }
-            segment.set(ValueLayout.JAVA_BYTE, p, (byte)0);
+            segment.set(ValueLayout.JAVA_BYTE, Utf8.encode(value, segment, position), (byte)0);
         }
         position += utf8Length + 1;
     }
@@ -336,30 +310,7 @@ public final class CdrWriter
     /** The number of UTF-8 bytes {@link #writeString} writes for the string, without the NUL. */
     public static int utf8Length(final String value)
     {
-        final int n = value.length();
-        int length = 0;
-        for (int i = 0; i < n; i++)
-        {
-            final char c = value.charAt(i);
-            if (c < 0x80)
-            {
-                length++;
-            }
-            else if (c < 0x800)
-            {
-                length += 2;
-            }
-            else if (Character.isHighSurrogate(c) && i + 1 < n && Character.isLowSurrogate(value.charAt(i + 1)))
-            {
-                length += 4;
-                i++;
-            }
-            else
-            {
-                length += 3;
-            }
-        }
-        return length;
+        return Utf8.length(value);
     }
 
     /**

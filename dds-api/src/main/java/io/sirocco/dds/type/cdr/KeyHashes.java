@@ -1,6 +1,7 @@
 package io.sirocco.dds.type.cdr;
 
 import java.lang.foreign.MemorySegment;
+import java.security.DigestException;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.Arrays;
@@ -58,7 +59,7 @@ public final class KeyHashes
             {
                 md5.digest(out16, 0, KEY_HASH_LENGTH);
             }
-            catch (final java.security.DigestException ex)
+            catch (final DigestException ex)
             {
                 throw new IllegalStateException("MD5 digest failed", ex);
             }

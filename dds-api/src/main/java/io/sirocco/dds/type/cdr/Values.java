@@ -3,6 +3,7 @@ package io.sirocco.dds.type.cdr;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Objects;
 import java.util.function.UnaryOperator;
 
 /**
@@ -64,7 +65,7 @@ public final class Values
         {
             return Arrays.equals(da, db);
         }
-        return java.util.Objects.deepEquals(a, b);
+        return Objects.deepEquals(a, b);
     }
 
     public static int deepHashCode(final Object value)

@@ -7,6 +7,7 @@ import org.junit.jupiter.api.Test;
 
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
+import java.security.MessageDigest;
 import java.util.HexFormat;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -164,7 +165,7 @@ class CdrRuntimeTest
         KeyHashes.compute(0x0a0b0c0d, 4, (w, v) -> w.writeInt32(v), out);
         assertThat(HexFormat.of().formatHex(out)).isEqualTo("0a0b0c0d000000000000000000000000");
         KeyHashes.compute("abc", -1, (w, v) -> w.writeString(v, 0, "k"), out);
-        assertThat(out).isEqualTo(java.security.MessageDigest.getInstance("MD5")
+        assertThat(out).isEqualTo(MessageDigest.getInstance("MD5")
             .digest(HexFormat.of().parseHex("0000000461626300")));
     }
 }
