@@ -4,73 +4,64 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * Sirocco's DDS settings. Each is read from a system property, else an environment variable, else its default;
- * {@link #from(Map)} also accepts the map given to {@code ServiceEnvironment.createInstance}. Every setting and its
- * default is listed in docs/configuration.md.
+ * dds-api's typed configuration: Sirocco's DDS settings, keys {@code sirocco.dds.<setting>}. Each is read from the map
+ * given to {@code ServiceEnvironment.createInstance}, else the system property, else the environment variable
+ * {@link #environmentName SIROCCO_DDS_...}, else its default; a value that does not parse or is out of range is
+ * an {@link IllegalArgumentException} naming the key. (dds-api stands alone, so it reads them itself; pubsub-core's
+ * settings catalog lists the same keys for the unknown-key warning and docs/configuration.md, which describes each.)
+ * Immutable.
  *
- * @param transport      {@code sirocco.transport} / {@code SIROCCO_TRANSPORT}: {@code auto} (default: {@code shm} with
- *                       the per-host registry, {@code mixed} with network discovery), {@code mixed} (shared memory
- *                       within a host, tcp between hosts), {@code local}, {@code shm} or {@code tcp}.
- * @param windowSlots    {@code sirocco.window.slots} / {@code SIROCCO_WINDOW_SLOTS}: samples a reader may lag before a
- *                       reliable writer blocks or a best-effort reader loses samples (default 1024).
- * @param slotBytes      {@code sirocco.slot.bytes} / {@code SIROCCO_SLOT_BYTES}: initial bytes per window slot; slots grow
- *                       for larger samples (default 2048).
- * @param peers          {@code sirocco.peers} / {@code SIROCCO_PEERS}: static peers {@code host:port,...} (default empty).
- * @param networkInterface {@code sirocco.interface} / {@code SIROCCO_INTERFACE}: the interface (name or address) the tcp
- *                       transport binds; empty = the first up, non-loopback IPv4 interface, logged.
- * @param tcpPort        {@code sirocco.tcp.port} / {@code SIROCCO_TCP_PORT}: the tcp port; 0 (default) = 17400 plus the
- *                       member id modulo 20000.
- * @param idleSpins      {@code sirocco.idle.spins}: predicate-thread idle passes spent spinning (default 50).
- * @param idleYields     {@code sirocco.idle.yields}: then yielding (default 0).
- * @param idleParkNs     {@code sirocco.idle.park.ns}: then parking at most this long per pass (default 1000).
- * @param idleSpinNs     {@code sirocco.idle.spin.ns}: the hot window: after its spins the predicate thread yields
- *                       until this long after its first yield, before the yields/park policy above (default
- *                       1000000 = 1 ms; 0 turns it off).
- * @param inlineListeners {@code sirocco.listener.inline}: run the data listeners (DataAvailable, DataOnReaders,
- *                       SampleLost, SampleRejected) of every reader on the process's predicate thread, as ddsperf does,
- *                       instead of the reader's delivery thread (default false). Such listeners must be fast: while one
- *                       runs, no subgroup of the participant moves.
- * @param discovery      {@code sirocco.discovery}: how members find each other: {@code shm} (the per-domain registry
- *                       directory, one host), {@code peers} (static peers, registry over the network) or
- *                       {@code multicast} (UDP beacons plus the static peers); default {@code auto} = {@code peers}
- *                       when {@code sirocco.peers} is set, else {@code shm}.
- * @param contactPort    {@code sirocco.contact.port}: port of a member's network registry endpoint, the default port
- *                       of a peer entry without one; 0 (default) = 7400 + domain id.
- * @param multicastGroup {@code sirocco.discovery.group}: beacon group address (default 239.255.0.1).
- * @param multicastPort  {@code sirocco.discovery.port}: beacon UDP port (default 7399).
- * @param beaconPeriodMs {@code sirocco.discovery.period.ms}: period of beacons and of hellos to contacts (default 200).
- * @param discoveryWaitMs {@code sirocco.discovery.wait.ms}: how long a member that found no running group listens
- *                       before it may form one (default 2000).
- * @param idleAdaptiveNs {@code sirocco.idle.adaptive.ns}: adaptive spins: a predicate-thread yield that took longer than
- *                       this let another thread run on its core, so the thread halves its spins (a partner process on
- *                       the same core cannot answer while it spins) and doubles them back, up to {@code idleSpins},
- *                       when its yields come back at once (default 1500; 0 = always {@code idleSpins} spins).
- * @param suspicionTimeoutMs {@code sirocco.mcast.suspicion.ms}: a member whose heartbeat did not move for this long
- *                       is suspected and removed by a view change (default 2000). Raise it on hosts where a process can
- *                       go unscheduled that long (heavily loaded machines); the cost is slower detection of a dead
- *                       member on another host (on one host a process exit is seen at once).
+ * @param transport          {@value #TRANSPORT}: auto, mixed, shm, tcp or local (default auto).
+ * @param windowSlots        {@value #WINDOW_SLOTS}: samples a reader may lag (default 1024, at least 2).
+ * @param slotBytes          {@value #SLOT_BYTES}: initial bytes per window slot (default 2048).
+ * @param peers              {@value #PEERS}: static peers {@code host:port,...} (default empty).
+ * @param networkInterface   {@value #INTERFACE}: interface to bind; empty = the first up non-loopback IPv4 one.
+ * @param tcpPort            {@value #TCP_PORT}: tcp port; 0 (default) = derived from the member id.
+ * @param idleSpins          {@value #IDLE_SPINS}: predicate-thread idle passes spent spinning (default 50).
+ * @param idleYields         {@value #IDLE_YIELDS}: then yielding (default 0).
+ * @param idleParkNs         {@value #IDLE_PARK_NS}: then parking at most this long per pass (default 1000).
+ * @param idleSpinNs         {@value #IDLE_SPIN_NS}: the hot yielding window (default 1 ms; 0 = off).
+ * @param inlineListeners    {@value #LISTENER_INLINE}: data listeners on the predicate thread (default false).
+ * @param discovery          {@value #DISCOVERY}: shm, peers or multicast ({@code auto} resolved by {@link #from}).
+ * @param contactPort        {@value #CONTACT_PORT}: network registry port; 0 (default) = 7400 + domain id.
+ * @param multicastGroup     {@value #DISCOVERY_GROUP}: beacon group address (default 239.255.0.1).
+ * @param multicastPort      {@value #DISCOVERY_PORT}: beacon UDP port (default 7399).
+ * @param beaconPeriodMs     {@value #DISCOVERY_PERIOD_MS}: period of beacons and hellos (default 200).
+ * @param discoveryWaitMs    {@value #DISCOVERY_WAIT_MS}: listening before forming a group (default 2000).
+ * @param idleAdaptiveNs     {@value #IDLE_ADAPTIVE_NS}: adaptive-spin yield threshold (default 1500; 0 = off).
+ * @param suspicionTimeoutMs {@value #SUSPICION_MS}: multicast heartbeat timeout (default 2000, at least 100).
  */
 public record SiroccoConfig(String transport, int windowSlots, int slotBytes, String peers, String networkInterface,
     int tcpPort, int idleSpins, int idleYields, long idleParkNs, long idleSpinNs, boolean inlineListeners,
     String discovery, int contactPort, String multicastGroup, int multicastPort, long beaconPeriodMs,
     long discoveryWaitMs, long idleAdaptiveNs, long suspicionTimeoutMs)
 {
-    /** Default of {@code sirocco.mcast.suspicion.ms}: the multicast layer's heartbeat timeout. */
+    /** Default of {@value #SUSPICION_MS}: the multicast layer's heartbeat timeout. */
     public static final long DEFAULT_SUSPICION_MS = 2_000;
 
-    /** Default of {@code sirocco.idle.adaptive.ns}: between a yield that returns at once (~0.5 µs here) and one that
+    /** Default of {@value #IDLE_ADAPTIVE_NS}: between a yield that returns at once (~0.5 µs here) and one that
      *  ran another thread (>= 2.5 µs measured on the 2-vCPU development VM, docs/benchmarks.md). */
     public static final long DEFAULT_IDLE_ADAPTIVE_NS = 1_500;
 
-    /** The settings before network discovery existed; discovery settings take their defaults. */
-    public SiroccoConfig(final String transport, final int windowSlots, final int slotBytes, final String peers,
-        final String networkInterface, final int tcpPort, final int idleSpins, final int idleYields,
-        final long idleParkNs)
-    {
-        this(transport, windowSlots, slotBytes, peers, networkInterface, tcpPort, idleSpins, idleYields, idleParkNs,
-            1_000_000, false, peers == null || peers.isBlank() ? "shm" : "peers", 0, "239.255.0.1", 7399, 200, 2000,
-            DEFAULT_IDLE_ADAPTIVE_NS, DEFAULT_SUSPICION_MS);
-    }
+    public static final String TRANSPORT = "sirocco.transport";
+    public static final String WINDOW_SLOTS = "sirocco.window.slots";
+    public static final String SLOT_BYTES = "sirocco.slot.bytes";
+    public static final String PEERS = "sirocco.peers";
+    public static final String INTERFACE = "sirocco.interface";
+    public static final String TCP_PORT = "sirocco.tcp.port";
+    public static final String IDLE_SPINS = "sirocco.idle.spins";
+    public static final String IDLE_YIELDS = "sirocco.idle.yields";
+    public static final String IDLE_PARK_NS = "sirocco.idle.park.ns";
+    public static final String IDLE_SPIN_NS = "sirocco.idle.spin.ns";
+    public static final String LISTENER_INLINE = "sirocco.listener.inline";
+    public static final String DISCOVERY = "sirocco.discovery";
+    public static final String CONTACT_PORT = "sirocco.contact.port";
+    public static final String DISCOVERY_GROUP = "sirocco.discovery.group";
+    public static final String DISCOVERY_PORT = "sirocco.discovery.port";
+    public static final String DISCOVERY_PERIOD_MS = "sirocco.discovery.period.ms";
+    public static final String DISCOVERY_WAIT_MS = "sirocco.discovery.wait.ms";
+    public static final String IDLE_ADAPTIVE_NS = "sirocco.idle.adaptive.ns";
+    public static final String SUSPICION_MS = "sirocco.mcast.suspicion.ms";
 
     /** @return the registry port of a domain: {@link #contactPort()} if set, else 7400 + domain id. */
     public int contactPort(final int domainId)
@@ -84,6 +75,12 @@ public record SiroccoConfig(String transport, int windowSlots, int slotBytes, St
         return !"shm".equals(discovery);
     }
 
+    /** The environment variable read when the system property {@code key} is absent: SIROCCO_DDS_..., capitals. */
+    public static String environmentName(final String key)
+    {
+        return key.toUpperCase(Locale.ROOT).replace('.', '_');
+    }
+
     public static SiroccoConfig fromEnvironment()
     {
         return from(Map.of());
@@ -91,75 +88,115 @@ public record SiroccoConfig(String transport, int windowSlots, int slotBytes, St
 
     public static SiroccoConfig from(final Map<String, Object> environment)
     {
-        final String transport = setting(environment, "sirocco.transport", "auto").toLowerCase(Locale.ROOT);
-        final int window = Integer.parseInt(setting(environment, "sirocco.window.slots", "1024"));
-        final int slotBytes = Integer.parseInt(setting(environment, "sirocco.slot.bytes", "2048"));
-        final String peers = setting(environment, "sirocco.peers", "");
-        if (window < 2)
-        {
-            throw new IllegalArgumentException("sirocco.window.slots must be at least 2, got " + window);
-        }
-        final String networkInterface = setting(environment, "sirocco.interface", "");
-        final int tcpPort = Integer.parseInt(setting(environment, "sirocco.tcp.port", "0"));
-        final int spins = Integer.parseInt(setting(environment, "sirocco.idle.spins", "50"));
-        final int yields = Integer.parseInt(setting(environment, "sirocco.idle.yields", "0"));
-        final long parkNs = Long.parseLong(setting(environment, "sirocco.idle.park.ns", "1000"));
-        String discovery = setting(environment, "sirocco.discovery", "auto").toLowerCase(Locale.ROOT);
-        if ("auto".equals(discovery))
-        {
-            discovery = peers.isBlank() ? "shm" : "peers";
-        }
+        final Lookup in = new Lookup(environment);
+        final String peers = in.string(PEERS, "");
+        return new SiroccoConfig(
+            in.string(TRANSPORT, "auto").toLowerCase(Locale.ROOT),
+            in.intAtLeast(WINDOW_SLOTS, 1024, 2, ""),
+            in.intValue(SLOT_BYTES, 2048),
+            peers,
+            in.string(INTERFACE, ""),
+            in.intValue(TCP_PORT, 0),
+            in.intValue(IDLE_SPINS, 50),
+            in.intValue(IDLE_YIELDS, 0),
+            in.longValue(IDLE_PARK_NS, 1000),
+            in.longAtLeast(IDLE_SPIN_NS, 1_000_000, 0, ""),
+            Boolean.parseBoolean(in.string(LISTENER_INLINE, "false")),
+            discovery(in.string(DISCOVERY, "auto").toLowerCase(Locale.ROOT), peers),
+            in.intValue(CONTACT_PORT, 0),
+            in.string(DISCOVERY_GROUP, "239.255.0.1"),
+            in.intValue(DISCOVERY_PORT, 7399),
+            in.longValue(DISCOVERY_PERIOD_MS, 200),
+            in.longValue(DISCOVERY_WAIT_MS, 2000),
+            in.longAtLeast(IDLE_ADAPTIVE_NS, DEFAULT_IDLE_ADAPTIVE_NS, 0, ""),
+            in.longAtLeast(SUSPICION_MS, DEFAULT_SUSPICION_MS, 100, " (ten heartbeat periods)"));
+    }
+
+    /** Resolves {@code auto} and checks the discovery mode against the peers it needs. */
+    private static String discovery(final String configured, final String peers)
+    {
+        final String discovery = "auto".equals(configured) ? (peers.isBlank() ? "shm" : "peers") : configured;
         if (!discovery.equals("shm") && !discovery.equals("peers") && !discovery.equals("multicast"))
         {
-            throw new IllegalArgumentException("sirocco.discovery (SIROCCO_DISCOVERY) must be auto, shm, peers or "
-                + "multicast, got '" + discovery + "'");
+            throw new IllegalArgumentException(DISCOVERY + " (" + environmentName(DISCOVERY) + ") must be auto, shm, "
+                + "peers or multicast, got '" + discovery + "'");
         }
         if ("peers".equals(discovery) && peers.isBlank())
         {
-            throw new IllegalArgumentException("sirocco.discovery=peers needs sirocco.peers (SIROCCO_PEERS), e.g. "
-                + "'10.0.0.1:7400,10.0.0.2'");
+            throw new IllegalArgumentException(DISCOVERY + "=peers needs " + PEERS + " (" + environmentName(PEERS)
+                + "), e.g. '10.0.0.1:7400,10.0.0.2'");
         }
-        final int contactPort = Integer.parseInt(setting(environment, "sirocco.contact.port", "0"));
-        final String group = setting(environment, "sirocco.discovery.group", "239.255.0.1");
-        final int groupPort = Integer.parseInt(setting(environment, "sirocco.discovery.port", "7399"));
-        final long periodMs = Long.parseLong(setting(environment, "sirocco.discovery.period.ms", "200"));
-        final long waitMs = Long.parseLong(setting(environment, "sirocco.discovery.wait.ms", "2000"));
-        final long spinNs = Long.parseLong(setting(environment, "sirocco.idle.spin.ns", "1000000"));
-        if (spinNs < 0)
-        {
-            throw new IllegalArgumentException("sirocco.idle.spin.ns must be >= 0, got " + spinNs);
-        }
-        final boolean inline = Boolean.parseBoolean(setting(environment, "sirocco.listener.inline", "false"));
-        final long adaptiveNs = Long.parseLong(setting(environment, "sirocco.idle.adaptive.ns",
-            String.valueOf(DEFAULT_IDLE_ADAPTIVE_NS)));
-        if (adaptiveNs < 0)
-        {
-            throw new IllegalArgumentException("sirocco.idle.adaptive.ns must be >= 0, got " + adaptiveNs);
-        }
-        final long suspicionMs = Long.parseLong(setting(environment, "sirocco.mcast.suspicion.ms",
-            String.valueOf(DEFAULT_SUSPICION_MS)));
-        if (suspicionMs < 100)
-        {
-            throw new IllegalArgumentException("sirocco.mcast.suspicion.ms must be >= 100 (ten heartbeat periods), got "
-                + suspicionMs);
-        }
-        return new SiroccoConfig(transport, window, slotBytes, peers, networkInterface, tcpPort, spins, yields, parkNs,
-            spinNs, inline, discovery, contactPort, group, groupPort, periodMs, waitMs, adaptiveNs, suspicionMs);
+        return discovery;
     }
 
-    private static String setting(final Map<String, Object> environment, final String property, final String fallback)
+    /**
+     * One setting's value: the map given to {@code ServiceEnvironment.createInstance}, else the system property, else
+     * the environment variable {@link #environmentName}, else the default. Used only while {@link #from} runs.
+     */
+    private record Lookup(Map<String, Object> environment)
     {
-        final Object given = environment == null ? null : environment.get(property);
-        if (given != null)
+        String string(final String key, final String fallback)
         {
-            return given.toString();
+            final Object given = environment == null ? null : environment.get(key);
+            if (given != null)
+            {
+                return given.toString();
+            }
+            final String fromProperty = System.getProperty(key);
+            if (fromProperty != null)
+            {
+                return fromProperty;
+            }
+            final String fromEnv = System.getenv(environmentName(key));
+            return fromEnv != null ? fromEnv : fallback;
         }
-        final String fromProperty = System.getProperty(property);
-        if (fromProperty != null)
+
+        int intValue(final String key, final int fallback)
         {
-            return fromProperty;
+            return (int)parse(key, fallback, true);
         }
-        final String fromEnv = System.getenv(property.toUpperCase(Locale.ROOT).replace('.', '_'));
-        return fromEnv != null ? fromEnv : fallback;
+
+        long longValue(final String key, final long fallback)
+        {
+            return parse(key, fallback, false);
+        }
+
+        int intAtLeast(final String key, final int fallback, final int min, final String why)
+        {
+            return (int)atLeast(key, intValue(key, fallback), min, why);
+        }
+
+        long longAtLeast(final String key, final long fallback, final long min, final String why)
+        {
+            return atLeast(key, longValue(key, fallback), min, why);
+        }
+
+        private long parse(final String key, final long fallback, final boolean isInt)
+        {
+            final String text = string(key, null);
+            if (text == null)
+            {
+                return fallback;
+            }
+            try
+            {
+                return isInt ? Integer.parseInt(text.trim()) : Long.parseLong(text.trim());
+            }
+            catch (final NumberFormatException ex)
+            {
+                throw new IllegalArgumentException(key + " (" + environmentName(key) + ") must be an integer, got '"
+                    + text + "'", ex);
+            }
+        }
+
+        private static long atLeast(final String key, final long value, final long min, final String why)
+        {
+            if (value < min)
+            {
+                throw new IllegalArgumentException(key + " must be >= " + min + why
+                    + ", got " + value);
+            }
+            return value;
+        }
     }
 }
