@@ -10,7 +10,7 @@ import java.util.Objects;
  * @param bindHost         address the registry endpoint listens on (the chosen interface's address).
  * @param port             preferred port (every member of the group uses the same default); when it is taken, for
  *                         example by another member on this host, an ephemeral port is bound instead (logged).
- * @param peers            static contact members ({@code SIROCCO_PEERS}); always tried, multicast or not.
+ * @param peers            static contact members ({@code SIROCCO_DDS_PEERS}); always tried, multicast or not.
  * @param multicast        whether to send and listen to UDP multicast beacons.
  * @param multicastGroup   beacon group address (IPv4 multicast).
  * @param multicastPort    beacon UDP port.

@@ -32,7 +32,7 @@ import java.util.concurrent.TimeUnit;
  * <p><b>Contact protocol.</b>
  * <ol>
  *   <li>A member outside any view sends, every beacon period, a HELLO (asking for a reply) and its ANNOUNCE with the
- *       RELAY flag to every contact it knows: the static peers ({@code SIROCCO_PEERS}) and every member heard by UDP
+ *       RELAY flag to every contact it knows: the static peers ({@code SIROCCO_DDS_PEERS}) and every member heard by UDP
  *       multicast beacon or hello.</li>
  *   <li>A contact stores the announcement and, since it is flagged RELAY, forwards it (unflagged) to every member of
  *       its latest view. The leader thus sees the joiner in {@link #announced()} at its next registry poll and adds it

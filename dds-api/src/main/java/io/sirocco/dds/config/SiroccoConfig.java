@@ -43,25 +43,25 @@ public record SiroccoConfig(String transport, int windowSlots, int slotBytes, St
      *  ran another thread (>= 2.5 µs measured on the 2-vCPU development VM, docs/benchmarks.md). */
     public static final long DEFAULT_IDLE_ADAPTIVE_NS = 1_500;
 
-    public static final String TRANSPORT = "sirocco.transport";
-    public static final String WINDOW_SLOTS = "sirocco.window.slots";
-    public static final String SLOT_BYTES = "sirocco.slot.bytes";
-    public static final String PEERS = "sirocco.peers";
-    public static final String INTERFACE = "sirocco.interface";
-    public static final String TCP_PORT = "sirocco.tcp.port";
-    public static final String IDLE_SPINS = "sirocco.idle.spins";
-    public static final String IDLE_YIELDS = "sirocco.idle.yields";
-    public static final String IDLE_PARK_NS = "sirocco.idle.park.ns";
-    public static final String IDLE_SPIN_NS = "sirocco.idle.spin.ns";
-    public static final String LISTENER_INLINE = "sirocco.listener.inline";
-    public static final String DISCOVERY = "sirocco.discovery";
-    public static final String CONTACT_PORT = "sirocco.contact.port";
-    public static final String DISCOVERY_GROUP = "sirocco.discovery.group";
-    public static final String DISCOVERY_PORT = "sirocco.discovery.port";
-    public static final String DISCOVERY_PERIOD_MS = "sirocco.discovery.period.ms";
-    public static final String DISCOVERY_WAIT_MS = "sirocco.discovery.wait.ms";
-    public static final String IDLE_ADAPTIVE_NS = "sirocco.idle.adaptive.ns";
-    public static final String SUSPICION_MS = "sirocco.mcast.suspicion.ms";
+    public static final String TRANSPORT = "sirocco.dds.transport";
+    public static final String WINDOW_SLOTS = "sirocco.dds.window.slots";
+    public static final String SLOT_BYTES = "sirocco.dds.slot.bytes";
+    public static final String PEERS = "sirocco.dds.peers";
+    public static final String INTERFACE = "sirocco.dds.interface";
+    public static final String TCP_PORT = "sirocco.dds.tcp.port";
+    public static final String IDLE_SPINS = "sirocco.dds.idle.spins";
+    public static final String IDLE_YIELDS = "sirocco.dds.idle.yields";
+    public static final String IDLE_PARK_NS = "sirocco.dds.idle.park.ns";
+    public static final String IDLE_SPIN_NS = "sirocco.dds.idle.spin.ns";
+    public static final String LISTENER_INLINE = "sirocco.dds.listener.inline";
+    public static final String DISCOVERY = "sirocco.dds.discovery";
+    public static final String CONTACT_PORT = "sirocco.dds.contact.port";
+    public static final String DISCOVERY_GROUP = "sirocco.dds.discovery.group";
+    public static final String DISCOVERY_PORT = "sirocco.dds.discovery.port";
+    public static final String DISCOVERY_PERIOD_MS = "sirocco.dds.discovery.period.ms";
+    public static final String DISCOVERY_WAIT_MS = "sirocco.dds.discovery.wait.ms";
+    public static final String IDLE_ADAPTIVE_NS = "sirocco.dds.idle.adaptive.ns";
+    public static final String SUSPICION_MS = "sirocco.dds.suspicion.ms";
 
     /** @return the registry port of a domain: {@link #contactPort()} if set, else 7400 + domain id. */
     public int contactPort(final int domainId)

@@ -26,7 +26,7 @@ import picocli.CommandLine.Option;
 /**
  * {@code sirocco ping}: the latency half of ddsperf's ping/pong. Writes a {@code sirocco.perf.Sample} on the ping
  * topic (RELIABLE, KEEP_LAST 1); like ddsperf, the reader's DataAvailable listener takes pong's echo, records it and
- * writes the next ping (on the predicate thread: the perf commands turn {@code sirocco.listener.inline} on), while the
+ * writes the next ping (on the predicate thread: the perf commands turn {@code sirocco.dds.listener.inline} on), while the
  * main thread only watches. Reports one-way latency = RTT/2 per second and overall, and the bytes allocated per round
  * trip.
  * Exit codes: 0 done, 1 failure, 4 no pong matched within 60 s.
@@ -166,7 +166,7 @@ public final class PingCommand implements Callable<Integer>
 
     /**
      * The ping loop, ddsperf-style: on every echo (the reader's DataAvailable listener, which runs on the predicate
-     * thread when {@code sirocco.listener.inline} is on) it records the round trip and writes the next ping. Its state
+     * thread when {@code sirocco.dds.listener.inline} is on) it records the round trip and writes the next ping. Its state
      * is confined to the listener's thread except the volatile fields read by the main thread; {@link #kick} (main
      * thread, before the first echo only) replaces the outstanding sequence number.
      */

@@ -68,7 +68,7 @@ public final class PongCommand implements Callable<Integer>
 
     /**
      * Echoes every ping from the reader's DataAvailable listener (on the predicate thread when
-     * {@code sirocco.listener.inline} is on), as ddsperf's pong does. Synchronized: the listener's thread and the
+     * {@code sirocco.dds.listener.inline} is on), as ddsperf's pong does. Synchronized: the listener's thread and the
      * main thread's first call never overlap.
      */
     private static final class Echo extends DataReaderAdapter<sirocco.perf.Sample>

@@ -92,7 +92,7 @@ public final class SubCommand implements Callable<Integer>
 
     /**
      * Counts samples from the reader's DataAvailable listener (on the predicate thread when
-     * {@code sirocco.listener.inline} is on): received, bytes, gaps in the sequence numbers, and a line per second.
+     * {@code sirocco.dds.listener.inline} is on): received, bytes, gaps in the sequence numbers, and a line per second.
      * Synchronized: the listener's thread and the main thread's sweeps never overlap.
      */
     private static final class Counter extends DataReaderAdapter<sirocco.perf.Sample>

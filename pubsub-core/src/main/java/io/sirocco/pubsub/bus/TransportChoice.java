@@ -4,7 +4,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
- * The row transport a participant uses, decided from the configured {@code sirocco.transport}, the discovery mode and
+ * The row transport a participant uses, decided from the configured {@code sirocco.dds.transport}, the discovery mode and
  * whether this host's shared-memory root is usable, with the reason to log. Pure (the shm probe is passed in), so the
  * whole decision table is unit-tested; {@link BusSelector} applies it and logs {@link #reason()} at INFO, or at WARN
  * when {@link #warn()} (a fallback, or a configuration that only works under a condition the user must ensure).
@@ -26,13 +26,13 @@ import java.nio.file.Path;
  */
 public record TransportChoice(String transport, boolean warn, String reason)
 {
-    /** Transport names {@code sirocco.transport} accepts. */
+    /** Transport names {@code sirocco.dds.transport} accepts. */
     public static final String ACCEPTED = "auto, mixed, shm, tcp or local";
 
     /**
      * @param domainId         the domain (for the messages).
-     * @param configured       {@code sirocco.transport}, lower case.
-     * @param discovery        {@code sirocco.discovery} after {@code auto} was resolved: shm, peers or multicast.
+     * @param configured       {@code sirocco.dds.transport}, lower case.
+     * @param discovery        {@code sirocco.dds.discovery} after {@code auto} was resolved: shm, peers or multicast.
      * @param hostIdentity     this process's host identity (members with the same one share memory).
      * @param shmProblem       why this host's shm root cannot hold tables, or null when it can.
      * @return the choice.
@@ -60,7 +60,7 @@ public record TransportChoice(String transport, boolean warn, String reason)
                 }
                 return new TransportChoice("mixed", false, domain + "transport 'mixed' chosen by default: " +
                     "discovery '" + discovery + "' may find members on other hosts; shared memory with members of " +
-                    "this host identity (" + hostIdentity + "), tcp with the others (set sirocco.transport=tcp or " +
+                    "this host identity (" + hostIdentity + "), tcp with the others (set sirocco.dds.transport=tcp or " +
                     "shm to use one path for all)");
             }
             case "mixed" ->
@@ -68,7 +68,7 @@ public record TransportChoice(String transport, boolean warn, String reason)
                 if (shmProblem != null)
                 {
                     throw new IllegalArgumentException(domain + "transport 'mixed' as configured " +
-                        "(sirocco.transport) cannot run: " + shmProblem + "; use sirocco.transport=tcp");
+                        "(sirocco.dds.transport) cannot run: " + shmProblem + "; use sirocco.dds.transport=tcp");
                 }
                 return new TransportChoice("mixed", false, domain + "transport 'mixed' as configured: shared " +
                     "memory with members of this host identity (" + hostIdentity + "), tcp with the others; " +
@@ -89,7 +89,7 @@ public record TransportChoice(String transport, boolean warn, String reason)
             {
                 return new TransportChoice("tcp", false, domain + "transport 'tcp' as configured; discovery '" +
                     discovery + "'" + (network ? "" : " (membership through this host's per-domain registry: " +
-                    "members on other hosts need sirocco.peers or sirocco.discovery=multicast)"));
+                    "members on other hosts need sirocco.dds.peers or sirocco.dds.discovery=multicast)"));
             }
             case "local" ->
             {
@@ -97,7 +97,7 @@ public record TransportChoice(String transport, boolean warn, String reason)
                     "configured");
             }
             default -> throw new IllegalArgumentException(domain + "unknown transport '" + configured +
-                "' (sirocco.transport / SIROCCO_TRANSPORT): expected " + ACCEPTED);
+                "' (sirocco.dds.transport / SIROCCO_DDS_TRANSPORT): expected " + ACCEPTED);
         }
     }
 

@@ -73,7 +73,7 @@ class TransportChoiceTest
     {
         assertThatThrownBy(() -> TransportChoice.choose(4, "rdma2", "shm", HOST, null))
             .isInstanceOf(IllegalArgumentException.class)
-            .hasMessageContaining("domain 4").hasMessageContaining("sirocco.transport").hasMessageContaining("mixed");
+            .hasMessageContaining("domain 4").hasMessageContaining("sirocco.dds.transport").hasMessageContaining("mixed");
     }
 
     @Test

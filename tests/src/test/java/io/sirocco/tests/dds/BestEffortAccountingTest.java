@@ -39,8 +39,8 @@ class BestEffortAccountingTest
     @ValueSource(strings = {"local", "shm"})
     void everySampleIsTakenOnceOrCountedLost(final String transport) throws Exception
     {
-        final ServiceEnvironment env = Dds.environment(Map.of("sirocco.window.slots", WINDOW,
-            "sirocco.transport", transport));
+        final ServiceEnvironment env = Dds.environment(Map.of("sirocco.dds.window.slots", WINDOW,
+            "sirocco.dds.transport", transport));
         final DomainParticipant participant = DomainParticipantFactory.getInstance(env)
             .createParticipant(Dds.newDomain());
         try

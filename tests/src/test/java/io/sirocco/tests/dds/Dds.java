@@ -17,7 +17,7 @@ final class Dds
     {
         System.setProperty(ServiceEnvironment.IMPLEMENTATION_CLASS_NAME_PROPERTY,
             "io.sirocco.pubsub.SiroccoServiceEnvironment");
-        System.setProperty("sirocco.transport", "local");
+        System.setProperty("sirocco.dds.transport", "local");
         ENV = ServiceEnvironment.createInstance(Dds.class.getClassLoader());
     }
 

@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Timeout;
 class MultiProcessShmTest
 {
     private static final KillScenario.Host SAME_HOST = new KillScenario.Host(List.of(),
-        List.of("-Dsirocco.transport=shm", "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn"));
+        List.of("-Dsirocco.dds.transport=shm", "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn"));
 
     @Test
     void killedSubscriberHurtsNobodyAndKilledPublisherLeavesNoWriters() throws Exception

@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Timeout;
 class MultiProcessSlowReaderTest
 {
     /** View changes (installs, suspicions, members left) at INFO: a failure must be triageable from its report. */
-    private static final List<String> JVM = List.of("-Dsirocco.transport=shm", "-Dsirocco.window.slots=64",
+    private static final List<String> JVM = List.of("-Dsirocco.dds.transport=shm", "-Dsirocco.dds.window.slots=64",
         "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn", "-Dorg.slf4j.simpleLogger.log.io.sirocco.multicast.view=info",
         "-Dorg.slf4j.simpleLogger.log.io.sirocco.pubsub.bus.group=info");
 

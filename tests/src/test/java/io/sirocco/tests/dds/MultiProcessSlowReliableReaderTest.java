@@ -30,7 +30,7 @@ class MultiProcessSlowReliableReaderTest
     void overShm() throws Exception
     {
         final String domain = String.valueOf(Dds.newDomain());
-        final List<String> jvm = List.of("-Dsirocco.transport=shm", "-Dsirocco.window.slots=64",
+        final List<String> jvm = List.of("-Dsirocco.dds.transport=shm", "-Dsirocco.dds.window.slots=64",
             "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn");
         run(domain, jvm, jvm);
     }
@@ -49,9 +49,9 @@ class MultiProcessSlowReliableReaderTest
             {
                 final Path dir = Files.createTempDirectory(ShmRoot.PATH, "sirocco-slowrd-h" + i);
                 dirs.add(dir);
-                jvms.add(List.of("-Dsirocco.transport=tcp", "-Dsirocco.peers=127.0.0.1:" + contactPort,
-                    "-Dsirocco.contact.port=" + contactPort, "-Dsirocco.interface=lo", "-Dsirocco.shm.dir=" + dir,
-                    "-Dsirocco.window.slots=64", "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn"));
+                jvms.add(List.of("-Dsirocco.dds.transport=tcp", "-Dsirocco.dds.peers=127.0.0.1:" + contactPort,
+                    "-Dsirocco.dds.contact.port=" + contactPort, "-Dsirocco.dds.interface=lo", "-Dsirocco.shm.dir=" + dir,
+                    "-Dsirocco.dds.window.slots=64", "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn"));
             }
             run(domain, jvms.get(0), jvms.get(1));
         }

@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Timeout;
 class MultiProcessTransientLocalTest
 {
     private static final int ROUNDS = 30;
-    private static final List<String> JVM = List.of("-Dsirocco.transport=shm",
+    private static final List<String> JVM = List.of("-Dsirocco.dds.transport=shm",
         "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn");
 
     @Test

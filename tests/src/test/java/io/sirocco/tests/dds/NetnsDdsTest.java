@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Timeout;
  * process per namespace, the transport left to {@code auto} (which must pick mixed, since discovery is over the
  * network; every peer is on another host, so every route is tcp). Each "host" has its own shm directory and host name, so nothing is shared but the bridge: no registry
  * file, no same-host crash detection (failures are found by heartbeat). Discovery by UDP multicast beacons in one test
- * and by SIROCCO_PEERS in the other; then the {@link KillScenario}. Needs root; skipped with the reason otherwise.
+ * and by SIROCCO_DDS_PEERS in the other; then the {@link KillScenario}. Needs root; skipped with the reason otherwise.
  */
 @Timeout(360)
 class NetnsDdsTest
@@ -47,15 +47,15 @@ class NetnsDdsTest
             {
                 final Path dir = Files.createTempDirectory(ShmRoot.PATH, "sirocco-netns-h" + i);
                 dirs.add(dir);
-                final List<String> jvm = new ArrayList<>(List.of("-Dsirocco.transport=auto",
-                    "-Dsirocco.discovery=" + discovery, "-Dsirocco.interface=" + hosts.interfaceName(i),
+                final List<String> jvm = new ArrayList<>(List.of("-Dsirocco.dds.transport=auto",
+                    "-Dsirocco.dds.discovery=" + discovery, "-Dsirocco.dds.interface=" + hosts.interfaceName(i),
                     "-Dsirocco.shm.dir=" + dir, "-Dsirocco.mcast.host=nshost" + i,
                     "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn",
                     "-Dorg.slf4j.simpleLogger.log.io.sirocco.pubsub.bus.BusSelector=info",
                     "-Dorg.slf4j.simpleLogger.log.io.sirocco.multicast.contact=info"));
                 if ("peers".equals(discovery))
                 {
-                    jvm.add("-Dsirocco.peers=" + peers);
+                    jvm.add("-Dsirocco.dds.peers=" + peers);
                 }
                 list.add(new KillScenario.Host(hosts.prefix(i), jvm));
             }

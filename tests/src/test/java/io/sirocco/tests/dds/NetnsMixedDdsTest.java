@@ -42,8 +42,8 @@ class NetnsMixedDdsTest
             {
                 final Path dir = Files.createTempDirectory(ShmRoot.PATH, "sirocco-mixed-h" + i);
                 dirs.add(dir);
-                list.add(new KillScenario.Host(hosts.prefix(i), List.of("-Dsirocco.transport=auto",
-                    "-Dsirocco.peers=" + peers, "-Dsirocco.interface=" + hosts.interfaceName(i),
+                list.add(new KillScenario.Host(hosts.prefix(i), List.of("-Dsirocco.dds.transport=auto",
+                    "-Dsirocco.dds.peers=" + peers, "-Dsirocco.dds.interface=" + hosts.interfaceName(i),
                     "-Dsirocco.shm.dir=" + dir, "-Dsirocco.mcast.host=mixhost" + i,
                     "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn",
                     "-Dorg.slf4j.simpleLogger.log.io.sirocco.pubsub.bus.BusSelector=info",

@@ -141,9 +141,9 @@ class NetnsRejoinTest
             // A 4 s heartbeat timeout instead of 2 s: a loaded CI run (load ~35) falsely suspected the publisher's
             // member and the surviving group's subscriber saw NO_WRITERS; what this test proves (exclusion by a cut
             // link, rejoin, merge) does not depend on detecting within 2 s, and its waits are bounded in minutes.
-            out.add(List.of("-Dsirocco.mcast.suspicion.ms=4000",
-                "-Dsirocco.transport=tcp", "-Dsirocco.discovery=peers", "-Dsirocco.peers=" + peers,
-                "-Dsirocco.interface=" + hosts.interfaceName(i), "-Dsirocco.shm.dir=" + dir,
+            out.add(List.of("-Dsirocco.dds.suspicion.ms=4000",
+                "-Dsirocco.dds.transport=tcp", "-Dsirocco.dds.discovery=peers", "-Dsirocco.dds.peers=" + peers,
+                "-Dsirocco.dds.interface=" + hosts.interfaceName(i), "-Dsirocco.shm.dir=" + dir,
                 "-Dsirocco.mcast.host=nshost" + i, "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn",
                 "-Dorg.slf4j.simpleLogger.log.io.sirocco.pubsub.bus.group.GroupBus=info",
                 "-Dorg.slf4j.simpleLogger.log.io.sirocco.multicast.Rejoiner=info",

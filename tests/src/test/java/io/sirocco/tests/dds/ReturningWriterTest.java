@@ -45,7 +45,7 @@ import org.omg.dds.sub.Subscriber;
 @Timeout(120)
 class ReturningWriterTest
 {
-    private final ServiceEnvironment env = Dds.environment(Map.of("sirocco.transport", "shm"));
+    private final ServiceEnvironment env = Dds.environment(Map.of("sirocco.dds.transport", "shm"));
     private final PolicyFactory pf = PolicyFactory.getPolicyFactory(env);
     @AutoClose
     private final DomainParticipants participants = new DomainParticipants(env);

@@ -37,8 +37,8 @@ class SlotLoanTest
 {
     private static final int WINDOW = 4;
 
-    private final ServiceEnvironment env = Dds.environment(Map.of("sirocco.window.slots", WINDOW,
-        "sirocco.transport", "shm"));
+    private final ServiceEnvironment env = Dds.environment(Map.of("sirocco.dds.window.slots", WINDOW,
+        "sirocco.dds.transport", "shm"));
     private final PolicyFactory pf = PolicyFactory.getPolicyFactory(env);
     @AutoClose
     private final DomainParticipants participants = new DomainParticipants(env);

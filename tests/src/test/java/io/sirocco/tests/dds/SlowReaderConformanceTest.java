@@ -34,8 +34,8 @@ import org.omg.dds.topic.Topic;
 class SlowReaderConformanceTest
 {
     private static final int WINDOW = 4;
-    private final ServiceEnvironment env = Dds.environment(Map.of("sirocco.window.slots", WINDOW,
-        "sirocco.transport", "local"));
+    private final ServiceEnvironment env = Dds.environment(Map.of("sirocco.dds.window.slots", WINDOW,
+        "sirocco.dds.transport", "local"));
     private final DomainParticipant participant = DomainParticipantFactory.getInstance(env)
         .createParticipant(Dds.newDomain());
     private final PolicyFactory pf = PolicyFactory.getPolicyFactory(env);

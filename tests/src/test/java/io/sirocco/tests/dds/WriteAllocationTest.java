@@ -33,7 +33,7 @@ class WriteAllocationTest
     @Test
     void writeOfAKnownInstanceAllocatesNothingPerSample() throws Exception
     {
-        final ServiceEnvironment env = Dds.environment(Map.of("sirocco.transport", "shm"));
+        final ServiceEnvironment env = Dds.environment(Map.of("sirocco.dds.transport", "shm"));
         final PolicyFactory pf = PolicyFactory.getPolicyFactory(env);
         final DomainParticipant participant = DomainParticipantFactory.getInstance(env)
             .createParticipant(Dds.newDomain());

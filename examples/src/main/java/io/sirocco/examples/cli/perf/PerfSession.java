@@ -33,7 +33,7 @@ public final class PerfSession implements AutoCloseable
     public static final String PONG_TOPIC = "sirocco_perf_pong";
     public static final String THROUGHPUT_TOPIC = "sirocco_perf_throughput";
     /** The setting the perf commands turn on by default (docs/configuration.md). */
-    public static final String INLINE_LISTENERS = "sirocco.listener.inline";
+    public static final String INLINE_LISTENERS = "sirocco.dds.listener.inline";
 
     private final ServiceEnvironment env;
     private final DomainParticipant participant;
@@ -43,8 +43,8 @@ public final class PerfSession implements AutoCloseable
 
     public PerfSession(final String transport, final int domain)
     {
-        System.setProperty("sirocco.transport", transport);
-        if (System.getProperty(INLINE_LISTENERS) == null && System.getenv("SIROCCO_LISTENER_INLINE") == null)
+        System.setProperty("sirocco.dds.transport", transport);
+        if (System.getProperty(INLINE_LISTENERS) == null && System.getenv("SIROCCO_DDS_LISTENER_INLINE") == null)
         {
             // ddsperf answers from its listener: run the perf listeners on the predicate thread unless told otherwise.
             System.setProperty(INLINE_LISTENERS, "true");

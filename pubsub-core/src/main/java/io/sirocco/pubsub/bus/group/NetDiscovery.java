@@ -6,8 +6,8 @@ import io.sirocco.multicast.contact.NetRegistry;
 
 /**
  * Builds a participant's network membership registry ({@link NetRegistry}) from the DDS settings: it listens on the
- * chosen interface at {@code sirocco.contact.port} (default 7400 + domain), contacts the static peers
- * ({@code SIROCCO_PEERS}, entries without a port get the same default) and, with {@code sirocco.discovery=multicast},
+ * chosen interface at {@code sirocco.dds.contact.port} (default 7400 + domain), contacts the static peers
+ * ({@code SIROCCO_DDS_PEERS}, entries without a port get the same default) and, with {@code sirocco.dds.discovery=multicast},
  * sends and hears UDP beacons. Stateless.
  */
 final class NetDiscovery

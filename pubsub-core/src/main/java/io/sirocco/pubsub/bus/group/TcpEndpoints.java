@@ -25,7 +25,7 @@ final class TcpEndpoints
     {
     }
 
-    /** @return the tcp row transport's port: {@code sirocco.tcp.port}, else 17400 + member id modulo 20000. */
+    /** @return the tcp row transport's port: {@code sirocco.dds.tcp.port}, else 17400 + member id modulo 20000. */
     static int tcpPort(final SiroccoConfig config, final long memberId)
     {
         // 17400-32399: below Linux's ephemeral range (32768-60999), where any outgoing connection of the host may hold
@@ -61,7 +61,7 @@ final class TcpEndpoints
                         if (chosen == null && (wanted.equals(nif.getName()) || wanted.equals(ip)))
                         {
                             chosen = ip;
-                            reason = "configured (sirocco.interface=" + wanted + ")";
+                            reason = "configured (sirocco.dds.interface=" + wanted + ")";
                         }
                     }
                     else if (chosen == null && !nif.isLoopback())
@@ -80,7 +80,7 @@ final class TcpEndpoints
         {
             if (!config.networkInterface().isEmpty())
             {
-                throw new IllegalArgumentException("domain " + domainId + ": sirocco.interface=" +
+                throw new IllegalArgumentException("domain " + domainId + ": sirocco.dds.interface=" +
                     config.networkInterface() + " matches no up IPv4 interface; candidates " + candidates);
             }
             chosen = "127.0.0.1";
