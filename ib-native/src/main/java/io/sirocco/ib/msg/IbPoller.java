@@ -56,6 +56,7 @@ final class IbPoller implements Agent
     private final MessagingVerbs.SendSink sendSink = this::onSendCompletion;
     private final MessagingVerbs.ReceiveSink receiveSink = this::onReceiveCompletion;
     private final RateLimitedWarning receiveFailed = new RateLimitedWarning(LOG);
+    private final RateLimitedWarning neverAccepted = new RateLimitedWarning(LOG);
     private AgentRunner runner;
     private volatile Thread thread;
     private volatile boolean parking;
@@ -354,7 +355,7 @@ final class IbPoller implements Agent
             }
             else if (!nodeHeld[node] && nowNs - h.sinceNs() > abandonNs)
             {
-                LOG.warn("node {}: dropping {} bytes from node {}, whose connection was never accepted",
+                neverAccepted.warn("node {}: dropping {} bytes from node {}, whose connection was never accepted",
                     environment.ownNodeId(), h.byteLength(), node);
                 repost(h.index());
                 released++;

@@ -45,6 +45,9 @@ import org.slf4j.LoggerFactory;
  */
 public final class IbTransport implements Transport
 {
+    /** The name users select this transport by ({@code sirocco.transport.name=rdma}). */
+    static final String NAME = "rdma";
+
     private static final Logger LOG = LoggerFactory.getLogger(IbTransport.class);
 
     private final TransportContext context;
@@ -67,7 +70,7 @@ public final class IbTransport implements Transport
     @Override
     public String name()
     {
-        return IbTransportProvider.NAME;
+        return NAME;
     }
 
     @Override

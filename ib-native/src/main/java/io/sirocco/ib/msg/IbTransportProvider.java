@@ -22,7 +22,7 @@ import static io.sirocco.ib.IbConfiguration.*;
 public final class IbTransportProvider implements TransportProvider
 {
     /** The name users select this transport by. */
-    public static final String NAME = "rdma";
+    public static final String NAME = IbTransport.NAME;
 
     private static final Logger LOG = LoggerFactory.getLogger(IbTransportProvider.class);
 
