@@ -1,9 +1,13 @@
 package io.sirocco.transport;
 
+import io.sirocco.transport.config.Settings;
+
 /**
- * Every setting of the messaging transport: its system property and its default. {@link TransportContext} starts
- * each field from here, so a property overrides a default and a context setter overrides both. The table in
- * {@code docs/configuration.md} lists the same names and defaults.
+ * The messaging transport's one typed configuration: every setting's key ({@code sirocco.transport.*}) and its
+ * default, read through {@link Settings} (the system property, else the environment variable
+ * {@code SIROCCO_TRANSPORT_...}). {@link TransportContext} starts each field from here, so a property overrides a
+ * default and a context setter overrides both. {@link TransportSettingsCatalog} lists the same keys for
+ * {@code docs/configuration.md} and the unknown-key warning. Stateless; the constants are immutable.
  */
 public final class TransportConfiguration
 {
@@ -97,7 +101,7 @@ public final class TransportConfiguration
     public static final String SELECTOR_YIELDS_PROP = "sirocco.transport.selector.yields";
     public static final int SELECTOR_YIELDS_DEFAULT = 0;
 
-    public static final String SELECTOR_BLOCK_MS_PROP = "sirocco.transport.selector.blockMs";
+    public static final String SELECTOR_BLOCK_MS_PROP = "sirocco.transport.selector.block.ms";
     /**
      * The longest blocking {@code select} of the NIO selector thread, ms; 0 blocks until a socket is ready or the
      * selector is woken (every state change the loop must see wakes it: commands, interests, hand-over, shutdown).
@@ -140,44 +144,28 @@ public final class TransportConfiguration
     {
     }
 
-    static String string(final String property, final String defaultValue)
+    static String string(final String key, final String defaultValue)
     {
-        return System.getProperty(property, defaultValue);
+        return Settings.string(key, defaultValue);
     }
 
-    static int integer(final String property, final int defaultValue)
+    static int integer(final String key, final int defaultValue)
     {
-        final String value = System.getProperty(property);
-        return value == null ? defaultValue : parse(property, value, Integer::parseInt);
+        return Settings.intValue(key, defaultValue);
     }
 
-    static long longValue(final String property, final long defaultValue)
+    static long longValue(final String key, final long defaultValue)
     {
-        final String value = System.getProperty(property);
-        return value == null ? defaultValue : parse(property, value, Long::parseLong);
+        return Settings.longValue(key, defaultValue);
     }
 
-    static double doubleValue(final String property, final double defaultValue)
+    static double doubleValue(final String key, final double defaultValue)
     {
-        final String value = System.getProperty(property);
-        return value == null ? defaultValue : parse(property, value, Double::parseDouble);
+        return Settings.doubleValue(key, defaultValue);
     }
 
-    static boolean bool(final String property, final boolean defaultValue)
+    static boolean bool(final String key, final boolean defaultValue)
     {
-        final String value = System.getProperty(property);
-        return value == null ? defaultValue : Boolean.parseBoolean(value);
-    }
-
-    private static <T> T parse(final String property, final String value, final java.util.function.Function<String, T> parser)
-    {
-        try
-        {
-            return parser.apply(value.trim());
-        }
-        catch (final NumberFormatException e)
-        {
-            throw new IllegalArgumentException("system property " + property + "=" + value + " is not a number", e);
-        }
+        return Settings.booleanValue(key, defaultValue);
     }
 }

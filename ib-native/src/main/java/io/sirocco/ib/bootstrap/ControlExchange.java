@@ -12,6 +12,7 @@ import io.sirocco.transport.MessagingService;
 import io.sirocco.transport.NodeUnreachableException;
 import io.sirocco.transport.RequestTimeoutException;
 import io.sirocco.transport.TransportException;
+import io.sirocco.transport.log.RateLimitedWarning;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -37,6 +38,8 @@ import org.slf4j.LoggerFactory;
 public final class ControlExchange
 {
     private static final Logger LOG = LoggerFactory.getLogger(ControlExchange.class);
+    /** A peer's bad offer: a remote peer can repeat it, so at most one WARN a second. */
+    private final RateLimitedWarning badOffer = new RateLimitedWarning(LOG);
     private static final long RETRY_PAUSE_MS = 20;
 
     private final MessagingService service;
@@ -251,7 +254,7 @@ public final class ControlExchange
     {
         if (offer.fromRank <= state.myRank || offer.fromRank >= state.mine.length)
         {
-            LOG.warn("RDMA exchange offer of view {} from node {} claims rank {}, which should not offer to rank {} of"
+            badOffer.warn("RDMA exchange offer of view {} from node {} claims rank {}, which should not offer to rank {} of"
                 + " {} members; ignored", offer.viewId, offer.sourceNodeId(), offer.fromRank, state.myRank,
                 state.mine.length);
             return;

@@ -6,8 +6,9 @@ import java.util.ServiceLoader;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 
+import io.sirocco.ib.IbConfiguration;
 import io.sirocco.ib.RdmaAvailability;
-import io.sirocco.ib.TransportChoice;
+import io.sirocco.ib.RdmaSelection;
 import io.sirocco.transport.TransportContext;
 import io.sirocco.transport.spi.Transport;
 import io.sirocco.transport.spi.TransportProvider;
@@ -28,13 +29,13 @@ public final class AutoTransportProvider implements TransportProvider
     private final String fallback;
 
     /**
-     * The ServiceLoader constructor: probes the real host, falls back to {@code sirocco.transport.autoFallback}
+     * The ServiceLoader constructor: probes the real host, falls back to {@code sirocco.ib.autoFallback}
      * (default {@code nio}).
      */
     public AutoTransportProvider()
     {
         this(RdmaAvailability::probe, LoggerFactory.getLogger(AutoTransportProvider.class)::info,
-            System.getProperty("sirocco.transport.autoFallback", "nio"));
+            IbConfiguration.autoFallback());
     }
 
     AutoTransportProvider(final Supplier<RdmaAvailability> availability, final Consumer<String> infoLog,
@@ -54,7 +55,7 @@ public final class AutoTransportProvider implements TransportProvider
     @Override
     public Transport create(final TransportContext context)
     {
-        if (TransportChoice.useRdma(TransportChoice.AUTO, IbTransportProvider.what(context), availability, infoLog))
+        if (RdmaSelection.useRdma(RdmaSelection.AUTO, IbTransportProvider.what(context), availability, infoLog))
         {
             return IbTransportProvider.createAvailable(context);
         }

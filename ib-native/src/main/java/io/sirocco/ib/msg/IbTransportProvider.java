@@ -2,14 +2,17 @@ package io.sirocco.ib.msg;
 
 import java.util.function.Supplier;
 
+import io.sirocco.ib.IbConfiguration;
 import io.sirocco.ib.RdmaAvailability;
-import io.sirocco.ib.TransportChoice;
+import io.sirocco.ib.RdmaSelection;
 import io.sirocco.ib.verbs.QpConfig;
 import io.sirocco.transport.TransportContext;
 import io.sirocco.transport.spi.Transport;
 import io.sirocco.transport.spi.TransportProvider;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+
+import static io.sirocco.ib.IbConfiguration.*;
 
 /**
  * The {@code rdma} messaging transport, found through {@link java.util.ServiceLoader}
@@ -19,7 +22,7 @@ import org.slf4j.LoggerFactory;
 public final class IbTransportProvider implements TransportProvider
 {
     /** The name users select this transport by. */
-    public static final String NAME = "rdma";
+    public static final String NAME = IbTransport.NAME;
 
     private static final Logger LOG = LoggerFactory.getLogger(IbTransportProvider.class);
 
@@ -45,7 +48,7 @@ public final class IbTransportProvider implements TransportProvider
     @Override
     public Transport create(final TransportContext context)
     {
-        TransportChoice.useRdma(TransportChoice.RDMA, what(context), availability, LOG::info);
+        RdmaSelection.useRdma(RdmaSelection.RDMA, what(context), availability, LOG::info);
         return createAvailable(context);
     }
 
@@ -53,13 +56,13 @@ public final class IbTransportProvider implements TransportProvider
     {
         final QpConfig d = QpConfig.messagingDefaults();
         final QpConfig qp = new QpConfig(
-            Integer.getInteger("sirocco.rdma.port", d.portNum()),
-            Integer.getInteger("sirocco.rdma.gidIndex", d.gidIndex()),
-            Integer.getInteger("sirocco.rdma.mtu", d.mtu()),
-            Integer.getInteger("sirocco.rdma.sendQueueDepth", d.maxSendWr()), d.maxRecvWr(), d.maxInlineBytes(),
+            IbConfiguration.intValue(PORT_PROP, d.portNum()),
+            IbConfiguration.intValue(GID_INDEX_PROP, d.gidIndex()),
+            IbConfiguration.intValue(MTU_PROP, d.mtu()),
+            IbConfiguration.intValue(SEND_QUEUE_DEPTH_PROP, d.maxSendWr()), d.maxRecvWr(), d.maxInlineBytes(),
             d.timeout(), d.retryCount(), d.rnrRetry(), d.minRnrTimer());
-        return new IbTransport(context, new VerbsMessaging(qp, System.getProperty("sirocco.rdma.device", "")),
-            Integer.getInteger("sirocco.ib.srqDepth", 512), Integer.getInteger("sirocco.ib.sendSlots", 16),
+        return new IbTransport(context, new VerbsMessaging(qp, IbConfiguration.device()),
+            IbConfiguration.srqDepth(), IbConfiguration.sendSlots(),
             qp.maxSendWr());
     }
 

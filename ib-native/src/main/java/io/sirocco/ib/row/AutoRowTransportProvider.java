@@ -4,7 +4,7 @@ import java.util.function.Consumer;
 import java.util.function.Supplier;
 
 import io.sirocco.ib.RdmaAvailability;
-import io.sirocco.ib.TransportChoice;
+import io.sirocco.ib.RdmaSelection;
 import io.sirocco.multicast.spi.RowTransport;
 import io.sirocco.multicast.spi.RowTransportContext;
 import io.sirocco.multicast.spi.RowTransportProvider;
@@ -73,7 +73,7 @@ public final class AutoRowTransportProvider implements RowTransportProvider
     @Override
     public RowTransport open(final RowTransportContext context)
     {
-        final boolean useRdma = TransportChoice.useRdma(TransportChoice.AUTO, RdmaRowTransportProvider.what(context),
+        final boolean useRdma = RdmaSelection.useRdma(RdmaSelection.AUTO, RdmaRowTransportProvider.what(context),
             availability, message ->
             {
                 if (!loggedFallback)

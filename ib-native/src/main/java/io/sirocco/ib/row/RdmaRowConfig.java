@@ -1,6 +1,9 @@
 package io.sirocco.ib.row;
 
+import io.sirocco.ib.IbConfiguration;
 import io.sirocco.ib.verbs.QpConfig;
+
+import static io.sirocco.ib.IbConfiguration.*;
 
 /**
  * Configuration of the RDMA row transport.
@@ -12,25 +15,24 @@ import io.sirocco.ib.verbs.QpConfig;
  */
 public record RdmaRowConfig(String deviceName, QpConfig queuePair, PushPlannerConfig push, long exchangeTimeoutMs)
 {
-    /** Reads {@code sirocco.rdma.*} system properties (see docs/configuration.md), defaulting each. */
+    /** Reads the {@code sirocco.ib.*} settings ({@link IbConfiguration}, docs/configuration.md), defaulting each. */
     public static RdmaRowConfig fromSystemProperties()
     {
         final QpConfig d = QpConfig.rowDefaults();
         final PushPlannerConfig p = PushPlannerConfig.defaults();
-        final int depth = Integer.getInteger("sirocco.rdma.sendQueueDepth", d.maxSendWr());
-        final int inline = Integer.getInteger("sirocco.rdma.maxInlineBytes", d.maxInlineBytes());
+        final int depth = IbConfiguration.intValue(SEND_QUEUE_DEPTH_PROP, d.maxSendWr());
+        final int inline = IbConfiguration.intValue(MAX_INLINE_BYTES_PROP, d.maxInlineBytes());
         final QpConfig qp = new QpConfig(
-            Integer.getInteger("sirocco.rdma.port", d.portNum()),
-            Integer.getInteger("sirocco.rdma.gidIndex", d.gidIndex()),
-            Integer.getInteger("sirocco.rdma.mtu", d.mtu()),
+            IbConfiguration.intValue(PORT_PROP, d.portNum()),
+            IbConfiguration.intValue(GID_INDEX_PROP, d.gidIndex()),
+            IbConfiguration.intValue(MTU_PROP, d.mtu()),
             depth, d.maxRecvWr(), inline,
-            Integer.getInteger("sirocco.rdma.timeout", d.timeout()),
-            Integer.getInteger("sirocco.rdma.retryCount", d.retryCount()),
+            IbConfiguration.intValue(TIMEOUT_PROP, d.timeout()),
+            IbConfiguration.intValue(RETRY_COUNT_PROP, d.retryCount()),
             d.rnrRetry(), d.minRnrTimer());
         final PushPlannerConfig push = new PushPlannerConfig(
-            Integer.getInteger("sirocco.rdma.signalEvery", p.signalEvery()), depth, inline,
-            Long.getLong("sirocco.rdma.completionTimeoutMs", p.completionTimeoutNs() / 1_000_000) * 1_000_000);
-        return new RdmaRowConfig(System.getProperty("sirocco.rdma.device", ""), qp, push,
-            Long.getLong("sirocco.rdma.exchangeTimeoutMs", 30_000));
+            IbConfiguration.intValue(SIGNAL_EVERY_PROP, p.signalEvery()), depth, inline,
+            IbConfiguration.longValue(COMPLETION_TIMEOUT_MS_PROP, p.completionTimeoutNs() / 1_000_000) * 1_000_000);
+        return new RdmaRowConfig(IbConfiguration.device(), qp, push, IbConfiguration.exchangeTimeoutMs());
     }
 }

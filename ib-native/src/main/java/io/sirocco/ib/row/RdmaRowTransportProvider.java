@@ -8,7 +8,7 @@ import java.util.function.Function;
 import java.util.function.Supplier;
 
 import io.sirocco.ib.RdmaAvailability;
-import io.sirocco.ib.TransportChoice;
+import io.sirocco.ib.RdmaSelection;
 import io.sirocco.multicast.spi.RowTransport;
 import io.sirocco.multicast.spi.RowTransportContext;
 import io.sirocco.multicast.spi.RowTransportProvider;
@@ -79,7 +79,7 @@ public final class RdmaRowTransportProvider implements RowTransportProvider
     @Override
     public void prepare(final String groupName, final RowTransportContext.MemberAddress self)
     {
-        TransportChoice.useRdma(TransportChoice.RDMA, "row transport of group '" + groupName + "'", availability,
+        RdmaSelection.useRdma(RdmaSelection.RDMA, "row transport of group '" + groupName + "'", availability,
             LOG::info);
         prepareAvailable(groupName, self);
     }
@@ -87,7 +87,7 @@ public final class RdmaRowTransportProvider implements RowTransportProvider
     @Override
     public RowTransport open(final RowTransportContext context)
     {
-        TransportChoice.useRdma(TransportChoice.RDMA, what(context), availability, LOG::info);
+        RdmaSelection.useRdma(RdmaSelection.RDMA, what(context), availability, LOG::info);
         return openAvailable(context);
     }
 

@@ -1,5 +1,6 @@
 package io.sirocco.ib.verbs;
 
+import java.nio.ByteOrder;
 import java.lang.foreign.AddressLayout;
 import java.lang.foreign.Arena;
 import java.lang.foreign.FunctionDescriptor;
@@ -410,7 +411,7 @@ public final class Libibverbs
     /** A {@code __be64} read as a native long, in host order. */
     static long fromBigEndian(final long value)
     {
-        return java.nio.ByteOrder.nativeOrder() == java.nio.ByteOrder.BIG_ENDIAN ? value : Long.reverseBytes(value);
+        return ByteOrder.nativeOrder() == ByteOrder.BIG_ENDIAN ? value : Long.reverseBytes(value);
     }
 
     /** Reads a NUL-terminated C string. */

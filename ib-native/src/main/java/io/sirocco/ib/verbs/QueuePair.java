@@ -4,6 +4,7 @@ import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.nio.ByteOrder;
+import java.util.function.Consumer;
 
 import static io.sirocco.ib.verbs.VerbsLayouts.IBV_QP_ATTR;
 import static io.sirocco.ib.verbs.VerbsLayouts.IBV_RECV_WR;
@@ -269,7 +270,7 @@ public final class QueuePair implements AutoCloseable
         return device.ops().postSend(qp, sendWr, badSendWr);
     }
 
-    private void modify(final String what, final int mask, final java.util.function.Consumer<MemorySegment> fill)
+    private void modify(final String what, final int mask, final Consumer<MemorySegment> fill)
     {
         try (Arena init = Arena.ofConfined())
         {

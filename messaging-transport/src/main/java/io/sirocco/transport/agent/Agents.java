@@ -3,6 +3,7 @@ package io.sirocco.transport.agent;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicInteger;
 
+import org.agrona.ErrorHandler;
 import org.agrona.concurrent.Agent;
 import org.agrona.concurrent.AgentRunner;
 import org.agrona.concurrent.IdleStrategy;
@@ -36,7 +37,8 @@ public final class Agents
     public static AgentRunner start(final Agent agent, final IdleStrategy idle)
     {
         final AgentRunner runner = new AgentRunner(idle, new RateLimitedErrorLog(agent.roleName()), null, agent);
-        AgentRunner.startOnThread(runner, threadFactory(agent.roleName()));
+        // not AgentRunner.startOnThread: it renames the thread to the bare role name
+        threadFactory(agent.roleName()).newThread(runner).start();
         return runner;
     }
 
@@ -66,7 +68,7 @@ public final class Agents
      * every cycle would otherwise flood the log). Confined to the agent's thread: Agrona calls the error handler
      * from the duty cycle only.
      */
-    static final class RateLimitedErrorLog implements org.agrona.ErrorHandler
+    static final class RateLimitedErrorLog implements ErrorHandler
     {
         private static final long INTERVAL_NS = 1_000_000_000L;
         private final String role;

@@ -1,5 +1,9 @@
 package io.sirocco.transport.incoming;
 
+import java.lang.foreign.MemorySegment;
+
+import io.sirocco.transport.protocol.FrameDescriptor;
+
 /**
  * Per-connection parsing state of the coordinator (coordinator thread only, plain fields): a header split across
  * buffers, a message split across buffers (copied into one assembly buffer), and a fragmented large message being
@@ -7,8 +11,8 @@ package io.sirocco.transport.incoming;
  */
 public final class ReceiveState
 {
-    final byte[] header = new byte[io.sirocco.transport.protocol.FrameDescriptor.HEADER_LENGTH];
-    final java.lang.foreign.MemorySegment headerSegment = java.lang.foreign.MemorySegment.ofArray(header);
+    final byte[] header = new byte[FrameDescriptor.HEADER_LENGTH];
+    final MemorySegment headerSegment = MemorySegment.ofArray(header);
     int headerFill;
     /** Bytes of a padding frame still to skip. */
     int skipRemaining;

@@ -3,6 +3,8 @@ package io.sirocco.transport.nio;
 import io.sirocco.transport.protocol.FrameDescriptor;
 import io.sirocco.transport.spi.Connection;
 
+import java.io.IOException;
+import java.net.StandardSocketOptions;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.channels.SelectionKey;
@@ -43,5 +45,25 @@ final class NioChannel
         control.clear();
         control.put(FrameDescriptor.MAGIC).put((byte)FrameDescriptor.KIND_PADDING).put((byte)FrameDescriptor.CREDIT_TYPE)
             .put((byte)0).putInt(credits).putInt(0).flip();
+    }
+
+    /** The options of every connection's socket: no Nagle delay, send and receive buffers of the given size. */
+    static void configure(final SocketChannel channel, final int socketBufferBytes) throws IOException
+    {
+        channel.setOption(StandardSocketOptions.TCP_NODELAY, true);
+        channel.setOption(StandardSocketOptions.SO_SNDBUF, socketBufferBytes);
+        channel.setOption(StandardSocketOptions.SO_RCVBUF, socketBufferBytes);
+    }
+
+    static void closeQuietly(final SocketChannel channel)
+    {
+        try
+        {
+            channel.close();
+        }
+        catch (final IOException ignored)
+        {
+            // closing anyway
+        }
     }
 }

@@ -36,10 +36,10 @@ import static io.sirocco.transport.protocol.FrameDescriptor.*;
  * {@code frontConsumer} with acquire, sends {@code [back, commit position)} (two pieces when it wraps), and
  * publishes the new {@code back} with release; producers read {@code back} with acquire before reusing space.
  *
- * <p><b>Large messages</b> (frame larger than half the ring) go as fragment frames; one large message per ring at a
- * time ({@code largeWriter}), while small messages keep flowing between its fragments.
+ * <p><b>Large messages</b> (frame larger than half the ring) go as fragment frames ({@link FragmentedWrite}); one
+ * large message per ring at a time ({@code largeWriter}), while small messages keep flowing between its fragments.
  */
-public final class OutgoingRingBuffer
+public final class OutgoingRingBuffer implements FrameReservations
 {
     private static final VarHandle FRONT_PRODUCER;
     private static final VarHandle FRONT_CONSUMER;
@@ -115,17 +115,32 @@ public final class OutgoingRingBuffer
         return (int)packed;
     }
 
-    MemorySegment segment()
+    @Override
+    public MemorySegment segment()
     {
         return ring;
     }
 
+    @Override
+    public int start(final long reservation)
+    {
+        return position(reservation);
+    }
+
+    @Override
+    public void flags(final long reservation, final byte flags)
+    {
+        ring.set(ValueLayout.JAVA_BYTE, (position(reservation) + FLAGS_OFFSET) & mask, flags);
+    }
+
+    @Override
     public int capacity()
     {
         return capacity;
     }
 
     /** Frames up to this size go whole; larger messages are fragmented. */
+    @Override
     public int maxFrameBytes()
     {
         return maxFrameBytes;
@@ -177,7 +192,7 @@ public final class OutgoingRingBuffer
         final long reservation = reserve(frame, flow, signals);
         final int start = position(reservation);
         final RingExporter exporter = RingExporter.forThread();
-        exporter.wrap(this, start, start + frame, null);
+        exporter.wrap(ring, capacity, start, start + frame, null);
         Throwable failure = null;
         try
         {
@@ -185,12 +200,12 @@ public final class OutgoingRingBuffer
             message.exportPayload(exporter);
             if (exporter.position() != exporter.limit())
             {
-                failure = sizeMismatch(message, payload, exporter.position() - start - HEADER_LENGTH);
+                failure = ExportFailures.sizeMismatch(message, payload, exporter.position() - start - HEADER_LENGTH);
             }
         }
         catch (final ExportOverflowException e)
         {
-            failure = sizeMismatch(message, payload, -1);
+            failure = ExportFailures.sizeMismatch(message, payload, -1);
         }
         catch (final RuntimeException | Error e)
         {
@@ -208,16 +223,8 @@ public final class OutgoingRingBuffer
         signals.framesCommitted();
         if (failure != null)
         {
-            throw failure instanceof IllegalStateException ise ? ise :
-                new IllegalStateException("export of " + message.getClass().getName() + " failed", failure);
+            throw ExportFailures.thrown(message, failure);
         }
-    }
-
-    private static IllegalStateException sizeMismatch(final Message message, final int declared, final int written)
-    {
-        return new IllegalStateException(message.getClass().getName() + ".exportPayload wrote " +
-            (written < 0 ? "more than" : String.valueOf(written)) + " bytes but payloadSize() declared " + declared +
-            "; the frame was dropped");
     }
 
     private static void writeHeader(
@@ -248,7 +255,8 @@ public final class OutgoingRingBuffer
             && slot(front) - slot((long)FRONT_CONSUMER.getVolatile(this)) < notes.length;
     }
 
-    private long reserve(final int frame, final FlowControl flow, final RingSignals signals)
+    @Override
+    public long reserve(final int frame, final FlowControl flow, final RingSignals signals)
     {
         int attempt = 0;
         while (!flow.windowOpen())
@@ -279,7 +287,8 @@ public final class OutgoingRingBuffer
         }
     }
 
-    private void commit(final long reservation, final int frame)
+    @Override
+    public void commit(final long reservation, final int frame)
     {
         final int slot = slot(reservation);
         if (!FRONT_CONSUMER.compareAndSet(this, reservation, pack(slot + 1, position(reservation) + frame)))
@@ -309,103 +318,6 @@ public final class OutgoingRingBuffer
         }
     }
 
-    /** State of one fragmented write; lives on the writer's stack for the duration of the write. */
-    final class LargeWrite
-    {
-        private final Message message;
-        private final int flags;
-        private final int requestId;
-        private final FlowControl flow;
-        private final RingSignals signals;
-        private int remaining;
-        private boolean started;
-        private long reservation;
-        private int frame;
-
-        LargeWrite(final Message message, final int flags, final int requestId, final int payload,
-            final FlowControl flow, final RingSignals signals)
-        {
-            this.message = message;
-            this.flags = flags;
-            this.requestId = requestId;
-            this.flow = flow;
-            this.signals = signals;
-            this.remaining = payload;
-        }
-
-        /** Reserves the next fragment and aims the exporter at its payload. */
-        void nextFragment(final RingExporter exporter)
-        {
-            if (remaining == 0)
-            {
-                throw ExportOverflowException.INSTANCE; // the export wrote past payloadSize(); finish() pads
-            }
-            if (frame != 0)
-            {
-                commit(reservation, frame);
-                signals.framesCommitted();
-                frame = 0;
-            }
-            final boolean firstFragment = !started;
-            started = true;
-            final int room = maxFrameBytes - HEADER_LENGTH - (firstFragment ? 4 : 0);
-            final int chunk = Math.min(room, remaining);
-            remaining -= chunk;
-            final int payload = chunk + (firstFragment ? 4 : 0);
-            final int fragmentFrame = HEADER_LENGTH + payload;
-            reservation = reserve(fragmentFrame, flow, signals);
-            frame = fragmentFrame;
-            final int start = position(reservation);
-            final int fragmentFlags = flags | FLAG_FRAGMENT | (firstFragment ? FLAG_FIRST : 0) |
-                (remaining == 0 ? FLAG_LAST : 0);
-            exporter.wrap(OutgoingRingBuffer.this, start, start + frame, null);
-            exporter.writeByte(MAGIC);
-            exporter.writeByte((byte)fragmentFlags);
-            exporter.writeByte((byte)message.type());
-            exporter.writeByte((byte)message.subtype());
-            exporter.writeInt(requestId);
-            exporter.writeInt(payload);
-            if (firstFragment)
-            {
-                exporter.writeInt(message.payloadSize());
-            }
-            exporter.wrap(OutgoingRingBuffer.this, exporter.position(), start + frame, this);
-        }
-
-        /** Ends the write: commits the last fragment; on failure zero-fills and marks the last fragment padding. */
-        void finish(final boolean failed)
-        {
-            if (failed)
-            {
-                final RingExporter exporter = RingExporter.forThread();
-                try
-                {
-                    while (frame != 0 && (exporter.position() != exporter.limit() || remaining > 0))
-                    {
-                        exporter.writeByte((byte)0);
-                    }
-                }
-                catch (final ExportOverflowException done)
-                {
-                    // all fragments written
-                }
-                ring.set(ValueLayout.JAVA_BYTE, (position(reservation) + FLAGS_OFFSET) & mask,
-                    (byte)(KIND_PADDING | FLAG_FRAGMENT | FLAG_LAST));
-            }
-            if (frame != 0)
-            {
-                commit(reservation, frame);
-                signals.framesCommitted();
-                frame = 0;
-            }
-        }
-
-        boolean complete(final RingExporter exporter)
-        {
-            return remaining == 0 && exporter.position() == exporter.limit();
-        }
-    }
-
     private void writeFragmented(
         final Message message, final int flags, final int requestId, final int payload, final FlowControl flow,
         final RingSignals signals)
@@ -415,44 +327,13 @@ public final class OutgoingRingBuffer
         {
             signals.awaitProgress(attempt++);
         }
-        final RingExporter exporter = RingExporter.forThread();
-        final LargeWrite write = new LargeWrite(message, flags, requestId, payload, flow, signals);
-        boolean failed = true;
-        Throwable failure = null;
         try
         {
-            write.nextFragment(exporter);
-            message.exportPayload(exporter);
-            failed = !write.complete(exporter);
-            if (failed)
-            {
-                failure = sizeMismatch(message, payload, -2);
-            }
-        }
-        catch (final ExportOverflowException e)
-        {
-            failure = sizeMismatch(message, payload, -1);
-        }
-        catch (final RuntimeException | Error e)
-        {
-            failure = e;
+            FragmentedWrite.write(this, message, flags, requestId, payload, flow, signals);
         }
         finally
         {
-            try
-            {
-                write.finish(failed);
-            }
-            finally
-            {
-                exporter.release();
-                largeWriter.set(false);
-            }
-        }
-        if (failure != null)
-        {
-            throw failure instanceof IllegalStateException ise ? ise :
-                new IllegalStateException("export of " + message.getClass().getName() + " failed", failure);
+            largeWriter.set(false);
         }
     }
 

@@ -22,18 +22,20 @@ final class RingExporter implements Exporter
     private int capacity;
     private int position;
     private int limit;
-    private OutgoingRingBuffer.LargeWrite largeWrite;
+    private NextFragment largeWrite;
 
     static RingExporter forThread()
     {
         return EXPORTERS.get();
     }
 
-    void wrap(final OutgoingRingBuffer orb, final int position, final int limit, final OutgoingRingBuffer.LargeWrite largeWrite)
+    /** Aims at {@code [position, limit)} of the ring; {@code largeWrite} (or null) supplies the next fragment. */
+    void wrap(final MemorySegment ring, final int capacity, final int position, final int limit,
+        final NextFragment largeWrite)
     {
-        this.ring = orb.segment();
-        this.mask = orb.capacity() - 1;
-        this.capacity = orb.capacity();
+        this.ring = ring;
+        this.mask = capacity - 1;
+        this.capacity = capacity;
         this.position = position;
         this.limit = limit;
         this.largeWrite = largeWrite;
@@ -77,7 +79,7 @@ final class RingExporter implements Exporter
         {
             throw ExportOverflowException.INSTANCE;
         }
-        largeWrite.nextFragment(this);
+        largeWrite.nextFragment();
     }
 
     private void slow(final long bits, final int bytes)

@@ -5,6 +5,7 @@ import io.sirocco.transport.incoming.ReceiveState;
 import io.sirocco.transport.orb.OutgoingRingBuffer;
 import io.sirocco.transport.orb.RingSignals;
 
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -33,7 +34,7 @@ public final class Connection
     private volatile String closeReason;
     private volatile long lastUsedNs;
     private volatile String peerDescription;
-    private java.util.concurrent.CompletableFuture<Void> connecting;
+    private CompletableFuture<Void> connecting;
 
     public Connection(final int nodeId, final OutgoingRingBuffer ring, final FlowControl flowControl, final RingSignals signals)
     {
@@ -154,12 +155,12 @@ public final class Connection
     }
 
     /** Core only, under the core's per-node lock: the outgoing connect in progress, or null. */
-    public java.util.concurrent.CompletableFuture<Void> connecting()
+    public CompletableFuture<Void> connecting()
     {
         return connecting;
     }
 
-    public void connecting(final java.util.concurrent.CompletableFuture<Void> future)
+    public void connecting(final CompletableFuture<Void> future)
     {
         connecting = future;
     }

@@ -1,5 +1,7 @@
 package io.sirocco.transport.spi;
 
+import java.util.concurrent.CompletableFuture;
+
 import io.sirocco.transport.NodeUnreachableException;
 
 /**
@@ -59,7 +61,7 @@ public interface Transport
      * should now block on the future at once (the transport waited, or spinning would only compete with its own
      * threads), false to let the core spin for {@code requestSpinNs} first. The default returns false at once.
      */
-    default boolean awaitResponse(final java.util.concurrent.CompletableFuture<?> response, final long deadlineNs)
+    default boolean awaitResponse(final CompletableFuture<?> response, final long deadlineNs)
     {
         return false;
     }

@@ -15,14 +15,14 @@ import java.util.function.Supplier;
  *   <li>anything else: not RDMA, silently (the user chose another transport).</li>
  * </ul>
  */
-public final class TransportChoice
+public final class RdmaSelection
 {
     /** The choice that selects RDMA or falls back. */
     public static final String AUTO = "auto";
     /** The explicit RDMA choice. */
     public static final String RDMA = "rdma";
 
-    private TransportChoice()
+    private RdmaSelection()
     {
     }
 

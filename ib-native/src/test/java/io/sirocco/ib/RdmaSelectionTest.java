@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-final class TransportChoiceTest
+final class RdmaSelectionTest
 {
     private static final RdmaAvailability NO_LIBRARY =
         new RdmaAvailability(false, List.of(), "the library libibverbs.so.1 could not be loaded");
@@ -23,7 +23,7 @@ final class TransportChoiceTest
     void autoWithoutDeviceFallsBackWithOneInfoLine()
     {
         final List<String> info = new ArrayList<>();
-        assertThat(TransportChoice.useRdma("auto", "row transport", () -> NO_DEVICE, info::add)).isFalse();
+        assertThat(RdmaSelection.useRdma("auto", "row transport", () -> NO_DEVICE, info::add)).isFalse();
         assertThat(info).singleElement().asString()
             .contains("RDMA not used", "an RDMA device", "shm/tcp");
     }
@@ -32,18 +32,18 @@ final class TransportChoiceTest
     void autoWithoutLibraryNamesTheLibrary()
     {
         final List<String> info = new ArrayList<>();
-        assertThat(TransportChoice.useRdma("AUTO", "row transport", () -> NO_LIBRARY, info::add)).isFalse();
+        assertThat(RdmaSelection.useRdma("AUTO", "row transport", () -> NO_LIBRARY, info::add)).isFalse();
         assertThat(info).singleElement().asString().contains("libibverbs.so.1");
     }
 
     @Test
     void explicitRdmaFailsNamingWhatIsMissing()
     {
-        assertThatThrownBy(() -> TransportChoice.useRdma("rdma", "messaging transport", () -> NO_LIBRARY, s -> { }))
+        assertThatThrownBy(() -> RdmaSelection.useRdma("rdma", "messaging transport", () -> NO_LIBRARY, s -> { }))
             .isInstanceOf(RdmaUnavailableException.class)
             .hasMessageContaining("libibverbs.so.1")
             .hasMessageContaining("messaging transport");
-        assertThatThrownBy(() -> TransportChoice.useRdma("rdma", "row transport", () -> NO_DEVICE, s -> { }))
+        assertThatThrownBy(() -> RdmaSelection.useRdma("rdma", "row transport", () -> NO_DEVICE, s -> { }))
             .isInstanceOf(RdmaUnavailableException.class)
             .hasMessageContaining("an RDMA device");
     }
@@ -52,8 +52,8 @@ final class TransportChoiceTest
     void availableRdmaIsUsedSilently()
     {
         final List<String> info = new ArrayList<>();
-        assertThat(TransportChoice.useRdma("auto", "row transport", () -> ONE_DEVICE, info::add)).isTrue();
-        assertThat(TransportChoice.useRdma("rdma", "row transport", () -> ONE_DEVICE, info::add)).isTrue();
+        assertThat(RdmaSelection.useRdma("auto", "row transport", () -> ONE_DEVICE, info::add)).isTrue();
+        assertThat(RdmaSelection.useRdma("rdma", "row transport", () -> ONE_DEVICE, info::add)).isTrue();
         assertThat(info).isEmpty();
     }
 
@@ -61,7 +61,7 @@ final class TransportChoiceTest
     void otherChoicesNeverProbe()
     {
         final AtomicInteger probes = new AtomicInteger();
-        assertThat(TransportChoice.useRdma("tcp", "row transport", () ->
+        assertThat(RdmaSelection.useRdma("tcp", "row transport", () ->
         {
             probes.incrementAndGet();
             return ONE_DEVICE;
@@ -81,7 +81,7 @@ final class TransportChoiceTest
         else
         {
             assertThat(probe.missing()).isNotBlank();
-            assertThatThrownBy(() -> TransportChoice.useRdma("rdma", "row transport", () -> probe, s -> { }))
+            assertThatThrownBy(() -> RdmaSelection.useRdma("rdma", "row transport", () -> probe, s -> { }))
                 .isInstanceOf(RdmaUnavailableException.class)
                 .hasMessageContaining(probe.missing());
         }
