@@ -15,6 +15,7 @@ import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Consumer;
 
 import io.sirocco.pubsub.SiroccoServiceEnvironment;
 import io.sirocco.pubsub.bus.BusSelector;
@@ -25,6 +26,7 @@ import io.sirocco.pubsub.core.DdsExceptions;
 import io.sirocco.pubsub.core.DurationImpl;
 import io.sirocco.pubsub.core.EntityBase;
 import io.sirocco.pubsub.core.HandleImpl;
+import io.sirocco.pubsub.core.ParticipantView;
 import io.sirocco.pubsub.core.TimeImpl;
 import io.sirocco.pubsub.pub.DataWriterImpl;
 import io.sirocco.pubsub.pub.PublisherImpl;
@@ -39,6 +41,7 @@ import io.sirocco.pubsub.topic.TypeSupportImpl;
 import io.sirocco.pubsub.topic.builtin.ParticipantDataImpl;
 import io.sirocco.pubsub.topic.builtin.TopicDataImpl;
 import org.omg.dds.core.Duration;
+import org.omg.dds.core.Entity;
 import org.omg.dds.core.InstanceHandle;
 import org.omg.dds.core.ModifiableTime;
 import org.omg.dds.core.StatusCondition;
@@ -73,11 +76,11 @@ import org.slf4j.LoggerFactory;
  * arrive, so the data path can match a writer whose first sample overtakes its announcement.
  */
 public final class ParticipantImpl extends EntityBase<DomainParticipantListener, DomainParticipantQos>
-    implements DomainParticipant
+    implements ParticipantView
 {
     private static final Logger LOG = LoggerFactory.getLogger(ParticipantImpl.class);
 
-    private final ParticipantFactoryImpl factory;
+    private final Consumer<ParticipantImpl> onClosed;
     private final int domainId;
     private final DomainBus bus;
     private final ExecutorService discoveryThread;
@@ -96,12 +99,12 @@ public final class ParticipantImpl extends EntityBase<DomainParticipantListener,
     private volatile SubscriberQos defaultSubscriberQos;
     private volatile TopicQos defaultTopicQos;
 
-    ParticipantImpl(final SiroccoServiceEnvironment env, final ParticipantFactoryImpl factory, final int domainId,
+    ParticipantImpl(final SiroccoServiceEnvironment env, final Consumer<ParticipantImpl> onClosed, final int domainId,
         final DomainParticipantQos qos, final DomainParticipantListener listener,
         final Collection<Class<? extends Status>> statuses)
     {
         super(env, 0, qos, listener, statuses);
-        this.factory = factory;
+        this.onClosed = onClosed;
         this.domainId = domainId;
         this.defaultPublisherQos = PublisherQosImpl.defaults(env);
         this.defaultSubscriberQos = SubscriberQosImpl.defaults(env);
@@ -302,11 +305,13 @@ public final class ParticipantImpl extends EntityBase<DomainParticipantListener,
     // ------------------------------------------------------------------------------------------------------------
     // Services for contained entities
 
+    @Override
     public DomainBus bus()
     {
         return bus;
     }
 
+    @Override
     public long nextGuid()
     {
         final long index = entityCounter.incrementAndGet();
@@ -318,33 +323,39 @@ public final class ParticipantImpl extends EntityBase<DomainParticipantListener,
     }
 
     /** The record of a discovered entity (local ones included), or null. */
+    @Override
     public EndpointRecord discovered(final long guid)
     {
         final EndpointRecord record = discovered.get(guid);
         return record == null || isIgnored(record) ? null : record;
     }
 
-    public void registerWriter(final DataWriterImpl<?> writer)
+    @Override
+    public void registerWriter(final EntityBase<?, ?> writer)
     {
-        writers.add(writer);
+        writers.add((DataWriterImpl<?>)writer);
     }
 
-    public void unregisterWriter(final DataWriterImpl<?> writer)
+    @Override
+    public void unregisterWriter(final EntityBase<?, ?> writer)
     {
         writers.remove(writer);
     }
 
-    public void registerReader(final DataReaderImpl<?> reader)
+    @Override
+    public void registerReader(final EntityBase<?, ?> reader)
     {
-        readers.add(reader);
+        readers.add((DataReaderImpl<?>)reader);
     }
 
-    public void unregisterReader(final DataReaderImpl<?> reader)
+    @Override
+    public void unregisterReader(final EntityBase<?, ?> reader)
     {
         readers.remove(reader);
     }
 
     /** Runs a task on the discovery thread (listeners of matching statuses run there). */
+    @Override
     public void onDiscoveryThread(final Runnable task)
     {
         submit(task);
@@ -403,9 +414,15 @@ public final class ParticipantImpl extends EntityBase<DomainParticipantListener,
         return publisher;
     }
 
-    public void removed(final PublisherImpl publisher)
+    @Override
+    public void removed(final Entity<?, ?> child)
     {
-        publishers.remove(publisher);
+        publishers.remove(child);
+        subscribers.remove(child);
+        if (topics.remove(child))
+        {
+            bus.retract(((TopicImpl<?>)child).guid());
+        }
     }
 
     @Override
@@ -433,11 +450,6 @@ public final class ParticipantImpl extends EntityBase<DomainParticipantListener,
             subscriber.enable();
         }
         return subscriber;
-    }
-
-    public void removed(final SubscriberImpl subscriber)
-    {
-        subscribers.remove(subscriber);
     }
 
     @Override
@@ -511,12 +523,6 @@ public final class ParticipantImpl extends EntityBase<DomainParticipantListener,
         }
         bus.announce(topic.record());
         return topic;
-    }
-
-    public void removed(final TopicImpl<?> topic)
-    {
-        topics.remove(topic);
-        bus.retract(topic.guid());
     }
 
     @Override
@@ -712,7 +718,7 @@ public final class ParticipantImpl extends EntityBase<DomainParticipantListener,
         {
             Thread.currentThread().interrupt();
         }
-        factory.removed(this);
+        onClosed.accept(this);
     }
 
     @Override

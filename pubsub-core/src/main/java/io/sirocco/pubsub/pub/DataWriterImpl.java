@@ -24,7 +24,7 @@ import io.sirocco.pubsub.core.DurationImpl;
 import io.sirocco.pubsub.core.HandleImpl;
 import io.sirocco.pubsub.core.StatusKinds;
 import io.sirocco.pubsub.core.TimeImpl;
-import io.sirocco.pubsub.domain.EndpointEntity;
+import io.sirocco.pubsub.entity.EndpointEntity;
 import io.sirocco.pubsub.qos.QosChecks;
 import io.sirocco.pubsub.status.Events;
 import io.sirocco.pubsub.status.MatchedCounts;
@@ -63,7 +63,7 @@ import org.omg.dds.topic.Topic;
  * {@code statusLock}, and listeners are called after it is released.
  */
 public final class DataWriterImpl<T>
-    extends EndpointEntity<T, DataWriter<T>, DataWriterListener<T>, PublisherListener, DataWriterQos, PublisherImpl>
+    extends EndpointEntity<T, DataWriter<T>, DataWriterListener<T>, PublisherListener, DataWriterQos, PublisherView>
     implements DataWriter<T>, io.sirocco.dds.loan.LoaningDataWriter<T>
 {
     private final TypeCodec<T> codec;
@@ -90,7 +90,7 @@ public final class DataWriterImpl<T>
     private BusWriter busWriter;
     private long seq;
 
-    DataWriterImpl(final SiroccoServiceEnvironment env, final PublisherImpl publisher, final long guid,
+    DataWriterImpl(final SiroccoServiceEnvironment env, final PublisherView publisher, final long guid,
         final TopicImpl<T> topic, final DataWriterQos qos, final DataWriterListener<T> listener,
         final Collection<Class<? extends Status>> statuses)
     {

@@ -7,7 +7,7 @@ import io.sirocco.pubsub.bus.BusMessage;
 import io.sirocco.pubsub.bus.EndpointRecord;
 import io.sirocco.pubsub.core.DdsExceptions;
 import io.sirocco.pubsub.core.HandleImpl;
-import io.sirocco.pubsub.domain.ParticipantImpl;
+import io.sirocco.pubsub.core.ParticipantView;
 import io.sirocco.pubsub.qos.Qos.DataReaderQosImpl;
 import io.sirocco.pubsub.qos.Qos.SubscriberQosImpl;
 import io.sirocco.pubsub.qos.Qos.TopicQosImpl;
@@ -46,7 +46,7 @@ public final class BuiltinSubscriber extends SubscriberImpl
     private final DataReaderImpl<SubscriptionBuiltinTopicData> subscriptions;
     private final DataReaderImpl<TopicBuiltinTopicData> topics;
 
-    public BuiltinSubscriber(final SiroccoServiceEnvironment env, final ParticipantImpl participant)
+    public BuiltinSubscriber(final SiroccoServiceEnvironment env, final ParticipantView participant)
     {
         super(env, participant, HandleImpl.nextLocal(), SubscriberQosImpl.defaults(env), null, null);
         markEnabled(true);
@@ -61,7 +61,7 @@ public final class BuiltinSubscriber extends SubscriberImpl
     }
 
     @SuppressWarnings("unchecked")
-    private <T> DataReaderImpl<T> reader(final SiroccoServiceEnvironment env, final ParticipantImpl participant,
+    private <T> DataReaderImpl<T> reader(final SiroccoServiceEnvironment env, final ParticipantView participant,
         final String name, final Class<T> type, final DataReaderQos qos)
     {
         final BuiltinTypeSupport<T> support = new BuiltinTypeSupport<>(env, type, name, () -> null,

@@ -7,8 +7,8 @@ import io.sirocco.pubsub.SiroccoServiceEnvironment;
 import io.sirocco.pubsub.bus.EndpointRecord;
 import io.sirocco.pubsub.core.DdsExceptions;
 import io.sirocco.pubsub.core.EntityBase;
+import io.sirocco.pubsub.core.ParticipantView;
 import io.sirocco.pubsub.core.StatusKinds;
-import io.sirocco.pubsub.domain.ParticipantImpl;
 import io.sirocco.pubsub.status.Events;
 import io.sirocco.pubsub.status.Statuses;
 import org.omg.dds.core.StatusCondition;
@@ -28,7 +28,7 @@ import org.omg.dds.type.TypeSupport;
  */
 public final class TopicImpl<T> extends EntityBase<TopicListener<T>, TopicQos> implements Topic<T>
 {
-    private final ParticipantImpl participant;
+    private final ParticipantView participant;
     private final String name;
     private final TypeSupport<T> typeSupport;
     private final SampleOps<T> ops;
@@ -36,7 +36,7 @@ public final class TopicImpl<T> extends EntityBase<TopicListener<T>, TopicQos> i
     private int inconsistentTotal;
     private int inconsistentChange;
 
-    public TopicImpl(final SiroccoServiceEnvironment env, final ParticipantImpl participant, final long guid,
+    public TopicImpl(final SiroccoServiceEnvironment env, final ParticipantView participant, final long guid,
         final String name, final TypeSupport<T> typeSupport, final SampleOps<T> ops, final TopicQos qos,
         final TopicListener<T> listener, final Collection<Class<? extends Status>> statuses)
     {
