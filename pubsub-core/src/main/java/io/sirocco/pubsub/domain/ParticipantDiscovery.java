@@ -293,8 +293,9 @@ final class ParticipantDiscovery implements DiscoveryHandler
             }
         }
         builtinSubscriber.onRetract(record);
-        if (participantFailed)
+        if (participantFailed && record.kind() == EndpointRecord.PARTICIPANT)
         {
+            // Once per failed participant (its own record), not once per entity it had.
             LOG.warn("domain {}: participant {} failed; its entities are gone", domainId,
                 String.format("%016x", record.participantGuid()));
         }
