@@ -1,5 +1,6 @@
 package io.sirocco.pubsub.sub;
 
+import java.util.Collection;
 import java.util.List;
 
 import io.sirocco.pubsub.SiroccoServiceEnvironment;
@@ -138,7 +139,7 @@ public final class BuiltinSubscriber extends SubscriberImpl
 
     @Override
     public <TYPE> DataReader<TYPE> createDataReader(final TopicDescription<TYPE> topic, final DataReaderQos qos,
-        final DataReaderListener<TYPE> listener, final java.util.Collection<Class<? extends Status>> statuses)
+        final DataReaderListener<TYPE> listener, final Collection<Class<? extends Status>> statuses)
     {
         throw DdsExceptions.illegalOperation(env, describe() + ": the built-in Subscriber's readers are fixed; use " +
             "lookupDataReader(\"DCPSParticipant\" | \"DCPSPublication\" | \"DCPSSubscription\" | \"DCPSTopic\")");

@@ -1,6 +1,7 @@
 package io.sirocco.pubsub.topic;
 
 import java.util.Collection;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import io.sirocco.pubsub.SiroccoServiceEnvironment;
@@ -63,7 +64,7 @@ public final class TopicImpl<T> extends EntityBase<TopicListener<T>, TopicQos> i
         return new EndpointRecord(EndpointRecord.TOPIC, guid, participant.guid(), name, getTypeName(),
             typeSupport.getType().getName(), qos.getReliability().getKind().ordinal(), 0,
             qos.getDurability().getKind().ordinal(), Long.MAX_VALUE, 0, 0, Long.MAX_VALUE, 0, 0, 0, false, false,
-            qos.getHistory().getKind().ordinal(), qos.getHistory().getDepth(), java.util.List.of(), new byte[0], "",
+            qos.getHistory().getKind().ordinal(), qos.getHistory().getDepth(), List.of(), new byte[0], "",
             0);
     }
 
