@@ -1,7 +1,9 @@
 package io.sirocco.pubsub.domain;
 
 import java.util.Collection;
+import java.util.HashSet;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -14,11 +16,14 @@ import java.util.function.Supplier;
 
 import io.sirocco.pubsub.bus.DiscoveryHandler;
 import io.sirocco.pubsub.bus.EndpointRecord;
+import io.sirocco.pubsub.core.HandleImpl;
 import io.sirocco.pubsub.pub.DataWriterImpl;
 import io.sirocco.pubsub.sub.BuiltinSubscriber;
 import io.sirocco.pubsub.sub.DataReaderImpl;
 import io.sirocco.pubsub.topic.TopicImpl;
 import io.sirocco.transport.agent.Agents;
+import org.omg.dds.core.InstanceHandle;
+import org.omg.dds.core.ServiceEnvironment;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -186,6 +191,20 @@ final class ParticipantDiscovery implements DiscoveryHandler
     Collection<EndpointRecord> records()
     {
         return discovered.values();
+    }
+
+    /** The handles of the discovered, not ignored, entities of one {@code EndpointRecord} kind. */
+    Set<InstanceHandle> handles(final ServiceEnvironment env, final int kind)
+    {
+        final Set<InstanceHandle> handles = new HashSet<>();
+        for (final EndpointRecord record : discovered.values())
+        {
+            if (record.kind() == kind && !ignored.covers(record))
+            {
+                handles.add(new HandleImpl(env, record.guid()));
+            }
+        }
+        return handles;
     }
 
     private void handleAnnounce(final EndpointRecord record)

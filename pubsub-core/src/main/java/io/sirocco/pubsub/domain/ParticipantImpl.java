@@ -1,7 +1,6 @@
 package io.sirocco.pubsub.domain;
 
 import java.util.Collection;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
@@ -457,15 +456,7 @@ public final class ParticipantImpl extends ParticipantFeatureGaps
     private Set<InstanceHandle> handlesOf(final int kind)
     {
         checkOpen();
-        final Set<InstanceHandle> handles = new HashSet<>();
-        for (final EndpointRecord record : discovery.records())
-        {
-            if (record.kind() == kind && !discovery.isIgnored(record))
-            {
-                handles.add(new HandleImpl(env, record.guid()));
-            }
-        }
-        return handles;
+        return discovery.handles(env, kind);
     }
 
     private EndpointRecord recordOf(final InstanceHandle handle, final int kind)

@@ -215,42 +215,6 @@ public final class DataWriterImpl<T> extends DataWriterOverloads<T> implements L
         }
     }
 
-    private WriterInstance<T> resolve(final String operation, final InstanceHandle handle, final T keyData)
-    {
-        WriterInstance<T> instance = null;
-        if (handle != null && !handle.isNil())
-        {
-            instance = instances.byHandle(HandleImpl.valueOf(handle));
-            if (instance == null)
-            {
-                throw new IllegalArgumentException(describe() + ": " + operation + ": " + handle +
-                    " is not an instance of this writer");
-            }
-            if (keyData != null)
-            {
-                if (!instances.hasKeyOf(instance, keyData))
-                {
-                    throw DdsExceptions.precondition(env, describe() + ": " + operation + ": the sample's key does " +
-                        "not match " + handle);
-                }
-            }
-        }
-        else if (keyData != null)
-        {
-            instance = instances.of(keyData, false);
-        }
-        else
-        {
-            throw new IllegalArgumentException(describe() + ": " + operation + ": a nil handle needs a key sample");
-        }
-        if (instance == null || !instance.registered)
-        {
-            throw DdsExceptions.precondition(env, describe() + ": " + operation + ": the instance is not registered " +
-                "with this writer");
-        }
-        return instance;
-    }
-
     private void lifecycle(final String operation, final InstanceHandle handle, final T keyData, final int kind,
         final long timestampNs) throws TimeoutException
     {
@@ -258,7 +222,7 @@ public final class DataWriterImpl<T> extends DataWriterOverloads<T> implements L
         lock.lock();
         try
         {
-            final WriterInstance<T> instance = resolve(operation, handle, keyData);
+            final WriterInstance<T> instance = instances.resolve(operation, handle, keyData);
             sendPath.serialize(instance.keyHolder);
             sendPath.send(instance, kind, timestampNs);
             if ((kind & BusMessage.KIND_UNREGISTER) != 0)

@@ -12,6 +12,7 @@ import io.sirocco.pubsub.bus.BusMessage;
 import io.sirocco.pubsub.cache.InstanceKey;
 import io.sirocco.pubsub.core.DdsExceptions;
 import io.sirocco.pubsub.core.HandleImpl;
+import org.omg.dds.core.InstanceHandle;
 import org.omg.dds.core.policy.ResourceLimits;
 
 /**
@@ -77,6 +78,46 @@ final class WriterInstances<T>
     WriterInstance<T> byHandle(final long handle)
     {
         return byHandle.get(handle);
+    }
+
+    /**
+     * The registered instance an unregister or dispose names: by handle (the key sample, if given, must match), else
+     * by the key sample.
+     */
+    WriterInstance<T> resolve(final String operation, final InstanceHandle handle, final T keyData)
+    {
+        WriterInstance<T> instance = null;
+        if (handle != null && !handle.isNil())
+        {
+            instance = byHandle(HandleImpl.valueOf(handle));
+            if (instance == null)
+            {
+                throw new IllegalArgumentException(owner + ": " + operation + ": " + handle +
+                    " is not an instance of this writer");
+            }
+            if (keyData != null)
+            {
+                if (!hasKeyOf(instance, keyData))
+                {
+                    throw DdsExceptions.precondition(env, owner + ": " + operation + ": the sample's key does " +
+                        "not match " + handle);
+                }
+            }
+        }
+        else if (keyData != null)
+        {
+            instance = of(keyData, false);
+        }
+        else
+        {
+            throw new IllegalArgumentException(owner + ": " + operation + ": a nil handle needs a key sample");
+        }
+        if (instance == null || !instance.registered)
+        {
+            throw DdsExceptions.precondition(env, owner + ": " + operation + ": the instance is not registered " +
+                "with this writer");
+        }
+        return instance;
     }
 
     /** True when the sample's key is the instance's. */
