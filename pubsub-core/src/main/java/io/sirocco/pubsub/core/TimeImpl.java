@@ -1,5 +1,6 @@
 package io.sirocco.pubsub.core;
 
+import java.time.Instant;
 import java.util.concurrent.TimeUnit;
 
 import org.omg.dds.core.Duration;
@@ -41,7 +42,7 @@ public final class TimeImpl extends ModifiableTime
     /** Wall-clock now in nanoseconds; the DDS source timestamp. */
     public static long nowNs()
     {
-        final java.time.Instant now = java.time.Instant.now();
+        final Instant now = Instant.now();
         return now.getEpochSecond() * 1_000_000_000L + now.getNano();
     }
 

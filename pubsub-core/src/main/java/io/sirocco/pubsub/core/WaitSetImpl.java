@@ -6,9 +6,9 @@ import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 
+import org.omg.dds.core.Condition;
 import org.omg.dds.core.Duration;
 import org.omg.dds.core.ServiceEnvironment;
 import org.omg.dds.core.WaitSet;
@@ -18,12 +18,13 @@ import org.omg.dds.core.WaitSet;
  * calls {@link #wakeUp()}, which bumps a generation under the lock, so a wake-up between a waiter's check and its
  * await is never lost. Trigger values are always re-read from the conditions themselves.
  */
-public final class WaitSetImpl extends WaitSet
+public final class WaitSetImpl extends WaitSet implements WaitSetWaker
 {
     private final ServiceEnvironment environment;
-    private final CopyOnWriteArrayList<org.omg.dds.core.Condition> conditions = new CopyOnWriteArrayList<>();
+    private final CopyOnWriteArrayList<Condition> conditions = new CopyOnWriteArrayList<>();
     private final ReentrantLock lock = new ReentrantLock();
-    private final Condition changed = lock.newCondition();
+    /** The lock's condition (java.util.concurrent's; the DDS {@link Condition} is what a WaitSet waits for). */
+    private final java.util.concurrent.locks.Condition changed = lock.newCondition();
     private long generation;
 
     public WaitSetImpl(final ServiceEnvironment environment)
@@ -31,7 +32,8 @@ public final class WaitSetImpl extends WaitSet
         this.environment = environment;
     }
 
-    void wakeUp()
+    @Override
+    public void wakeUp()
     {
         lock.lock();
         try
@@ -59,7 +61,7 @@ public final class WaitSetImpl extends WaitSet
     }
 
     @Override
-    public void waitForConditions(final Collection<org.omg.dds.core.Condition> activeConditions)
+    public void waitForConditions(final Collection<Condition> activeConditions)
     {
         try
         {
@@ -84,7 +86,7 @@ public final class WaitSetImpl extends WaitSet
     }
 
     @Override
-    public void waitForConditions(final Collection<org.omg.dds.core.Condition> activeConditions, final Duration timeout)
+    public void waitForConditions(final Collection<Condition> activeConditions, final Duration timeout)
         throws TimeoutException
     {
         waitNs(activeConditions, DurationImpl.toNanos(timeout));
@@ -92,13 +94,13 @@ public final class WaitSetImpl extends WaitSet
 
     @Override
     public void waitForConditions(
-        final Collection<org.omg.dds.core.Condition> activeConditions, final long timeout, final TimeUnit unit)
+        final Collection<Condition> activeConditions, final long timeout, final TimeUnit unit)
         throws TimeoutException
     {
         waitNs(activeConditions, unit.toNanos(timeout));
     }
 
-    private void waitNs(final Collection<org.omg.dds.core.Condition> active, final long timeoutNs)
+    private void waitNs(final Collection<Condition> active, final long timeoutNs)
         throws TimeoutException
     {
         if (active == null)
@@ -160,9 +162,9 @@ public final class WaitSetImpl extends WaitSet
         }
     }
 
-    private void collectTriggered(final Collection<org.omg.dds.core.Condition> active)
+    private void collectTriggered(final Collection<Condition> active)
     {
-        for (final org.omg.dds.core.Condition condition : conditions)
+        for (final Condition condition : conditions)
         {
             if (condition.getTriggerValue())
             {
@@ -172,7 +174,7 @@ public final class WaitSetImpl extends WaitSet
     }
 
     @Override
-    public void attachCondition(final org.omg.dds.core.Condition condition)
+    public void attachCondition(final Condition condition)
     {
         if (!(condition instanceof LinkedCondition linked))
         {
@@ -186,7 +188,7 @@ public final class WaitSetImpl extends WaitSet
     }
 
     @Override
-    public void detachCondition(final org.omg.dds.core.Condition condition)
+    public void detachCondition(final Condition condition)
     {
         if (!conditions.remove(condition))
         {
@@ -197,7 +199,7 @@ public final class WaitSetImpl extends WaitSet
     }
 
     @Override
-    public Collection<org.omg.dds.core.Condition> getConditions()
+    public Collection<Condition> getConditions()
     {
         return List.copyOf(conditions);
     }

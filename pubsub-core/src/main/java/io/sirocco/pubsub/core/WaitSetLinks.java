@@ -9,14 +9,14 @@ import java.util.concurrent.CopyOnWriteArrayList;
  */
 public final class WaitSetLinks
 {
-    private final CopyOnWriteArrayList<WaitSetImpl> waitSets = new CopyOnWriteArrayList<>();
+    private final CopyOnWriteArrayList<WaitSetWaker> waitSets = new CopyOnWriteArrayList<>();
 
-    void attach(final WaitSetImpl waitSet)
+    void attach(final WaitSetWaker waitSet)
     {
         waitSets.addIfAbsent(waitSet);
     }
 
-    void detach(final WaitSetImpl waitSet)
+    void detach(final WaitSetWaker waitSet)
     {
         waitSets.remove(waitSet);
     }
@@ -29,7 +29,7 @@ public final class WaitSetLinks
     /** Wakes every attached WaitSet so that it re-evaluates its conditions. */
     public void signal()
     {
-        for (final WaitSetImpl waitSet : waitSets)
+        for (final WaitSetWaker waitSet : waitSets)
         {
             waitSet.wakeUp();
         }

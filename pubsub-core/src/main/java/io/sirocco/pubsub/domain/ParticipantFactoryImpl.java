@@ -53,7 +53,7 @@ public final class ParticipantFactoryImpl extends DomainParticipantFactory
             throw new IllegalArgumentException("DomainParticipantFactory: domain id " + domainId +
                 " is outside 0..232");
         }
-        final ParticipantImpl participant = new ParticipantImpl(env, this, domainId,
+        final ParticipantImpl participant = new ParticipantImpl(env, participants::remove, domainId,
             participantQos == null ? defaultParticipantQos : participantQos, listener, statuses);
         participants.add(participant);
         if (qos.getEntityFactory().isAutoEnableCreatedEntities())
@@ -61,11 +61,6 @@ public final class ParticipantFactoryImpl extends DomainParticipantFactory
             participant.enable();
         }
         return participant;
-    }
-
-    void removed(final ParticipantImpl participant)
-    {
-        participants.remove(participant);
     }
 
     @Override

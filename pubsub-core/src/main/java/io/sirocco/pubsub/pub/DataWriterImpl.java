@@ -1,50 +1,36 @@
 package io.sirocco.pubsub.pub;
 
-import java.util.ArrayDeque;
-import java.util.ArrayList;
 import java.util.Collection;
-import java.util.HashMap;
-import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.locks.ReentrantLock;
 
+import io.sirocco.dds.loan.LoaningDataWriter;
 import io.sirocco.dds.type.TypeCodec;
 import io.sirocco.pubsub.SiroccoServiceEnvironment;
 import io.sirocco.pubsub.bus.BusMessage;
-import io.sirocco.pubsub.bus.BusWriter;
 import io.sirocco.pubsub.bus.EndpointRecord;
-import io.sirocco.pubsub.cache.InstanceKey;
 import io.sirocco.pubsub.core.DdsExceptions;
 import io.sirocco.pubsub.core.DurationImpl;
 import io.sirocco.pubsub.core.HandleImpl;
 import io.sirocco.pubsub.core.StatusKinds;
-import io.sirocco.pubsub.core.TimeImpl;
-import io.sirocco.pubsub.domain.EndpointEntity;
 import io.sirocco.pubsub.qos.QosChecks;
 import io.sirocco.pubsub.status.Events;
-import io.sirocco.pubsub.status.MatchedCounts;
 import io.sirocco.pubsub.status.Statuses;
 import io.sirocco.pubsub.topic.TopicImpl;
 import io.sirocco.pubsub.topic.builtin.SubscriptionDataImpl;
-import org.omg.dds.core.Duration;
 import org.omg.dds.core.InstanceHandle;
 import org.omg.dds.core.ModifiableInstanceHandle;
-import org.omg.dds.core.Time;
 import org.omg.dds.core.policy.Durability;
 import org.omg.dds.core.policy.History;
 import org.omg.dds.core.policy.Reliability;
-import org.omg.dds.core.policy.ResourceLimits;
 import org.omg.dds.core.status.LivelinessLostStatus;
 import org.omg.dds.core.status.OfferedDeadlineMissedStatus;
 import org.omg.dds.core.status.OfferedIncompatibleQosStatus;
 import org.omg.dds.core.status.PublicationMatchedStatus;
 import org.omg.dds.core.status.Status;
-import org.omg.dds.pub.DataWriter;
 import org.omg.dds.pub.DataWriterListener;
 import org.omg.dds.pub.DataWriterQos;
 import org.omg.dds.pub.PublisherListener;
@@ -52,51 +38,40 @@ import org.omg.dds.topic.SubscriptionBuiltinTopicData;
 import org.omg.dds.topic.Topic;
 
 /**
- * A DataWriter. {@code write} runs on the application thread under {@code lock}: it hashes the key, finds the
- * instance (no allocation for a known instance), claims the next send slot of the topic's subgroup (blocking for up to
- * max_blocking_time while a reliable reader's window is full), serializes straight into that slot, keeps a copy in the
- * instance history when the writer is TRANSIENT_LOCAL, and commits. A sample larger than a slot (or a bus without
- * in-place slots) is serialized into the writer's reusable {@link BusMessage} and published through the bulk path;
- * lifecycle messages (dispose, unregister) take that path too.
+ * A DataWriter. {@code write} runs on the application thread under {@code lock}: it finds the instance in
+ * {@link WriterInstances} (no allocation for a known instance) and hands the sample to {@link WriterSendPath}, which
+ * serializes it straight into the claimed send slot of the topic's subgroup (blocking for up to max_blocking_time
+ * while a reliable reader's window is full), keeps a copy in the instance history when the writer is TRANSIENT_LOCAL,
+ * and commits; a sample larger than a slot, a bus without in-place slots, and lifecycle messages (dispose,
+ * unregister) take the bulk path. {@link WriterLoan} lends the slot itself. The PSM's overloads are in
+ * {@link DataWriterOverloads}.
  *
- * <p>Matching runs on the participant's discovery thread; matching state and statuses are guarded by
- * {@code statusLock}, and listeners are called after it is released.
+ * <p>Locks: {@code lock} guards the instances, the send path and the loan (an open loan keeps it). Matching runs on
+ * the participant's discovery thread; the matched readers and the statuses are guarded by {@code statusLock}
+ * ({@link WriterMatches}), and listeners are called after it is released. {@code statusLock} is never held while
+ * taking {@code lock}; a late joiner's history replay takes {@code lock} after the match is recorded.
  */
-public final class DataWriterImpl<T>
-    extends EndpointEntity<T, DataWriter<T>, DataWriterListener<T>, PublisherListener, DataWriterQos, PublisherImpl>
-    implements DataWriter<T>, io.sirocco.dds.loan.LoaningDataWriter<T>
+public final class DataWriterImpl<T> extends DataWriterOverloads<T> implements LoaningDataWriter<T>
 {
     private final TypeCodec<T> codec;
-    private final io.sirocco.dds.type.DataRepresentation representation;
+    /** Guards the instances, the send path and the loan (see each class); held for the whole of a write. */
     private final ReentrantLock lock = new ReentrantLock();
-    private final BusMessage message;
-    private final byte[] keyHash = new byte[16];
-    private final InstanceKey probe = new InstanceKey();
-    private final Map<InstanceKey, WriterInstance<T>> instances = new HashMap<>();
-    private final Map<Long, WriterInstance<T>> instancesByHandle = new HashMap<>();
+    private final WriterInstances<T> instances;
+    private final WriterSendPath<T> sendPath;
+    private final WriterLoan<T> loan;
+    /** The matched readers and PUBLICATION_MATCHED counts, under {@code statusLock}. */
+    private final WriterMatches matches = new WriterMatches(statusLock);
     private final boolean reliable;
-    private final long maxBlockingNs;
     private final boolean transientLocal;
-    private final boolean keepAll;
-    private final int depth;
-    private final int maxInstances;
-    private final int maxSamplesPerInstance;
     private final boolean autodispose;
     private final EndpointRecord record;
-    /** The serialized size of every sample of a fixed-size type (no per-write size walk), else 0. */
-    private final int fixedSize;
-    private final Map<Long, EndpointRecord> matchedReaders = new LinkedHashMap<>();
-    private final MatchedCounts matched = new MatchedCounts();
-    private BusWriter busWriter;
-    private long seq;
 
-    DataWriterImpl(final SiroccoServiceEnvironment env, final PublisherImpl publisher, final long guid,
+    DataWriterImpl(final SiroccoServiceEnvironment env, final PublisherView publisher, final long guid,
         final TopicImpl<T> topic, final DataWriterQos qos, final DataWriterListener<T> listener,
         final Collection<Class<? extends Status>> statuses)
     {
-        super(env, "DataWriter", publisher, guid, topic, qos, listener, statuses);
+        super(env, publisher, guid, topic, qos, listener, statuses);
         this.codec = topic.typeSupport().codec();
-        this.representation = codec.defaultRepresentation();
         final String me = describe();
         QosChecks.historyAndLimits(env, me, qos.getHistory(), qos.getResourceLimits());
         QosChecks.durability(me, qos.getDurability());
@@ -105,16 +80,16 @@ public final class DataWriterImpl<T>
         QosChecks.ownership(me, qos.getOwnership());
         QosChecks.lifespan(me, qos.getLifespan());
         this.reliable = qos.getReliability().getKind() == Reliability.Kind.RELIABLE;
-        this.maxBlockingNs = DurationImpl.toNanos(qos.getReliability().getMaxBlockingTime());
+        final long maxBlockingNs = DurationImpl.toNanos(qos.getReliability().getMaxBlockingTime());
         this.transientLocal = qos.getDurability().getKind() == Durability.Kind.TRANSIENT_LOCAL;
-        this.keepAll = qos.getHistory().getKind() == History.Kind.KEEP_ALL;
-        this.depth = qos.getHistory().getDepth();
-        this.maxInstances = qos.getResourceLimits().getMaxInstances();
-        this.maxSamplesPerInstance = qos.getResourceLimits().getMaxSamplesPerInstance();
+        final int depth = qos.getHistory().getDepth();
         this.autodispose = qos.getWriterDataLifecycle().isAutDisposeUnregisteredInstances();
-        final long maxSize = codec.maxSerializedSize();
-        this.fixedSize = codec.isFixedSize() && maxSize > 0 && maxSize < 65536 ? (int)maxSize : 0;
-        this.message = new BusMessage(maxSize > 0 && maxSize < 65536 ? (int)maxSize : 256);
+        this.instances = new WriterInstances<>(env, me, codec, qos.getResourceLimits().getMaxInstances(),
+            qos.getHistory().getKind() == History.Kind.KEEP_ALL, depth,
+            qos.getResourceLimits().getMaxSamplesPerInstance());
+        this.sendPath = new WriterSendPath<>(me, topic.getTypeName(), guid, codec, instances, maxBlockingNs,
+            transientLocal);
+        this.loan = new WriterLoan<>(me, lock, codec, instances, sendPath, maxBlockingNs);
         this.record = new EndpointRecord(EndpointRecord.WRITER, guid, participant.guid(), topic.getName(),
             topic.getTypeName(), codec.type().getName(), qos.getReliability().getKind().ordinal(), maxBlockingNs,
             qos.getDurability().getKind().ordinal(), DurationImpl.toNanos(qos.getDeadline().getPeriod()),
@@ -126,22 +101,6 @@ public final class DataWriterImpl<T>
             group.getQos().getPresentation().isOrderedAccess(), qos.getHistory().getKind().ordinal(), depth,
             List.copyOf(group.getQos().getPartition().getName()), qos.getUserData().getValue(), "", 0);
         topic.addUser();
-    }
-
-    private static final class WriterInstance<T>
-    {
-        final long handle;
-        final InstanceKey key;
-        final T keyHolder;
-        final ArrayDeque<BusMessage> history = new ArrayDeque<>();
-        boolean registered;
-
-        WriterInstance(final long handle, final InstanceKey key, final T keyHolder)
-        {
-            this.handle = handle;
-            this.key = key;
-            this.keyHolder = keyHolder;
-        }
     }
 
     public EndpointRecord record()
@@ -160,7 +119,7 @@ public final class DataWriterImpl<T>
         {
             throw DdsExceptions.precondition(env, describe() + ": enable() before its publisher is enabled");
         }
-        busWriter = participant.bus().openWriter(guid, topic.getName(), reliable);
+        sendPath.open(participant.bus().openWriter(guid, topic.getName(), reliable));
         participant.registerWriter(this);
         super.enable();
         participant.bus().announce(record);
@@ -169,181 +128,8 @@ public final class DataWriterImpl<T>
     // ------------------------------------------------------------------------------------------------------------
     // Writing
 
-    private WriterInstance<T> instanceOf(final T data, final boolean create)
-    {
-        codec.keyHash(data, keyHash);
-        probe.set(keyHash);
-        WriterInstance<T> instance = instances.get(probe);
-        if (instance == null && create)
-        {
-            if (maxInstances != ResourceLimits.LENGTH_UNLIMITED && instances.size() >= maxInstances)
-            {
-                throw DdsExceptions.outOfResources(env, describe() + ": ResourceLimits max_instances (" + maxInstances +
-                    ") reached; unregister an instance first");
-            }
-            final T keyHolder = codec.newSample();
-            codec.copyKey(data, keyHolder);
-            final InstanceKey key = probe.copy();
-            instance = new WriterInstance<>(HandleImpl.nextLocal(), key, keyHolder);
-            instances.put(key, instance);
-            instancesByHandle.put(instance.handle, instance);
-        }
-        return instance;
-    }
-
-    private void serialize(final T data)
-    {
-        final int size = serializedSize(data);
-        try
-        {
-            message.ensureCapacity(size);
-            message.payloadLength((int)codec.serialize(data, message.payloadSegment(), 0, representation));
-        }
-        catch (final IllegalArgumentException | NullPointerException ex)
-        {
-            throw rejected(ex);
-        }
-    }
-
-    /** The exact serialized size (encapsulation header included); a sample violating a bound is rejected. */
-    private int serializedSize(final T data)
-    {
-        try
-        {
-            final long size = fixedSize > 0 ? fixedSize : codec.serializedSize(data, representation);
-            if (size > Integer.MAX_VALUE - 64)
-            {
-                throw new IllegalArgumentException("serialized size " + size + " bytes is too large");
-            }
-            return (int)size;
-        }
-        catch (final IllegalArgumentException | NullPointerException ex)
-        {
-            throw rejected(ex);
-        }
-    }
-
-    private IllegalArgumentException rejected(final RuntimeException ex)
-    {
-        return new IllegalArgumentException(describe() + ": sample of type " + topic.getTypeName() + " rejected: " +
-            ex.getMessage(), ex);
-    }
-
-    private TimeoutException timedOut()
-    {
-        return new TimeoutException(describe() + ": a RELIABLE reader stayed a full window behind for the " +
-            "Reliability max_blocking_time (" + TimeUnit.NANOSECONDS.toMillis(maxBlockingNs) + " ms)");
-    }
-
-    /**
-     * Writes a DATA sample straight into the claimed send slot of the topic's subgroup: the codec serializes into the
-     * slot (no intermediate buffer), the bus writes its header in front, and the commit publishes it. RELIABLE
-     * blocking is the claim's: it waits for room up to max_blocking_time. Any failure between claim and commit (a
-     * sample violating a bound, KEEP_ALL history full) aborts the claim, whose slot then keeps its place in the order
-     * and is delivered to nobody. Allocates nothing for a known instance.
-     *
-     * @return false when the bus has no in-place slot for this sample (another bus, no view yet, or a sample larger
-     *         than a slot, which goes through the bulk path): the caller takes the copying path.
-     */
-    private boolean writeInPlace(final WriterInstance<T> instance, final T data, final long timestampNs)
-        throws TimeoutException
-    {
-        final int size = serializedSize(data);
-        final int rc = busWriter.claim(size, maxBlockingNs);
-        if (rc == BusWriter.NOT_IN_PLACE)
-        {
-            return false;
-        }
-        if (rc == BusWriter.TIMED_OUT)
-        {
-            throw timedOut();
-        }
-        boolean handedOver = false;
-        try
-        {
-            final java.lang.foreign.MemorySegment slot = busWriter.claimedBuffer();
-            final int offset = busWriter.claimedOffset();
-            final int length;
-            try
-            {
-                length = (int)codec.serialize(data, slot, offset, representation);
-            }
-            catch (final IllegalArgumentException | NullPointerException ex)
-            {
-                throw rejected(ex);
-            }
-            instance.registered = true;
-            prepareInPlace(instance, slot, offset, length, timestampNs);
-            handedOver = true;
-            busWriter.commitClaim(message, length);
-        }
-        finally
-        {
-            if (!handedOver)
-            {
-                busWriter.abortClaim();
-            }
-        }
-        return true;
-    }
-
-    /**
-     * Sets the header of a DATA message whose {@code length} payload bytes are already in the claimed slot and keeps
-     * the TRANSIENT_LOCAL history copy; the caller then commits. If the history refuses the sample the caller aborts
-     * the claim instead.
-     */
-    private void prepareInPlace(final WriterInstance<T> instance, final java.lang.foreign.MemorySegment slot,
-        final int offset, final int length, final long timestampNs)
-    {
-        message.kind(BusMessage.KIND_DATA).writerGuid(guid).seq(seq + 1).sourceTimeNs(timestampNs)
-            .keyHash(instance.key.hi(), instance.key.lo());
-        if (transientLocal)
-        {
-            message.ensureCapacity(length);
-            java.lang.foreign.MemorySegment.copy(slot, offset, message.payloadSegment(), 0, length);
-            message.payloadLength(length);
-            remember(instance);
-        }
-        seq++;
-    }
-
-    private void send(final WriterInstance<T> instance, final int kind, final long timestampNs)
-        throws TimeoutException
-    {
-        message.kind(kind).writerGuid(guid).seq(++seq).sourceTimeNs(timestampNs)
-            .keyHash(instance.key.hi(), instance.key.lo());
-        if (transientLocal)
-        {
-            remember(instance);
-        }
-        if (!busWriter.publish(message, maxBlockingNs))
-        {
-            throw timedOut();
-        }
-    }
-
-    private void remember(final WriterInstance<T> instance)
-    {
-        final BusMessage copy;
-        if (!keepAll && instance.history.size() >= depth)
-        {
-            copy = instance.history.pollFirst();
-        }
-        else if (keepAll && maxSamplesPerInstance != ResourceLimits.LENGTH_UNLIMITED &&
-            instance.history.size() >= maxSamplesPerInstance)
-        {
-            throw DdsExceptions.outOfResources(env, describe() + ": History KEEP_ALL with ResourceLimits " +
-                "max_samples_per_instance (" + maxSamplesPerInstance + ") full for instance " + instance.key);
-        }
-        else
-        {
-            copy = new BusMessage(message.payloadLength());
-        }
-        copy.copyFrom(message);
-        instance.history.addLast(copy);
-    }
-
-    private void write(final T data, final InstanceHandle handle, final long timestampNs) throws TimeoutException
+    @Override
+    protected void write(final T data, final InstanceHandle handle, final long timestampNs) throws TimeoutException
     {
         checkEnabled();
         if (data == null)
@@ -354,23 +140,23 @@ public final class DataWriterImpl<T>
         lock.lock();
         try
         {
-            if (loan.open)
+            if (loan.isOpen())
             {
                 // Only the loaning thread gets here (the loan holds the lock): its slot is still claimed.
                 throw DdsExceptions.precondition(env, describe() + ": write while this thread holds an open loan; " +
                     "commit or close it first");
             }
-            final WriterInstance<T> instance = instanceOf(data, true);
+            final WriterInstance<T> instance = instances.of(data, true);
             if (handleValue != 0 && handleValue != instance.handle)
             {
                 throw new IllegalArgumentException(describe() + ": write: " + handle + " is not the instance of " +
                     "the sample's key");
             }
-            if (!writeInPlace(instance, data, timestampNs))
+            if (!sendPath.writeInPlace(instance, data, timestampNs))
             {
-                serialize(data);
+                sendPath.serialize(data);
                 instance.registered = true;
-                send(instance, BusMessage.KIND_DATA, timestampNs);
+                sendPath.send(instance, BusMessage.KIND_DATA, timestampNs);
             }
         }
         finally
@@ -379,56 +165,12 @@ public final class DataWriterImpl<T>
         }
     }
 
-    @Override
-    public void write(final T data) throws TimeoutException
-    {
-        write(data, null, SourceClock.nowNs());
-    }
-
-    @Override
-    public void write(final T data, final Time sourceTimestamp) throws TimeoutException
-    {
-        write(data, null, TimeImpl.toNanos(sourceTimestamp));
-    }
-
-    @Override
-    public void write(final T data, final long sourceTimestamp, final TimeUnit unit) throws TimeoutException
-    {
-        write(data, null, unit.toNanos(sourceTimestamp));
-    }
-
-    @Override
-    public void write(final T data, final InstanceHandle handle) throws TimeoutException
-    {
-        write(data, handle, SourceClock.nowNs());
-    }
-
-    @Override
-    public void write(final T data, final InstanceHandle handle, final Time sourceTimestamp)
-        throws TimeoutException
-    {
-        write(data, handle, TimeImpl.toNanos(sourceTimestamp));
-    }
-
-    @Override
-    public void write(final T data, final InstanceHandle handle, final long sourceTimestamp, final TimeUnit unit)
-        throws TimeoutException
-    {
-        write(data, handle, unit.toNanos(sourceTimestamp));
-    }
-
     // ------------------------------------------------------------------------------------------------------------
     // Zero-copy loans (io.sirocco.dds.loan)
 
-    private final Loan loan = new Loan();
-    private T keyScratch;
-
     /**
-     * Lends the next send slot of the topic's subgroup itself: the application's bytes are the slot's bytes, and
-     * commit only writes the bus header in front and publishes. Waiting for room (RELIABLE) happens here, up to
-     * max_blocking_time. Where the bus has no in-place slot (another bus, no view yet, a size larger than a slot) or
-     * the wait timed out, the loan is the writer's own buffer and commit publishes it as {@code write} would
-     * (throwing the TimeoutException then).
+     * Lends the next send slot of the topic's subgroup (see {@link WriterLoan}). Waiting for room (RELIABLE) happens
+     * here, up to max_blocking_time. The loan keeps the writer's lock until it is committed or closed.
      */
     @Override
     public WriteLoan loan(final int sizeBytes)
@@ -440,131 +182,16 @@ public final class DataWriterImpl<T>
                 "least its 4-byte encapsulation header");
         }
         lock.lock();
-        if (loan.open)
+        if (loan.isOpen())
         {
             lock.unlock();
             throw DdsExceptions.precondition(env, describe() + ": a loan is already open; commit or close it first");
         }
-        loan.open = true;
-        loan.size = sizeBytes;
-        if (busWriter.claim(sizeBytes, maxBlockingNs) == BusWriter.CLAIMED)
-        {
-            loan.inSlot = true;
-            loan.segment = busWriter.claimedBuffer().asSlice(busWriter.claimedOffset(), sizeBytes);
-        }
-        else
-        {
-            loan.inSlot = false;
-            message.ensureCapacity(sizeBytes);
-            message.payloadLength(sizeBytes);
-            loan.segment = message.payloadSegment().asSlice(0, sizeBytes);
-        }
-        return loan;
-    }
-
-    /**
-     * The writer's one loan object: reused, so that a loan allocates nothing but its segment slice. While
-     * {@code inSlot} the loan holds a claimed slot (and the bus's send lock) besides the writer's lock.
-     */
-    private final class Loan implements WriteLoan
-    {
-        boolean open;
-        boolean inSlot;
-        int size;
-        java.lang.foreign.MemorySegment segment;
-
-        @Override
-        public java.lang.foreign.MemorySegment segment()
-        {
-            return segment;
-        }
-
-        @Override
-        public void commit() throws TimeoutException
-        {
-            if (!open)
-            {
-                throw new IllegalStateException(describe() + ": commit() without an open loan");
-            }
-            try
-            {
-                final WriterInstance<T> instance;
-                if (codec.isKeyed())
-                {
-                    keyScratch = codec.deserialize(segment, 0, size, keyScratch);
-                    instance = instanceOf(keyScratch, true);
-                }
-                else
-                {
-                    if (keyScratch == null)
-                    {
-                        keyScratch = codec.newSample();
-                    }
-                    instance = instanceOf(keyScratch, true);
-                }
-                instance.registered = true;
-                if (inSlot)
-                {
-                    prepareInPlace(instance, busWriter.claimedBuffer(), busWriter.claimedOffset(), size,
-                        SourceClock.nowNs());
-                    inSlot = false;
-                    busWriter.commitClaim(message, size);
-                }
-                else
-                {
-                    send(instance, BusMessage.KIND_DATA, SourceClock.nowNs());
-                }
-            }
-            finally
-            {
-                finish();
-            }
-        }
-
-        @Override
-        public void close()
-        {
-            if (open)
-            {
-                finish();
-            }
-        }
-
-        /** Ends the loan: a slot still held (closed, or commit failed before publishing) is aborted. */
-        private void finish()
-        {
-            try
-            {
-                if (inSlot)
-                {
-                    inSlot = false;
-                    busWriter.abortClaim();
-                }
-            }
-            finally
-            {
-                open = false;
-                segment = null;
-                lock.unlock();
-            }
-        }
+        return loan.open(sizeBytes);
     }
 
     // ------------------------------------------------------------------------------------------------------------
     // Instances
-
-    @Override
-    public InstanceHandle registerInstance(final T instanceData) throws TimeoutException
-    {
-        return registerInstance(instanceData, SourceClock.nowNs(), TimeUnit.NANOSECONDS);
-    }
-
-    @Override
-    public InstanceHandle registerInstance(final T instanceData, final Time sourceTimestamp)
-        throws TimeoutException
-    {
-        return registerInstance(instanceData, TimeImpl.toNanos(sourceTimestamp), TimeUnit.NANOSECONDS);
-    }
 
     @Override
     public InstanceHandle registerInstance(final T instanceData, final long sourceTimestamp, final TimeUnit unit)
@@ -578,7 +205,7 @@ public final class DataWriterImpl<T>
         lock.lock();
         try
         {
-            final WriterInstance<T> instance = instanceOf(instanceData, true);
+            final WriterInstance<T> instance = instances.of(instanceData, true);
             instance.registered = true;
             return new HandleImpl(env, instance.handle);
         }
@@ -588,43 +215,6 @@ public final class DataWriterImpl<T>
         }
     }
 
-    private WriterInstance<T> resolve(final String operation, final InstanceHandle handle, final T keyData)
-    {
-        WriterInstance<T> instance = null;
-        if (handle != null && !handle.isNil())
-        {
-            instance = instancesByHandle.get(HandleImpl.valueOf(handle));
-            if (instance == null)
-            {
-                throw new IllegalArgumentException(describe() + ": " + operation + ": " + handle +
-                    " is not an instance of this writer");
-            }
-            if (keyData != null)
-            {
-                codec.keyHash(keyData, keyHash);
-                if (!probe.set(keyHash).equals(instance.key))
-                {
-                    throw DdsExceptions.precondition(env, describe() + ": " + operation + ": the sample's key does " +
-                        "not match " + handle);
-                }
-            }
-        }
-        else if (keyData != null)
-        {
-            instance = instanceOf(keyData, false);
-        }
-        else
-        {
-            throw new IllegalArgumentException(describe() + ": " + operation + ": a nil handle needs a key sample");
-        }
-        if (instance == null || !instance.registered)
-        {
-            throw DdsExceptions.precondition(env, describe() + ": " + operation + ": the instance is not registered " +
-                "with this writer");
-        }
-        return instance;
-    }
-
     private void lifecycle(final String operation, final InstanceHandle handle, final T keyData, final int kind,
         final long timestampNs) throws TimeoutException
     {
@@ -632,50 +222,22 @@ public final class DataWriterImpl<T>
         lock.lock();
         try
         {
-            final WriterInstance<T> instance = resolve(operation, handle, keyData);
-            serialize(instance.keyHolder);
-            send(instance, kind, timestampNs);
+            final WriterInstance<T> instance = instances.resolve(operation, handle, keyData);
+            sendPath.serialize(instance.keyHolder);
+            sendPath.send(instance, kind, timestampNs);
             if ((kind & BusMessage.KIND_UNREGISTER) != 0)
             {
-                forget(instance);
+                instances.forget(instance);
             }
             else if ((kind & BusMessage.KIND_DISPOSE) != 0 && transientLocal)
             {
-                // A disposed instance keeps only the dispose message for late joiners.
-                final BusMessage last = instance.history.pollLast();
-                instance.history.clear();
-                instance.history.addLast(last);
+                instances.keepOnlyLast(instance);
             }
         }
         finally
         {
             lock.unlock();
         }
-    }
-
-    private void forget(final WriterInstance<T> instance)
-    {
-        instances.remove(instance.key);
-        instancesByHandle.remove(instance.handle);
-    }
-
-    @Override
-    public void unregisterInstance(final InstanceHandle handle) throws TimeoutException
-    {
-        unregisterInstance(handle, null, SourceClock.nowNs(), TimeUnit.NANOSECONDS);
-    }
-
-    @Override
-    public void unregisterInstance(final InstanceHandle handle, final T instanceData) throws TimeoutException
-    {
-        unregisterInstance(handle, instanceData, SourceClock.nowNs(), TimeUnit.NANOSECONDS);
-    }
-
-    @Override
-    public void unregisterInstance(final InstanceHandle handle, final T instanceData, final Time sourceTimestamp)
-        throws TimeoutException
-    {
-        unregisterInstance(handle, instanceData, TimeImpl.toNanos(sourceTimestamp), TimeUnit.NANOSECONDS);
     }
 
     @Override
@@ -685,25 +247,6 @@ public final class DataWriterImpl<T>
         final int kind = autodispose ? BusMessage.KIND_UNREGISTER | BusMessage.KIND_DISPOSE :
             BusMessage.KIND_UNREGISTER;
         lifecycle("unregisterInstance", handle, instanceData, kind, unit.toNanos(sourceTimestamp));
-    }
-
-    @Override
-    public void dispose(final InstanceHandle handle) throws TimeoutException
-    {
-        dispose(handle, null, SourceClock.nowNs(), TimeUnit.NANOSECONDS);
-    }
-
-    @Override
-    public void dispose(final InstanceHandle handle, final T instanceData) throws TimeoutException
-    {
-        dispose(handle, instanceData, SourceClock.nowNs(), TimeUnit.NANOSECONDS);
-    }
-
-    @Override
-    public void dispose(final InstanceHandle handle, final T instanceData, final Time sourceTimestamp)
-        throws TimeoutException
-    {
-        dispose(handle, instanceData, TimeImpl.toNanos(sourceTimestamp), TimeUnit.NANOSECONDS);
     }
 
     @Override
@@ -720,7 +263,7 @@ public final class DataWriterImpl<T>
         lock.lock();
         try
         {
-            final WriterInstance<T> instance = instancesByHandle.get(HandleImpl.valueOf(handle));
+            final WriterInstance<T> instance = instances.byHandle(HandleImpl.valueOf(handle));
             if (instance == null)
             {
                 throw new IllegalArgumentException(describe() + ": getKeyValue: " + handle +
@@ -737,19 +280,13 @@ public final class DataWriterImpl<T>
     }
 
     @Override
-    public T getKeyValue(final InstanceHandle handle)
-    {
-        return getKeyValue(null, handle);
-    }
-
-    @Override
     public ModifiableInstanceHandle lookupInstance(final ModifiableInstanceHandle handle, final T keyHolder)
     {
         checkOpen();
         lock.lock();
         try
         {
-            final WriterInstance<T> instance = instanceOf(keyHolder, false);
+            final WriterInstance<T> instance = instances.of(keyHolder, false);
             final ModifiableInstanceHandle result = handle == null ? new HandleImpl(env, 0) : handle;
             ((HandleImpl)result).value(instance == null ? 0 : instance.handle);
             return result;
@@ -758,12 +295,6 @@ public final class DataWriterImpl<T>
         {
             lock.unlock();
         }
-    }
-
-    @Override
-    public InstanceHandle lookupInstance(final T keyHolder)
-    {
-        return lookupInstance(null, keyHolder);
     }
 
     // ------------------------------------------------------------------------------------------------------------
@@ -775,14 +306,9 @@ public final class DataWriterImpl<T>
         {
             return;
         }
-        synchronized (statusLock)
+        if (!matches.add(reader))
         {
-            if (matchedReaders.containsKey(reader.guid()))
-            {
-                return;
-            }
-            matchedReaders.put(reader.guid(), reader);
-            matched.matched(reader.guid());
+            return;
         }
         if (transientLocal && reader.durabilityKind() >= Durability.Kind.TRANSIENT_LOCAL.ordinal())
         {
@@ -796,11 +322,10 @@ public final class DataWriterImpl<T>
         synchronized (statusLock)
         {
             incompatible.remove(readerGuid);
-            if (matchedReaders.remove(readerGuid) == null)
+            if (!matches.remove(readerGuid))
             {
                 return;
             }
-            matched.unmatched(readerGuid);
         }
         fireMatched();
     }
@@ -810,23 +335,7 @@ public final class DataWriterImpl<T>
         lock.lock();
         try
         {
-            for (final WriterInstance<T> instance : instances.values())
-            {
-                for (final BusMessage old : instance.history)
-                {
-                    final int kind = old.kind();
-                    old.kind(kind | BusMessage.KIND_HISTORY);
-                    final boolean sent = busWriter.sendDirected(readerGuid, old, maxBlockingNs);
-                    old.kind(kind);
-                    if (!sent)
-                    {
-                        return;
-                    }
-                }
-            }
-            final BusMessage end = new BusMessage(16);
-            end.kind(BusMessage.KIND_HISTORY_END).writerGuid(guid).seq(seq).payloadLength(0);
-            busWriter.sendDirected(readerGuid, end, maxBlockingNs);
+            sendPath.replay(readerGuid);
         }
         finally
         {
@@ -839,7 +348,7 @@ public final class DataWriterImpl<T>
     {
         return switch (statusBit)
         {
-            case StatusKinds.PUBLICATION_MATCHED -> matched.publication(env);
+            case StatusKinds.PUBLICATION_MATCHED -> matches.status(env);
             case StatusKinds.OFFERED_INCOMPATIBLE_QOS -> incompatible.offered(env);
             default -> throw new IllegalArgumentException(describe() + ": no status for bit " + statusBit);
         };
@@ -901,54 +410,30 @@ public final class DataWriterImpl<T>
     public Set<InstanceHandle> getMatchedSubscriptions()
     {
         checkOpen();
-        synchronized (statusLock)
-        {
-            final Set<InstanceHandle> handles = new HashSet<>();
-            for (final Long readerGuid : matchedReaders.keySet())
-            {
-                handles.add(new HandleImpl(env, readerGuid));
-            }
-            return handles;
-        }
+        return matches.handles(env);
     }
 
     @Override
     public SubscriptionBuiltinTopicData getMatchedSubscriptionData(final InstanceHandle handle)
     {
         checkOpen();
-        synchronized (statusLock)
+        final EndpointRecord reader = matches.reader(HandleImpl.valueOf(handle));
+        if (reader == null)
         {
-            final EndpointRecord reader = matchedReaders.get(HandleImpl.valueOf(handle));
-            if (reader == null)
-            {
-                throw new IllegalArgumentException(describe() + ": " + handle + " is not a matched subscription");
-            }
-            return new SubscriptionDataImpl(env, reader);
+            throw new IllegalArgumentException(describe() + ": " + handle + " is not a matched subscription");
         }
-    }
-
-    @Override
-    public void waitForAcknowledgments(final Duration maxWait) throws TimeoutException
-    {
-        waitForAcknowledgments(DurationImpl.toNanos(maxWait), TimeUnit.NANOSECONDS);
+        return new SubscriptionDataImpl(env, reader);
     }
 
     @Override
     public void waitForAcknowledgments(final long maxWait, final TimeUnit unit) throws TimeoutException
     {
         checkEnabled();
-        if (!busWriter.awaitDelivered(unit.toNanos(maxWait)))
+        if (!sendPath.awaitDelivered(unit.toNanos(maxWait)))
         {
             throw new TimeoutException(describe() + ": not every matched reader acknowledged within " +
                 unit.toMillis(maxWait) + " ms");
         }
-    }
-
-    @Override
-    @SuppressWarnings("unchecked")
-    public <OTHER> DataWriter<OTHER> cast()
-    {
-        return (DataWriter<OTHER>)this;
     }
 
     @Override
@@ -966,14 +451,14 @@ public final class DataWriterImpl<T>
             lock.lock();
             try
             {
-                for (final WriterInstance<T> instance : new ArrayList<>(instances.values()))
+                for (final WriterInstance<T> instance : instances.snapshot())
                 {
                     if (instance.registered)
                     {
                         try
                         {
-                            serialize(instance.keyHolder);
-                            send(instance, autodispose ? BusMessage.KIND_UNREGISTER | BusMessage.KIND_DISPOSE :
+                            sendPath.serialize(instance.keyHolder);
+                            sendPath.send(instance, autodispose ? BusMessage.KIND_UNREGISTER | BusMessage.KIND_DISPOSE :
                                 BusMessage.KIND_UNREGISTER, SourceClock.nowNs());
                         }
                         catch (final TimeoutException ex)
@@ -983,7 +468,6 @@ public final class DataWriterImpl<T>
                     }
                 }
                 instances.clear();
-                instancesByHandle.clear();
             }
             finally
             {
@@ -991,7 +475,7 @@ public final class DataWriterImpl<T>
             }
             participant.bus().retract(guid);
             participant.unregisterWriter(this);
-            busWriter.close();
+            sendPath.close();
         }
     }
 }

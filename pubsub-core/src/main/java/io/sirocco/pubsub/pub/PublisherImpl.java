@@ -6,8 +6,8 @@ import java.util.concurrent.TimeoutException;
 
 import io.sirocco.pubsub.SiroccoServiceEnvironment;
 import io.sirocco.pubsub.core.DurationImpl;
-import io.sirocco.pubsub.domain.GroupEntity;
-import io.sirocco.pubsub.domain.ParticipantImpl;
+import io.sirocco.pubsub.core.ParticipantView;
+import io.sirocco.pubsub.entity.GroupEntity;
 import io.sirocco.pubsub.qos.Qos.DataWriterQosImpl;
 import io.sirocco.pubsub.topic.TopicImpl;
 import org.omg.dds.core.Duration;
@@ -26,11 +26,11 @@ import org.omg.dds.topic.TopicQos;
 
 /** A Publisher: groups DataWriters under one partition list and listener. */
 public final class PublisherImpl extends GroupEntity<PublisherListener, PublisherQos, DataWriterImpl<?>>
-    implements Publisher
+    implements PublisherView
 {
     private volatile DataWriterQos defaultWriterQos;
 
-    public PublisherImpl(final SiroccoServiceEnvironment env, final ParticipantImpl participant, final long guid,
+    public PublisherImpl(final SiroccoServiceEnvironment env, final ParticipantView participant, final long guid,
         final PublisherQos qos, final PublisherListener listener, final Collection<Class<? extends Status>> statuses)
     {
         super(env, participant, guid, "Publisher", qos, listener, statuses);

@@ -1,5 +1,6 @@
 package io.sirocco.pubsub.sub;
 
+import java.util.Collection;
 import java.util.List;
 
 import io.sirocco.pubsub.SiroccoServiceEnvironment;
@@ -7,7 +8,7 @@ import io.sirocco.pubsub.bus.BusMessage;
 import io.sirocco.pubsub.bus.EndpointRecord;
 import io.sirocco.pubsub.core.DdsExceptions;
 import io.sirocco.pubsub.core.HandleImpl;
-import io.sirocco.pubsub.domain.ParticipantImpl;
+import io.sirocco.pubsub.core.ParticipantView;
 import io.sirocco.pubsub.qos.Qos.DataReaderQosImpl;
 import io.sirocco.pubsub.qos.Qos.SubscriberQosImpl;
 import io.sirocco.pubsub.qos.Qos.TopicQosImpl;
@@ -46,7 +47,7 @@ public final class BuiltinSubscriber extends SubscriberImpl
     private final DataReaderImpl<SubscriptionBuiltinTopicData> subscriptions;
     private final DataReaderImpl<TopicBuiltinTopicData> topics;
 
-    public BuiltinSubscriber(final SiroccoServiceEnvironment env, final ParticipantImpl participant)
+    public BuiltinSubscriber(final SiroccoServiceEnvironment env, final ParticipantView participant)
     {
         super(env, participant, HandleImpl.nextLocal(), SubscriberQosImpl.defaults(env), null, null);
         markEnabled(true);
@@ -61,7 +62,7 @@ public final class BuiltinSubscriber extends SubscriberImpl
     }
 
     @SuppressWarnings("unchecked")
-    private <T> DataReaderImpl<T> reader(final SiroccoServiceEnvironment env, final ParticipantImpl participant,
+    private <T> DataReaderImpl<T> reader(final SiroccoServiceEnvironment env, final ParticipantView participant,
         final String name, final Class<T> type, final DataReaderQos qos)
     {
         final BuiltinTypeSupport<T> support = new BuiltinTypeSupport<>(env, type, name, () -> null,
@@ -138,7 +139,7 @@ public final class BuiltinSubscriber extends SubscriberImpl
 
     @Override
     public <TYPE> DataReader<TYPE> createDataReader(final TopicDescription<TYPE> topic, final DataReaderQos qos,
-        final DataReaderListener<TYPE> listener, final java.util.Collection<Class<? extends Status>> statuses)
+        final DataReaderListener<TYPE> listener, final Collection<Class<? extends Status>> statuses)
     {
         throw DdsExceptions.illegalOperation(env, describe() + ": the built-in Subscriber's readers are fixed; use " +
             "lookupDataReader(\"DCPSParticipant\" | \"DCPSPublication\" | \"DCPSSubscription\" | \"DCPSTopic\")");

@@ -25,7 +25,7 @@ import io.sirocco.pubsub.core.DdsExceptions;
 import io.sirocco.pubsub.core.DurationImpl;
 import io.sirocco.pubsub.core.HandleImpl;
 import io.sirocco.pubsub.core.StatusKinds;
-import io.sirocco.pubsub.domain.EndpointEntity;
+import io.sirocco.pubsub.entity.EndpointEntity;
 import io.sirocco.pubsub.qos.Matching;
 import io.sirocco.pubsub.qos.QosChecks;
 import io.sirocco.pubsub.status.Events;
@@ -75,7 +75,7 @@ import org.slf4j.LoggerFactory;
  * for at most that writer's max_blocking_time.
  */
 public final class DataReaderImpl<T>
-    extends EndpointEntity<T, DataReader<T>, DataReaderListener<T>, SubscriberListener, DataReaderQos, SubscriberImpl>
+    extends EndpointEntity<T, DataReader<T>, DataReaderListener<T>, SubscriberListener, DataReaderQos, SubscriberView>
     implements DataReader<T>, io.sirocco.dds.loan.InPlaceDataReader
 {
     private static final Logger LOG = LoggerFactory.getLogger(DataReaderImpl.class);
@@ -162,7 +162,7 @@ public final class DataReaderImpl<T>
         }
     }
 
-    DataReaderImpl(final SiroccoServiceEnvironment env, final SubscriberImpl subscriber, final long guid,
+    DataReaderImpl(final SiroccoServiceEnvironment env, final SubscriberView subscriber, final long guid,
         final TopicImpl<T> topic, final DataReaderQos qos, final DataReaderListener<T> listener,
         final Collection<Class<? extends Status>> statuses, final boolean builtin)
     {

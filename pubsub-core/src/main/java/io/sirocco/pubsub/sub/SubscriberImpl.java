@@ -4,8 +4,8 @@ import java.util.ArrayList;
 import java.util.Collection;
 
 import io.sirocco.pubsub.SiroccoServiceEnvironment;
-import io.sirocco.pubsub.domain.GroupEntity;
-import io.sirocco.pubsub.domain.ParticipantImpl;
+import io.sirocco.pubsub.core.ParticipantView;
+import io.sirocco.pubsub.entity.GroupEntity;
 import io.sirocco.pubsub.qos.Qos.DataReaderQosImpl;
 import io.sirocco.pubsub.topic.TopicImpl;
 import org.omg.dds.core.StatusCondition;
@@ -23,11 +23,11 @@ import org.omg.dds.topic.TopicQos;
 
 /** A Subscriber: groups DataReaders under one partition list and listener. */
 public class SubscriberImpl extends GroupEntity<SubscriberListener, SubscriberQos, DataReaderImpl<?>>
-    implements Subscriber
+    implements SubscriberView
 {
     private volatile DataReaderQos defaultReaderQos;
 
-    public SubscriberImpl(final SiroccoServiceEnvironment env, final ParticipantImpl participant, final long guid,
+    public SubscriberImpl(final SiroccoServiceEnvironment env, final ParticipantView participant, final long guid,
         final SubscriberQos qos, final SubscriberListener listener,
         final Collection<Class<? extends Status>> statuses)
     {

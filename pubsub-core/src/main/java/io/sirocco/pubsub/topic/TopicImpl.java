@@ -1,14 +1,15 @@
 package io.sirocco.pubsub.topic;
 
 import java.util.Collection;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import io.sirocco.pubsub.SiroccoServiceEnvironment;
 import io.sirocco.pubsub.bus.EndpointRecord;
 import io.sirocco.pubsub.core.DdsExceptions;
 import io.sirocco.pubsub.core.EntityBase;
+import io.sirocco.pubsub.core.ParticipantView;
 import io.sirocco.pubsub.core.StatusKinds;
-import io.sirocco.pubsub.domain.ParticipantImpl;
 import io.sirocco.pubsub.status.Events;
 import io.sirocco.pubsub.status.Statuses;
 import org.omg.dds.core.StatusCondition;
@@ -28,7 +29,7 @@ import org.omg.dds.type.TypeSupport;
  */
 public final class TopicImpl<T> extends EntityBase<TopicListener<T>, TopicQos> implements Topic<T>
 {
-    private final ParticipantImpl participant;
+    private final ParticipantView participant;
     private final String name;
     private final TypeSupport<T> typeSupport;
     private final SampleOps<T> ops;
@@ -36,7 +37,7 @@ public final class TopicImpl<T> extends EntityBase<TopicListener<T>, TopicQos> i
     private int inconsistentTotal;
     private int inconsistentChange;
 
-    public TopicImpl(final SiroccoServiceEnvironment env, final ParticipantImpl participant, final long guid,
+    public TopicImpl(final SiroccoServiceEnvironment env, final ParticipantView participant, final long guid,
         final String name, final TypeSupport<T> typeSupport, final SampleOps<T> ops, final TopicQos qos,
         final TopicListener<T> listener, final Collection<Class<? extends Status>> statuses)
     {
@@ -63,7 +64,7 @@ public final class TopicImpl<T> extends EntityBase<TopicListener<T>, TopicQos> i
         return new EndpointRecord(EndpointRecord.TOPIC, guid, participant.guid(), name, getTypeName(),
             typeSupport.getType().getName(), qos.getReliability().getKind().ordinal(), 0,
             qos.getDurability().getKind().ordinal(), Long.MAX_VALUE, 0, 0, Long.MAX_VALUE, 0, 0, 0, false, false,
-            qos.getHistory().getKind().ordinal(), qos.getHistory().getDepth(), java.util.List.of(), new byte[0], "",
+            qos.getHistory().getKind().ordinal(), qos.getHistory().getDepth(), List.of(), new byte[0], "",
             0);
     }
 

@@ -1,4 +1,4 @@
-package io.sirocco.pubsub.domain;
+package io.sirocco.pubsub.entity;
 
 import java.util.Collection;
 import java.util.EventListener;
@@ -8,8 +8,11 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import io.sirocco.pubsub.SiroccoServiceEnvironment;
 import io.sirocco.pubsub.core.DdsExceptions;
 import io.sirocco.pubsub.core.EntityBase;
+import io.sirocco.pubsub.core.GroupView;
+import io.sirocco.pubsub.core.ParticipantView;
 import io.sirocco.pubsub.qos.QosChecks;
 import io.sirocco.pubsub.topic.TopicImpl;
+import org.omg.dds.core.Entity;
 import org.omg.dds.core.EntityQos;
 import org.omg.dds.core.policy.EntityFactory;
 import org.omg.dds.core.policy.Presentation;
@@ -18,7 +21,8 @@ import org.omg.dds.domain.DomainParticipant;
 import org.omg.dds.topic.TopicDescription;
 
 /**
- * What a Publisher and a Subscriber share: their participant, the writers or readers they contain, the Presentation
+ * What a Publisher and a Subscriber share, and how their writers or readers see them ({@link GroupView}): their
+ * participant (as a {@link ParticipantView}), the writers or readers they contain, the Presentation
  * check on their QoS, autoenable of what they create, lookup by topic name, and closing what they contain.
  *
  * <p>The application thread adds writers or readers; {@code close} on any thread removes them. The list is
@@ -29,14 +33,14 @@ import org.omg.dds.topic.TopicDescription;
  * @param <C> the contained entity (DataWriterImpl or DataReaderImpl).
  */
 public abstract class GroupEntity<L extends EventListener, Q extends EntityQos<?>, C extends EntityBase<?, ?>>
-    extends EntityBase<L, Q>
+    extends EntityBase<L, Q> implements GroupView<L>
 {
-    protected final ParticipantImpl participant;
+    protected final ParticipantView participant;
     protected final CopyOnWriteArrayList<C> children = new CopyOnWriteArrayList<>();
     private final String name;
 
     /** {@code kind} ("Publisher", "Subscriber") names this entity in messages, with its GUID. */
-    protected GroupEntity(final SiroccoServiceEnvironment env, final ParticipantImpl participant, final long guid,
+    protected GroupEntity(final SiroccoServiceEnvironment env, final ParticipantView participant, final long guid,
         final String kind, final Q qos, final L listener, final Collection<Class<? extends Status>> statuses)
     {
         super(env, guid, qos, listener, statuses);
@@ -57,7 +61,8 @@ public abstract class GroupEntity<L extends EventListener, Q extends EntityQos<?
     /** Tells the participant that this entity is closed. */
     protected abstract void removeFromParticipant();
 
-    public ParticipantImpl participant()
+    @Override
+    public ParticipantView participant()
     {
         return participant;
     }
@@ -100,8 +105,8 @@ public abstract class GroupEntity<L extends EventListener, Q extends EntityQos<?
         return child;
     }
 
-    /** A contained writer or reader was closed. */
-    public void removed(final EntityBase<?, ?> child)
+    @Override
+    public void removed(final Entity<?, ?> child)
     {
         children.remove(child);
     }

@@ -1,4 +1,4 @@
-package io.sirocco.pubsub.domain;
+package io.sirocco.pubsub.entity;
 
 import java.util.Collection;
 import java.util.EventListener;
@@ -8,6 +8,8 @@ import java.util.function.BiConsumer;
 import io.sirocco.pubsub.SiroccoServiceEnvironment;
 import io.sirocco.pubsub.bus.EndpointRecord;
 import io.sirocco.pubsub.core.EntityBase;
+import io.sirocco.pubsub.core.GroupView;
+import io.sirocco.pubsub.core.ParticipantView;
 import io.sirocco.pubsub.qos.Matching;
 import io.sirocco.pubsub.qos.QosChecks;
 import io.sirocco.pubsub.status.IncompatibleQosCounts;
@@ -34,10 +36,10 @@ import org.omg.dds.core.status.Status;
  * @param <L> the endpoint's listener type.
  * @param <GL> the group's listener type (PublisherListener or SubscriberListener).
  * @param <Q> the QoS type.
- * @param <G> the group (PublisherImpl or SubscriberImpl).
+ * @param <G> the group as its endpoints see it (PublisherView or SubscriberView).
  */
 public abstract class EndpointEntity<T, E extends Entity<?, ?>, L extends EventListener, GL extends EventListener,
-    Q extends EntityQos<?>, G extends GroupEntity<GL, ?, ?>> extends EntityBase<L, Q>
+    Q extends EntityQos<?>, G extends GroupView<GL>> extends EntityBase<L, Q>
 {
     /** Makes the event a listener receives; {@code Events.XEventImpl<T>::new}. */
     @FunctionalInterface
@@ -47,7 +49,7 @@ public abstract class EndpointEntity<T, E extends Entity<?, ?>, L extends EventL
     }
 
     protected final G group;
-    protected final ParticipantImpl participant;
+    protected final ParticipantView participant;
     protected final TopicImpl<T> topic;
     protected final Object statusLock = new Object();
     /** The incompatible endpoints of the other kind, under {@link #statusLock}. */

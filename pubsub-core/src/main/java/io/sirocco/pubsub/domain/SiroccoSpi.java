@@ -1,10 +1,15 @@
-package io.sirocco.pubsub.core;
+package io.sirocco.pubsub.domain;
 
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 
 import io.sirocco.pubsub.SiroccoServiceEnvironment;
-import io.sirocco.pubsub.domain.ParticipantFactoryImpl;
+import io.sirocco.pubsub.core.DurationImpl;
+import io.sirocco.pubsub.core.GuardConditionImpl;
+import io.sirocco.pubsub.core.HandleImpl;
+import io.sirocco.pubsub.core.StatusKinds;
+import io.sirocco.pubsub.core.TimeImpl;
+import io.sirocco.pubsub.core.WaitSetImpl;
 import io.sirocco.pubsub.qos.PolicyFactoryImpl;
 import io.sirocco.pubsub.topic.TypeSupportImpl;
 import io.sirocco.pubsub.topic.builtin.KeyedBytesImpl;
@@ -15,7 +20,6 @@ import org.omg.dds.core.InstanceHandle;
 import org.omg.dds.core.ModifiableInstanceHandle;
 import org.omg.dds.core.ModifiableTime;
 import org.omg.dds.core.QosProvider;
-import org.omg.dds.core.ServiceEnvironment;
 import org.omg.dds.core.Time;
 import org.omg.dds.core.WaitSet;
 import org.omg.dds.core.policy.PolicyFactory;
@@ -27,9 +31,25 @@ import org.omg.dds.type.builtin.KeyedString;
 import org.omg.dds.type.dynamic.DynamicDataFactory;
 import org.omg.dds.type.dynamic.DynamicTypeFactory;
 
-/** Every method of the PSM's service provider interface. Features not built yet throw, naming themselves. */
-public final class SiroccoSpi implements ServiceEnvironment.ServiceProviderInterface
+/**
+ * Every method of the PSM's service provider interface. Features not built yet throw, naming themselves. It sits at
+ * the top of the module (it makes participants, policies and type supports); {@link SiroccoServiceEnvironment} finds
+ * it through {@link Factory}, registered in {@code META-INF/services}, and so depends on nothing here.
+ *
+ * <p>Threads: any. The participant factory is created once, lazily, under the SPI's monitor.
+ */
+public final class SiroccoSpi implements SiroccoServiceEnvironment.Spi
 {
+    /** What {@link java.util.ServiceLoader} instantiates for {@link SiroccoServiceEnvironment}. */
+    public static final class Factory implements SiroccoServiceEnvironment.Spi.Factory
+    {
+        @Override
+        public SiroccoServiceEnvironment.Spi create(final SiroccoServiceEnvironment env)
+        {
+            return new SiroccoSpi(env);
+        }
+    }
+
     private final SiroccoServiceEnvironment env;
     private final PolicyFactoryImpl policyFactory;
     private final DurationImpl infinite;
@@ -176,6 +196,7 @@ public final class SiroccoSpi implements ServiceEnvironment.ServiceProviderInter
         return new KeyedBytesImpl(env);
     }
 
+    @Override
     public HandleImpl nil()
     {
         return nil;

@@ -1,0 +1,28 @@
+package io.sirocco.pubsub.pub;
+
+import java.util.ArrayDeque;
+
+import io.sirocco.pubsub.bus.BusMessage;
+import io.sirocco.pubsub.cache.InstanceKey;
+
+/**
+ * One instance of a DataWriter: its handle, key, a sample holding its key (for dispose and unregister messages), its
+ * TRANSIENT_LOCAL history (the messages a late joiner is sent) and whether it is registered.
+ *
+ * <p>Threads: guarded by the writer's lock, like the {@link WriterInstances} table that holds it.
+ */
+final class WriterInstance<T>
+{
+    final long handle;
+    final InstanceKey key;
+    final T keyHolder;
+    final ArrayDeque<BusMessage> history = new ArrayDeque<>();
+    boolean registered;
+
+    WriterInstance(final long handle, final InstanceKey key, final T keyHolder)
+    {
+        this.handle = handle;
+        this.key = key;
+        this.keyHolder = keyHolder;
+    }
+}

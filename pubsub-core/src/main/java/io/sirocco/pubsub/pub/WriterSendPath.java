@@ -1,0 +1,236 @@
+package io.sirocco.pubsub.pub;
+
+import java.lang.foreign.MemorySegment;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+import io.sirocco.dds.type.DataRepresentation;
+import io.sirocco.dds.type.TypeCodec;
+import io.sirocco.pubsub.bus.BusMessage;
+import io.sirocco.pubsub.bus.BusWriter;
+
+/**
+ * How a DataWriter's messages reach the bus. A DATA sample is serialized straight into the claimed send slot of the
+ * topic's subgroup when the bus has one (blocking for up to max_blocking_time while a RELIABLE reader's window is
+ * full); a sample larger than a slot, a bus without in-place slots, and lifecycle messages (dispose, unregister) go
+ * through the writer's reusable {@link BusMessage} and the bulk path. TRANSIENT_LOCAL writers keep a copy of each
+ * message in the instance's history ({@link WriterInstances}), replayed to a late joiner by {@link #replay}.
+ *
+ * <p>Threads: guarded by the writer's {@code lock}; every method but {@link #awaitDelivered} is called with it held.
+ * The write path allocates nothing for a known instance.
+ */
+final class WriterSendPath<T>
+{
+    private final String owner;
+    private final String typeName;
+    private final long guid;
+    private final TypeCodec<T> codec;
+    private final DataRepresentation representation;
+    private final WriterInstances<T> instances;
+    private final long maxBlockingNs;
+    private final boolean transientLocal;
+    private final BusMessage message;
+    /** The serialized size of every sample of a fixed-size type (no per-write size walk), else 0. */
+    private final int fixedSize;
+    private BusWriter busWriter;
+    private long seq;
+
+    /** {@code owner} names the writer in messages, {@code typeName} the topic's type. */
+    WriterSendPath(final String owner, final String typeName, final long guid, final TypeCodec<T> codec,
+        final WriterInstances<T> instances, final long maxBlockingNs, final boolean transientLocal)
+    {
+        this.owner = owner;
+        this.typeName = typeName;
+        this.guid = guid;
+        this.codec = codec;
+        this.representation = codec.defaultRepresentation();
+        this.instances = instances;
+        this.maxBlockingNs = maxBlockingNs;
+        this.transientLocal = transientLocal;
+        final long maxSize = codec.maxSerializedSize();
+        this.fixedSize = codec.isFixedSize() && maxSize > 0 && maxSize < 65536 ? (int)maxSize : 0;
+        this.message = new BusMessage(maxSize > 0 && maxSize < 65536 ? (int)maxSize : 256);
+    }
+
+    /** The writer is enabled: its bus writer. */
+    void open(final BusWriter writer)
+    {
+        this.busWriter = writer;
+    }
+
+    BusWriter busWriter()
+    {
+        return busWriter;
+    }
+
+    /** The writer's reusable message: the bulk path's buffer (and a loan's where there is no slot). */
+    BusMessage message()
+    {
+        return message;
+    }
+
+    /** Serializes a sample into {@link #message}; a sample violating a bound is rejected. */
+    void serialize(final T data)
+    {
+        final int size = serializedSize(data);
+        try
+        {
+            message.ensureCapacity(size);
+            message.payloadLength((int)codec.serialize(data, message.payloadSegment(), 0, representation));
+        }
+        catch (final IllegalArgumentException | NullPointerException ex)
+        {
+            throw rejected(ex);
+        }
+    }
+
+    /** The exact serialized size (encapsulation header included); a sample violating a bound is rejected. */
+    private int serializedSize(final T data)
+    {
+        try
+        {
+            final long size = fixedSize > 0 ? fixedSize : codec.serializedSize(data, representation);
+            if (size > Integer.MAX_VALUE - 64)
+            {
+                throw new IllegalArgumentException("serialized size " + size + " bytes is too large");
+            }
+            return (int)size;
+        }
+        catch (final IllegalArgumentException | NullPointerException ex)
+        {
+            throw rejected(ex);
+        }
+    }
+
+    private IllegalArgumentException rejected(final RuntimeException ex)
+    {
+        return new IllegalArgumentException(owner + ": sample of type " + typeName + " rejected: " +
+            ex.getMessage(), ex);
+    }
+
+    TimeoutException timedOut()
+    {
+        return new TimeoutException(owner + ": a RELIABLE reader stayed a full window behind for the " +
+            "Reliability max_blocking_time (" + TimeUnit.NANOSECONDS.toMillis(maxBlockingNs) + " ms)");
+    }
+
+    /**
+     * Writes a DATA sample straight into the claimed send slot of the topic's subgroup: the codec serializes into the
+     * slot (no intermediate buffer), the bus writes its header in front, and the commit publishes it. RELIABLE
+     * blocking is the claim's: it waits for room up to max_blocking_time. Any failure between claim and commit (a
+     * sample violating a bound, KEEP_ALL history full) aborts the claim, whose slot then keeps its place in the order
+     * and is delivered to nobody. Allocates nothing for a known instance.
+     *
+     * @return false when the bus has no in-place slot for this sample (another bus, no view yet, or a sample larger
+     *         than a slot, which goes through the bulk path): the caller takes the copying path.
+     */
+    boolean writeInPlace(final WriterInstance<T> instance, final T data, final long timestampNs)
+        throws TimeoutException
+    {
+        final int size = serializedSize(data);
+        final int rc = busWriter.claim(size, maxBlockingNs);
+        if (rc == BusWriter.NOT_IN_PLACE)
+        {
+            return false;
+        }
+        if (rc == BusWriter.TIMED_OUT)
+        {
+            throw timedOut();
+        }
+        boolean handedOver = false;
+        try
+        {
+            final MemorySegment slot = busWriter.claimedBuffer();
+            final int offset = busWriter.claimedOffset();
+            final int length;
+            try
+            {
+                length = (int)codec.serialize(data, slot, offset, representation);
+            }
+            catch (final IllegalArgumentException | NullPointerException ex)
+            {
+                throw rejected(ex);
+            }
+            instance.registered = true;
+            prepareInPlace(instance, slot, offset, length, timestampNs);
+            handedOver = true;
+            busWriter.commitClaim(message, length);
+        }
+        finally
+        {
+            if (!handedOver)
+            {
+                busWriter.abortClaim();
+            }
+        }
+        return true;
+    }
+
+    /**
+     * Sets the header of a DATA message whose {@code length} payload bytes are already in the claimed slot and keeps
+     * the TRANSIENT_LOCAL history copy; the caller then commits. If the history refuses the sample the caller aborts
+     * the claim instead.
+     */
+    void prepareInPlace(final WriterInstance<T> instance, final MemorySegment slot, final int offset,
+        final int length, final long timestampNs)
+    {
+        message.kind(BusMessage.KIND_DATA).writerGuid(guid).seq(seq + 1).sourceTimeNs(timestampNs)
+            .keyHash(instance.key.hi(), instance.key.lo());
+        if (transientLocal)
+        {
+            message.ensureCapacity(length);
+            MemorySegment.copy(slot, offset, message.payloadSegment(), 0, length);
+            message.payloadLength(length);
+            instances.remember(instance, message);
+        }
+        seq++;
+    }
+
+    /** Publishes {@link #message} (its payload already set) as a {@code kind} message of the instance. */
+    void send(final WriterInstance<T> instance, final int kind, final long timestampNs) throws TimeoutException
+    {
+        message.kind(kind).writerGuid(guid).seq(++seq).sourceTimeNs(timestampNs)
+            .keyHash(instance.key.hi(), instance.key.lo());
+        if (transientLocal)
+        {
+            instances.remember(instance, message);
+        }
+        if (!busWriter.publish(message, maxBlockingNs))
+        {
+            throw timedOut();
+        }
+    }
+
+    /** Sends every instance's history to one late-joining reader, then the end-of-history mark. */
+    void replay(final long readerGuid)
+    {
+        for (final WriterInstance<T> instance : instances.all())
+        {
+            for (final BusMessage old : instance.history)
+            {
+                final int kind = old.kind();
+                old.kind(kind | BusMessage.KIND_HISTORY);
+                final boolean sent = busWriter.sendDirected(readerGuid, old, maxBlockingNs);
+                old.kind(kind);
+                if (!sent)
+                {
+                    return;
+                }
+            }
+        }
+        final BusMessage end = new BusMessage(16);
+        end.kind(BusMessage.KIND_HISTORY_END).writerGuid(guid).seq(seq).payloadLength(0);
+        busWriter.sendDirected(readerGuid, end, maxBlockingNs);
+    }
+
+    /** Waits until every matched reader acknowledged; any thread. */
+    boolean awaitDelivered(final long timeoutNs)
+    {
+        return busWriter.awaitDelivered(timeoutNs);
+    }
+
+    void close()
+    {
+        busWriter.close();
+    }
+}
