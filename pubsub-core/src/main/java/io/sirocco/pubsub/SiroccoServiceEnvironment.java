@@ -4,6 +4,7 @@ import java.util.Map;
 import java.util.ServiceLoader;
 
 import io.sirocco.dds.config.SiroccoConfig;
+import io.sirocco.transport.config.UnknownSettings;
 import org.omg.dds.core.InstanceHandle;
 import org.omg.dds.core.ServiceEnvironment;
 
@@ -30,6 +31,7 @@ public final class SiroccoServiceEnvironment extends ServiceEnvironment
     public SiroccoServiceEnvironment(final Map<String, Object> environment)
     {
         this.config = SiroccoConfig.from(environment);
+        UnknownSettings.warnOnce();
         this.spi = loadFactory().create(this);
     }
 
