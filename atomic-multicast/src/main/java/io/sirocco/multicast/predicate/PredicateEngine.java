@@ -1,5 +1,6 @@
 package io.sirocco.multicast.predicate;
 
+import io.sirocco.transport.agent.Agents;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -42,6 +43,16 @@ import java.util.concurrent.locks.ReentrantLock;
  * {@link #registerEngineOnly}, such as membership changes, which may block or close transports); it never waits for
  * the lock, and a nested call (from inside a trigger) does nothing, the pass in progress covers it.
  * {@link #onEngineThread()} is true for any thread running a pass.
+ *
+ * <p><b>Why not an Agrona {@code Agent}.</b> The thread comes from {@link Agents#threadFactory} (a named daemon
+ * platform thread, {@code sirocco-<role>}), but its loop stays here rather than in an {@code AgentRunner}: its idle
+ * policy is not a function of the work count alone. It parks only after re-checking, with {@code parked} published,
+ * the doorbell flags and the trigger queues (a Dekker pair with {@link #wake()}), sleeps on the view's
+ * {@link IdleWait} after one more pass run between arming and sleeping, counts a pass that found the pass lock taken
+ * as idle while an inline attempt's {@code pending} counts as work, and learns its spins from the yields of the
+ * stretch that just ended ({@link AdaptiveSpin}). An {@code IdleStrategy} sees none of that, so wrapping the loop would
+ * change its timing and lose wake-ups. A trigger's exception also stops this engine (its {@link #failure()} is the
+ * member's death), where an {@code AgentRunner} logs and carries on.
  */
 public final class PredicateEngine implements AutoCloseable
 {
@@ -109,18 +120,19 @@ public final class PredicateEngine implements AutoCloseable
     public static final String EVENT_DRIVEN_PARK_PROP = "sirocco.mcast.eventDrivenParkNs";
 
     /**
-     * @param name        thread name.
+     * @param role        the thread's role: it is named {@code sirocco-<role>} ({@link Agents#threadFactory}).
      * @param spinPasses  idle passes spent spinning before yielding.
      * @param yieldPasses idle passes spent yielding before parking.
      * @param maxParkNs   longest single park; bounds the latency of work nobody rings the doorbell for.
      */
-    public PredicateEngine(final String name, final int spinPasses, final int yieldPasses, final long maxParkNs)
+    public PredicateEngine(final String role, final int spinPasses, final int yieldPasses, final long maxParkNs)
     {
         this.spinPasses = spinPasses;
         this.yieldPasses = yieldPasses;
         this.maxParkNs = maxParkNs;
         this.adaptive = new AdaptiveSpin(spinPasses, 0);
-        this.thread = Thread.ofPlatform().name(name).daemon(true).unstarted(this::run);
+        // Not an Agrona Agent run by Agents.start (see the class note): only the thread comes from Agents.
+        this.thread = Agents.threadFactory(role).newThread(this::run);
     }
 
     /**
