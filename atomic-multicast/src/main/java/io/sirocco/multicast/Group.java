@@ -75,7 +75,7 @@ public final class Group implements AutoCloseable
         this.registry = registry != null ? registry : "local".equals(config.registry())
             ? LocalRegistry.forGroup(config.groupName()) : new ShmRegistry(config.groupName());
         this.hostName = Member.localHost();
-        this.engine = new PredicateEngine("sirocco-mcast-" + config.groupName() + "-" + config.memberId(),
+        this.engine = new PredicateEngine("mcast-" + config.groupName() + "-" + config.memberId(),
             config.spinPasses(), config.yieldPasses(), config.maxParkNs());
         this.viewManager = new ViewManager(new ViewHost(), config.heartbeatPeriodMs(), config.suspicionTimeoutMs(),
             config.registryPollMs());

@@ -1,7 +1,5 @@
 package io.sirocco.multicast;
 
-import io.sirocco.multicast.smc.SubgroupEngine;
-
 import java.lang.foreign.MemorySegment;
 
 /**
@@ -12,13 +10,14 @@ import java.lang.foreign.MemorySegment;
  */
 public final class SlotClaim
 {
-    private SubgroupEngine engine;
+    /** The ring that granted the current claim, or null between claims. */
+    private ClaimedSlots engine;
     private long index;
     private MemorySegment buffer;
     private int length;
 
-    /** Called by the engine when a claim succeeds. */
-    public void wrap(final SubgroupEngine engine, final long index, final MemorySegment buffer, final int length)
+    /** Called by the sender ring when a claim succeeds. */
+    public void wrap(final ClaimedSlots engine, final long index, final MemorySegment buffer, final int length)
     {
         this.engine = engine;
         this.index = index;
@@ -55,7 +54,7 @@ public final class SlotClaim
      */
     public void commit(final int length)
     {
-        final SubgroupEngine e = engine;
+        final ClaimedSlots e = engine;
         if (e == null)
         {
             throw new IllegalStateException("commit without a successful claim");
@@ -73,7 +72,7 @@ public final class SlotClaim
     /** Publishes the message with the claimed length: the predicate thread pushes it with the next batch. */
     public void commit()
     {
-        final SubgroupEngine e = engine;
+        final ClaimedSlots e = engine;
         if (e == null)
         {
             throw new IllegalStateException("commit without a successful claim");
@@ -88,7 +87,7 @@ public final class SlotClaim
      */
     public void abort()
     {
-        final SubgroupEngine e = engine;
+        final ClaimedSlots e = engine;
         if (e == null)
         {
             throw new IllegalStateException("abort without a successful claim");

@@ -1,10 +1,10 @@
 package io.sirocco.multicast.predicate;
 
+import io.sirocco.transport.agent.Agents;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import java.util.ArrayList;
-import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.ReentrantLock;
 
@@ -42,24 +42,34 @@ import java.util.concurrent.locks.ReentrantLock;
  * {@link #registerEngineOnly}, such as membership changes, which may block or close transports); it never waits for
  * the lock, and a nested call (from inside a trigger) does nothing, the pass in progress covers it.
  * {@link #onEngineThread()} is true for any thread running a pass.
+ *
+ * <p><b>Size.</b> Over 500 lines on purpose: the pass lock and the flags paired with it ({@code pending}, {@code rung},
+ * {@code parked}, {@code running}) form one protocol between the engine thread, inline runners and ringers, and every
+ * reader of one side needs the other in view; the trigger list ({@link TriggerList}) and the idle counts
+ * ({@link IdleStretch}) live apart. About half of the file is that protocol's documentation.
+ *
+ * <p><b>Why not an Agrona {@code Agent}.</b> The thread comes from {@link Agents#threadFactory} (a named daemon
+ * platform thread, {@code sirocco-<role>}), but its loop stays here rather than in an {@code AgentRunner}: its idle
+ * policy is not a function of the work count alone. It parks only after re-checking, with {@code parked} published,
+ * the doorbell flags and the trigger queues (a Dekker pair with {@link #wake()}), sleeps on the view's
+ * {@link IdleWait} after one more pass run between arming and sleeping, counts a pass that found the pass lock taken
+ * as idle while an inline attempt's {@code pending} counts as work, and learns its spins from the yields of the
+ * stretch that just ended ({@link AdaptiveSpin}). An {@code IdleStrategy} sees none of that, so wrapping the loop would
+ * change its timing and lose wake-ups. A trigger's exception also stops this engine (its {@link #failure()} is the
+ * member's death), where an {@code AgentRunner} logs and carries on.
  */
 public final class PredicateEngine implements AutoCloseable
 {
     private static final Logger LOG = LoggerFactory.getLogger(PredicateEngine.class);
 
-    private final ArrayList<Entry> entries = new ArrayList<>();
-    private final ConcurrentLinkedQueue<Entry> added = new ConcurrentLinkedQueue<>();
-    private final ConcurrentLinkedQueue<Object> removed = new ConcurrentLinkedQueue<>();
+    private final TriggerList triggers = new TriggerList();
     private final Thread thread;
     /** Held by whichever thread runs a pass (the engine thread or an inline runner); see the class note. */
     private final ReentrantLock passLock = new ReentrantLock();
-    private final int spinPasses;
-    private final int yieldPasses;
-    private final long maxParkNs;
     private volatile boolean running = true;
     private volatile boolean parked;
-    private volatile long spinWindowNs;
-    private final AdaptiveSpin adaptive;
+    /** Engine thread: the idle policy's counts (see the class note). */
+    private final IdleStretch stretch;
     private volatile Throwable failure;
     private long passes;
     private long idleParks;
@@ -85,8 +95,6 @@ public final class PredicateEngine implements AutoCloseable
     private volatile boolean eventDriven;
     /** See {@link #idleWait(IdleWait)}; null for timed parks. */
     private volatile IdleWait idleWait;
-    /** Longest park while event-driven: {@value #EVENT_DRIVEN_PARK_PROP}, default 1 ms. */
-    private final long eventDrivenParkNs = Long.getLong(EVENT_DRIVEN_PARK_PROP, 1_000_000L);
     /** {@value #EVENT_DRIVEN_IDLE_GATE_PROP}: while event-driven, park after the first idle pass (no spins, no yields). */
     private final boolean idleGate = Boolean.parseBoolean(System.getProperty(EVENT_DRIVEN_IDLE_GATE_PROP, "true"));
 
@@ -109,18 +117,18 @@ public final class PredicateEngine implements AutoCloseable
     public static final String EVENT_DRIVEN_PARK_PROP = "sirocco.mcast.eventDrivenParkNs";
 
     /**
-     * @param name        thread name.
+     * @param role        the thread's role: it is named {@code sirocco-<role>} ({@link Agents#threadFactory}).
      * @param spinPasses  idle passes spent spinning before yielding.
      * @param yieldPasses idle passes spent yielding before parking.
      * @param maxParkNs   longest single park; bounds the latency of work nobody rings the doorbell for.
      */
-    public PredicateEngine(final String name, final int spinPasses, final int yieldPasses, final long maxParkNs)
+    public PredicateEngine(final String role, final int spinPasses, final int yieldPasses, final long maxParkNs)
     {
-        this.spinPasses = spinPasses;
-        this.yieldPasses = yieldPasses;
-        this.maxParkNs = maxParkNs;
-        this.adaptive = new AdaptiveSpin(spinPasses, 0);
-        this.thread = Thread.ofPlatform().name(name).daemon(true).unstarted(this::run);
+        // Longest park while event-driven: EVENT_DRIVEN_PARK_PROP, default 1 ms.
+        this.stretch = new IdleStretch(spinPasses, yieldPasses, maxParkNs,
+            Long.getLong(EVENT_DRIVEN_PARK_PROP, 1_000_000L));
+        // Not an Agrona Agent run by Agents.start (see the class note): only the thread comes from Agents.
+        this.thread = Agents.threadFactory(role).newThread(this::run);
     }
 
     /**
@@ -136,7 +144,7 @@ public final class PredicateEngine implements AutoCloseable
             throw new IllegalArgumentException("predicate thread " + thread.getName() +
                 ": spin window must be >= 0 ns, got " + ns);
         }
-        spinWindowNs = ns;
+        stretch.spinWindowNs(ns);
     }
 
     /**
@@ -152,13 +160,13 @@ public final class PredicateEngine implements AutoCloseable
             throw new IllegalArgumentException("predicate thread " + thread.getName() +
                 ": adaptive spin threshold must be >= 0 ns, got " + switchNs);
         }
-        adaptive.switchNs(switchNs);
+        stretch.adaptiveSpinNs(switchNs);
     }
 
     /** @return the spins the next idle stretch will make (any thread; {@code spinPasses} unless adaptive). */
     public int currentSpins()
     {
-        return adaptive.limit();
+        return stretch.currentSpins();
     }
 
     public void start()
@@ -177,7 +185,7 @@ public final class PredicateEngine implements AutoCloseable
      */
     public void register(final Object owner, final PredicateKind kind, final Condition condition, final Trigger trigger)
     {
-        added.add(new Entry(owner, kind, condition, trigger, true));
+        triggers.add(owner, kind, condition, trigger, true);
         ring();
     }
 
@@ -187,7 +195,7 @@ public final class PredicateEngine implements AutoCloseable
      */
     public void registerEngineOnly(final Object owner, final Trigger trigger)
     {
-        added.add(new Entry(owner, PredicateKind.RECURRENT, () -> true, trigger, false));
+        triggers.add(owner, PredicateKind.RECURRENT, () -> true, trigger, false);
         ring();
     }
 
@@ -203,15 +211,9 @@ public final class PredicateEngine implements AutoCloseable
         if (onEngineThread())
         {
             // Removed from inside a trigger (a view change): the rest of this pass must not run them any more.
-            for (int i = 0; i < entries.size(); i++)
-            {
-                if (entries.get(i).owner == owner)
-                {
-                    entries.get(i).dead = true;
-                }
-            }
+            triggers.markDead(owner);
         }
-        removed.add(owner);
+        triggers.remove(owner);
         ring();
     }
 
@@ -344,38 +346,7 @@ public final class PredicateEngine implements AutoCloseable
                 {
                     break;
                 }
-                if (next != null)
-                {
-                    applyChanges();
-                    rungInPass = false;
-                    next.fire();
-                    inlinePasses++;
-                }
-                else
-                {
-                    final InlineRun run = inlineRun;
-                    if (run != null)
-                    {
-                        run.begin();
-                    }
-                    try
-                    {
-                        for (int i = 0; i < MAX_INLINE_PASSES && (more = pass(true)); i++)
-                        {
-                            inlinePasses++;
-                        }
-                    }
-                    finally
-                    {
-                        if (run != null)
-                        {
-                            run.end();
-                        }
-                    }
-                }
-                // A ring that no pass of this run followed (the end hook deferred a frame, the pass bound was hit):
-                // the engine thread serves it, woken below.
-                more |= rungInPass;
+                more = runInline(next);
             }
             catch (final RuntimeException | Error t)
             {
@@ -405,6 +376,49 @@ public final class PredicateEngine implements AutoCloseable
             wake();
         }
         return ran;
+    }
+
+    /**
+     * Under the pass lock, on an inline runner: runs {@code next} once, or (null) passes over every inline-safe
+     * trigger while they make progress, at most {@link #MAX_INLINE_PASSES}, inside the view's {@link InlineRun}.
+     *
+     * @return whether work remains: the last pass made progress, or the doorbell rang during the run.
+     */
+    private boolean runInline(final Trigger next)
+    {
+        boolean more = false;
+        if (next != null)
+        {
+            triggers.applyChanges();
+            rungInPass = false;
+            next.fire();
+            inlinePasses++;
+        }
+        else
+        {
+            final InlineRun run = inlineRun;
+            if (run != null)
+            {
+                run.begin();
+            }
+            try
+            {
+                for (int i = 0; i < MAX_INLINE_PASSES && (more = pass(true)); i++)
+                {
+                    inlinePasses++;
+                }
+            }
+            finally
+            {
+                if (run != null)
+                {
+                    run.end();
+                }
+            }
+        }
+        // A ring that no pass of this run followed (the end hook deferred a frame, the pass bound was hit):
+        // the engine thread serves it, woken by the caller.
+        return more | rungInPass;
     }
 
     /**
@@ -460,13 +474,7 @@ public final class PredicateEngine implements AutoCloseable
 
     private void run()
     {
-        int idle = 0;
-        long parkNs = 1_000;
-        boolean hotStarted = false;
-        // Of the current idle stretch: what its yields did (AdaptiveSpin.classify bits), and whether it parked.
-        int yields = 0;
-        boolean parkedInStretch = false;
-        int spins = adaptive.spins();
+        stretch.begin();
         try
         {
             while (running)
@@ -491,69 +499,20 @@ public final class PredicateEngine implements AutoCloseable
                 passes++;
                 if (progress)
                 {
-                    if ((idle > 0 || hotStarted) && !parkedInStretch)
-                    {
-                        adaptive.stretchEnded(yields);
-                    }
-                    spins = adaptive.spins();
-                    yields = 0;
-                    parkedInStretch = false;
-                    idle = 0;
-                    parkNs = 1_000;
-                    hotStarted = false;
-                    hotSpent = false;
+                    stretch.busy();
                 }
-                else if (idle >= spins && !hotSpent && !eventDriven && inHotWindow(hotStarted))
+                else if (!stretch.hotYield(eventDriven))
                 {
-                    hotStarted = true;
-                    // Hot: after the spins, yield (without counting passes) until the window since the first yield
-                    // ran out; yielding lets a descheduled partner (the other end of a ping/pong) run.
-                    yields |= yieldOnce();
-                }
-                else if (++idle > (eventDriven && idleGate ? 0 : spins + yieldPasses))
-                {
-                    parkedInStretch = true;
-                    parked = true;
-                    boolean work = false;
-                    // Re-checked after publishing "parked" (a Dekker pair with wake()'s read of it).
-                    if (added.isEmpty() && removed.isEmpty() && !pending && !rung)
+                    // Hot: after the spins, hotYield yields (without counting passes) until the window since the
+                    // first yield ran out; yielding lets a descheduled partner (the other end of a ping/pong) run.
+                    if (stretch.countIdleThenPark(eventDriven && idleGate))
                     {
-                        final IdleWait bell = idleWait;
-                        if (bell == null)
-                        {
-                            LockSupport.parkNanos(this, parkNs);
-                        }
-                        else
-                        {
-                            work = sleepOnBell(bell, parkNs);
-                        }
-                    }
-                    parked = false;
-                    idleParks++;
-                    if (work)
-                    {
-                        // The pass after arming found work: a busy stretch again, as after any progress.
-                        spins = adaptive.spins();
-                        yields = 0;
-                        parkedInStretch = false;
-                        idle = 0;
-                        parkNs = 1_000;
-                        hotStarted = false;
-                        hotSpent = false;
+                        park();
                     }
                     else
                     {
-                        parkNs = Math.min(parkNs << 1, eventDriven ? Math.max(maxParkNs, eventDrivenParkNs)
-                            : maxParkNs);
+                        stretch.spinOrYield();
                     }
-                }
-                else if (idle > spins)
-                {
-                    yields |= yieldOnce();
-                }
-                else
-                {
-                    Thread.onSpinWait();
                 }
             }
         }
@@ -562,6 +521,30 @@ public final class PredicateEngine implements AutoCloseable
             failure = t;
             LOG.error("predicate thread {} stopped by an exception", thread.getName(), t);
         }
+    }
+
+    /** Engine thread, idle past its spins and yields: one park, timed or on the view's bell. */
+    private void park()
+    {
+        parked = true;
+        boolean work = false;
+        // Re-checked after publishing "parked" (a Dekker pair with wake()'s read of it).
+        if (!triggers.changesPending() && !pending && !rung)
+        {
+            final IdleWait bell = idleWait;
+            if (bell == null)
+            {
+                LockSupport.parkNanos(this, stretch.parkNs());
+            }
+            else
+            {
+                work = sleepOnBell(bell, stretch.parkNs());
+            }
+        }
+        parked = false;
+        idleParks++;
+        // Work found by the pass after arming: a busy stretch again, as after any progress.
+        stretch.parked(work, eventDriven);
     }
 
     /**
@@ -598,8 +581,8 @@ public final class PredicateEngine implements AutoCloseable
                 }
             }
             // A pass that installed a new view closed this bell's table: never sleep on an unmapped word.
-            work |= pending || !added.isEmpty() || !removed.isEmpty() || !running || idleWait != bell;
-            if (!work && !bell.await(token, Math.max(maxParkNs, eventDrivenParkNs)))
+            work |= pending || triggers.changesPending() || !running || idleWait != bell;
+            if (!work && !bell.await(token, stretch.longestSleepNs()))
             {
                 LockSupport.parkNanos(this, parkNs);
             }
@@ -612,57 +595,6 @@ public final class PredicateEngine implements AutoCloseable
     }
 
     /**
-     * Engine thread: {@code Thread.yield()}, timed when spins are adaptive.
-     *
-     * @return {@code 1 << AdaptiveSpin.classify} of the yield (RETURNED when not adaptive).
-     */
-    private int yieldOnce()
-    {
-        if (!adaptive.enabled())
-        {
-            Thread.yield();
-            return 1 << AdaptiveSpin.RETURNED;
-        }
-        final long start = System.nanoTime();
-        Thread.yield();
-        return 1 << adaptive.classify(System.nanoTime() - start);
-    }
-
-    /** Engine thread: the current idle stretch's hot window ran out (reset by progress). */
-    private boolean hotSpent;
-    /** Engine thread: when the current idle stretch's hot window began. */
-    private long hotStartNs;
-
-    /**
-     * Engine thread, on an idle pass after the spins: whether the idle stretch is still inside the hot window (which
-     * begins at the first such pass). One clock read per such pass, none while busy; sets {@code hotSpent} when the
-     * window ran out (or there is none).
-     *
-     * @param started whether the window of this idle stretch began already.
-     */
-    private boolean inHotWindow(final boolean started)
-    {
-        final long window = spinWindowNs;
-        if (window == 0)
-        {
-            hotSpent = true;
-            return false;
-        }
-        final long now = System.nanoTime();
-        if (!started)
-        {
-            hotStartNs = now;
-            return true;
-        }
-        if (now - hotStartNs < window)
-        {
-            return true;
-        }
-        hotSpent = true;
-        return false;
-    }
-
-    /**
      * One pass over the triggers, holding the pass lock.
      *
      * @param inline run by another thread than the engine's: skips the engine-only triggers.
@@ -670,65 +602,13 @@ public final class PredicateEngine implements AutoCloseable
      */
     private boolean pass(final boolean inline)
     {
-        applyChanges();
+        triggers.applyChanges();
         rungInPass = false;
-        boolean progress = false;
-        for (int i = 0; i < entries.size(); i++)
-        {
-            final Entry e = entries.get(i);
-            if (e.dead || (inline && !e.inline))
-            {
-                continue;
-            }
-            final boolean holds = e.condition.holds();
-            switch (e.kind)
-            {
-                case RECURRENT ->
-                {
-                    if (holds)
-                    {
-                        progress |= e.trigger.fire();
-                    }
-                }
-                case ONE_TIME ->
-                {
-                    if (holds)
-                    {
-                        e.dead = true;
-                        e.trigger.fire();
-                        progress = true;
-                    }
-                }
-                case TRANSITION ->
-                {
-                    if (holds && !e.lastHeld)
-                    {
-                        progress |= e.trigger.fire();
-                    }
-                    e.lastHeld = holds;
-                }
-            }
-        }
+        final boolean progress = triggers.fire(inline);
         // Inline: a ring inside this pass (a commit) is work for the next pass of the same run, which the engine
         // thread is not woken for. The engine thread's own rings are not progress (its next idle pass serves them),
         // so a trigger that rings on every pass cannot keep it from parking.
         return progress || (inline && rungInPass);
-    }
-
-    private void applyChanges()
-    {
-        Entry e;
-        while ((e = added.poll()) != null)
-        {
-            entries.add(e);
-        }
-        Object owner;
-        while ((owner = removed.poll()) != null)
-        {
-            final Object o = owner;
-            entries.removeIf(x -> x.owner == o);
-        }
-        entries.removeIf(x -> x.dead);
     }
 
     @Override
@@ -760,7 +640,7 @@ public final class PredicateEngine implements AutoCloseable
             // Later inline calls see !running.
             try
             {
-                if (passLock.tryLock(10, java.util.concurrent.TimeUnit.SECONDS))
+                if (passLock.tryLock(10, TimeUnit.SECONDS))
                 {
                     passLock.unlock();
                 }
@@ -769,29 +649,6 @@ public final class PredicateEngine implements AutoCloseable
             {
                 Thread.currentThread().interrupt();
             }
-        }
-    }
-
-    private static final class Entry
-    {
-        final Object owner;
-        final PredicateKind kind;
-        final Condition condition;
-        final Trigger trigger;
-        boolean lastHeld;
-        boolean dead;
-
-        /** False for {@link #registerEngineOnly} triggers. */
-        final boolean inline;
-
-        Entry(final Object owner, final PredicateKind kind, final Condition condition, final Trigger trigger,
-            final boolean inline)
-        {
-            this.inline = inline;
-            this.owner = owner;
-            this.kind = kind;
-            this.condition = condition;
-            this.trigger = trigger;
         }
     }
 }

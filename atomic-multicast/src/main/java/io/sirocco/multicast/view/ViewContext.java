@@ -75,6 +75,39 @@ public final class ViewContext implements AutoCloseable
         this.myRank = myRank;
         this.faults = faults;
         this.passes = passes;
+        this.layout = layoutOf(view);
+        final boolean inlineReceive = passes != null
+            && Boolean.parseBoolean(System.getProperty(INLINE_RECEIVE_PASS_PROP, "true"));
+        this.transport = openTransport(groupName, provider, doorbell, inlineReceive);
+        this.table = new SstTable(transport.table(), layout.rowLengthBytes());
+        if (passes != null)
+        {
+            wirePasses(passes, inlineReceive);
+        }
+        final List<SubgroupEngine> es = new ArrayList<>();
+        final List<String> names = new ArrayList<>();
+        final List<View.SubgroupInfo> sgs = view.subgroups();
+        for (int i = 0; i < sgs.size(); i++)
+        {
+            final View.SubgroupInfo info = sgs.get(i);
+            final DeliveryHandler h = handlers.apply(info.name());
+            if (!isMember(info) || h == null)
+            {
+                continue;
+            }
+            es.add(buildEngine(i, info, options, h, doorbell));
+            names.add(info.name());
+        }
+        this.engines = es.toArray(new SubgroupEngine[0]);
+        this.engineNames = names.toArray(new String[0]);
+        table.setRelease(myRank, SstLayout.VIEW_ID, view.viewId());
+        transport.pushCounters(SstLayout.VIEW_ID, 1);
+        transport.flush();
+    }
+
+    /** The row layout of {@code view}'s subgroups. */
+    private static SstLayout layoutOf(final View view)
+    {
         final List<View.SubgroupInfo> sgs = view.subgroups();
         final int g = sgs.size();
         final int[] senders = new int[g];
@@ -88,98 +121,100 @@ public final class ViewContext implements AutoCloseable
             slots[i] = sgs.get(i).spec().slotSizeBytes();
             max[i] = sgs.get(i).spec().maxMessageBytes();
         }
-        this.layout = new SstLayout(senders, windows, slots, max);
+        return new SstLayout(senders, windows, slots, max);
+    }
+
+    private RowTransport openTransport(final String groupName, final RowTransportProvider provider,
+        final Runnable doorbell, final boolean inlineReceive)
+    {
         final List<RowTransportContext.MemberAddress> addresses = new ArrayList<>();
         view.members().forEach(m -> addresses.add(
             new RowTransportContext.MemberAddress(m.memberId(), m.host(), m.pid(), m.endpoint())));
-        final boolean inlineReceive = passes != null
-            && Boolean.parseBoolean(System.getProperty(INLINE_RECEIVE_PASS_PROP, "true"));
         final Runnable received = inlineReceive ? passes::tryRunInline : doorbell;
-        this.transport = provider.open(new RowTransportContext(
+        return provider.open(new RowTransportContext(
             groupName, view.viewId(), myRank, addresses, layout.rowLengthBytes(), doorbell, received));
-        this.table = new SstTable(transport.table(), layout.rowLengthBytes());
-        if (passes != null)
-        {
-            // The receiving thread does the work the predicate thread would poll for: let that one idle calmly.
-            passes.eventDriven(inlineReceive && transport.eventDriven());
-            // Shared memory: sleep on this member's bell while idle; the others' pushes ring it.
-            passes.idleWait(transport.idleWait());
-            // An inline run's passes (receive, deliver, a listener's answer, the counters after it) leave as one
-            // frame: one write and one wake-up of the peer per hop instead of one per pass.
-            final RowTransport t = transport;
-            passes.inlineRun(new PredicateEngine.InlineRun()
-            {
-                @Override
-                public void begin()
-                {
-                    t.beginPassRun();
-                }
+    }
 
-                @Override
-                public void end()
-                {
-                    t.endPassRun();
-                }
-            });
-        }
-        final List<SubgroupEngine> es = new ArrayList<>();
-        final List<String> names = new ArrayList<>();
-        for (int i = 0; i < g; i++)
+    /** Tells the predicate engine how this view's transport wakes it and groups an inline run's pushes. */
+    private void wirePasses(final PredicateEngine passes, final boolean inlineReceive)
+    {
+        // The receiving thread does the work the predicate thread would poll for: let that one idle calmly.
+        passes.eventDriven(inlineReceive && transport.eventDriven());
+        // Shared memory: sleep on this member's bell while idle; the others' pushes ring it.
+        passes.idleWait(transport.idleWait());
+        // An inline run's passes (receive, deliver, a listener's answer, the counters after it) leave as one
+        // frame: one write and one wake-up of the peer per hop instead of one per pass.
+        final RowTransport t = transport;
+        passes.inlineRun(new PredicateEngine.InlineRun()
         {
-            final View.SubgroupInfo info = sgs.get(i);
-            boolean member = false;
-            for (final int r : info.memberRanks())
+            @Override
+            public void begin()
             {
-                member |= r == myRank;
+                t.beginPassRun();
             }
-            final DeliveryHandler h = handlers.apply(info.name());
-            if (!member || h == null)
+
+            @Override
+            public void end()
             {
-                continue;
+                t.endPassRun();
             }
-            final long[] ids = new long[info.senderRanks().length];
-            for (int k = 0; k < ids.length; k++)
-            {
-                ids[k] = view.members().get(info.senderRanks()[k]).memberId();
-            }
-            final SubgroupEngine engine = new SubgroupEngine(info.name(), info.spec().mode(),
-                info.spec().windowSize(), info.spec().slotSizeBytes(), info.spec().maxMessageBytes(), i, layout,
-                info.senderRanks(), ids, info.memberRanks(), myRank, transport, options, h, doorbell);
-            engine.faultInjector(faults, view.viewId());
-            if (passes != null && !transport.sharesRows()
-                && Boolean.parseBoolean(System.getProperty(INLINE_COMMIT_PUSH_PROP, "false")))
-            {
-                // One trigger object per engine and view; the commit path allocates nothing.
-                final Trigger push = () ->
-                {
-                    final boolean progress = engine.sendTrigger();
-                    transport.endOfPass();
-                    return progress;
-                };
-                engine.inlinePush(() ->
-                {
-                    // From inside a pass (a listener's answer) the pass in progress sends it.
-                    // A running engine thread sends it in its next pass, batched with whatever else was committed
-                    // meanwhile: pushing every commit from the committing thread cut tcp send batches from ~48 to
-                    // ~2.4 messages and the batching-on rate by 2.4x (docs/benchmarks.md). Only a parked engine
-                    // thread, which a ping/pong round trip would otherwise have to wake, is spared the work.
-                    if (!passes.onEngineThread() && passes.isParked())
-                    {
-                        passes.tryRunInline(push);
-                        // What else the commit causes (a lone member delivering its own message) stays with the
-                        // engine thread, rung as before; the frame is already out.
-                        passes.wake();
-                    }
-                });
-            }
-            es.add(engine);
-            names.add(info.name());
+        });
+    }
+
+    private boolean isMember(final View.SubgroupInfo info)
+    {
+        boolean member = false;
+        for (final int r : info.memberRanks())
+        {
+            member |= r == myRank;
         }
-        this.engines = es.toArray(new SubgroupEngine[0]);
-        this.engineNames = names.toArray(new String[0]);
-        table.setRelease(myRank, SstLayout.VIEW_ID, view.viewId());
-        transport.pushCounters(SstLayout.VIEW_ID, 1);
-        transport.flush();
+        return member;
+    }
+
+    private SubgroupEngine buildEngine(final int i, final View.SubgroupInfo info, final SpindleOptions options,
+        final DeliveryHandler h, final Runnable doorbell)
+    {
+        final long[] ids = new long[info.senderRanks().length];
+        for (int k = 0; k < ids.length; k++)
+        {
+            ids[k] = view.members().get(info.senderRanks()[k]).memberId();
+        }
+        final SubgroupEngine engine = new SubgroupEngine(info.name(), info.spec().mode(),
+            info.spec().windowSize(), info.spec().slotSizeBytes(), info.spec().maxMessageBytes(), i, layout,
+            info.senderRanks(), ids, info.memberRanks(), myRank, transport, options, h, doorbell);
+        engine.faultInjector(faults, view.viewId());
+        if (passes != null && !transport.sharesRows()
+            && Boolean.parseBoolean(System.getProperty(INLINE_COMMIT_PUSH_PROP, "false")))
+        {
+            inlineCommitPush(engine, passes);
+        }
+        return engine;
+    }
+
+    private void inlineCommitPush(final SubgroupEngine engine, final PredicateEngine passes)
+    {
+        // One trigger object per engine and view; the commit path allocates nothing.
+        final Trigger push = () ->
+        {
+            final boolean progress = engine.sendTrigger();
+            transport.endOfPass();
+            return progress;
+        };
+        engine.inlinePush(() ->
+        {
+            // From inside a pass (a listener's answer) the pass in progress sends it.
+            // A running engine thread sends it in its next pass, batched with whatever else was committed
+            // meanwhile: pushing every commit from the committing thread cut tcp send batches from ~48 to
+            // ~2.4 messages and the batching-on rate by 2.4x (docs/benchmarks.md). Only a parked engine
+            // thread, which a ping/pong round trip would otherwise have to wake, is spared the work.
+            if (!passes.onEngineThread() && passes.isParked())
+            {
+                passes.tryRunInline(push);
+                // What else the commit causes (a lone member delivering its own message) stays with the
+                // engine thread, rung as before; the frame is already out.
+                passes.wake();
+            }
+        });
     }
 
     public View view()
