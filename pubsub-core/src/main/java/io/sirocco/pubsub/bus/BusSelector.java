@@ -4,14 +4,14 @@ import io.sirocco.dds.config.SiroccoConfig;
 import java.util.concurrent.TimeoutException;
 
 import io.sirocco.multicast.Member;
-import io.sirocco.multicast.spi.shm.ShmRowTransportProvider;
+import io.sirocco.multicast.DomainGroups;
 import io.sirocco.pubsub.bus.group.GroupBus;
 import io.sirocco.pubsub.bus.local.LocalBus;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Joins the subgroup bus for a participant over the transport {@link TransportChoice} decided, and logs the choice,
+ * Joins the subgroup bus for a participant over the transport {@link DomainTransportSelection} decided, and logs the choice,
  * and every fallback, at INFO or WARN: the transport is never chosen silently.
  */
 public final class BusSelector
@@ -26,8 +26,8 @@ public final class BusSelector
     {
         final String configured = config.transport();
         final boolean needsShm = "auto".equals(configured) || "mixed".equals(configured);
-        final TransportChoice choice = TransportChoice.choose(domainId, configured, config.discovery(),
-            Member.localHost(), needsShm ? TransportChoice.shmProblem(ShmRowTransportProvider.root()) : null);
+        final DomainTransportSelection choice = DomainTransportSelection.choose(domainId, configured, config.discovery(),
+            Member.localHost(), needsShm ? DomainTransportSelection.shmProblem(DomainGroups.shmRoot()) : null);
         if (choice.warn())
         {
             LOG.warn(choice.reason());

@@ -24,7 +24,7 @@ import java.nio.file.Path;
  * @param warn      whether {@link #reason()} is logged at WARN (a fallback or a conditional configuration).
  * @param reason    why, naming the domain, the setting and the discovery.
  */
-public record TransportChoice(String transport, boolean warn, String reason)
+public record DomainTransportSelection(String transport, boolean warn, String reason)
 {
     /** Transport names {@code sirocco.transport} accepts. */
     public static final String ACCEPTED = "auto, mixed, shm, tcp or local";
@@ -38,7 +38,7 @@ public record TransportChoice(String transport, boolean warn, String reason)
      * @return the choice.
      * @throws IllegalArgumentException for an unknown transport, or {@code mixed} with an unusable shm root.
      */
-    public static TransportChoice choose(final int domainId, final String configured, final String discovery,
+    public static DomainTransportSelection choose(final int domainId, final String configured, final String discovery,
         final String hostIdentity, final String shmProblem)
     {
         final boolean network = !"shm".equals(discovery);
@@ -49,16 +49,16 @@ public record TransportChoice(String transport, boolean warn, String reason)
             {
                 if (!network)
                 {
-                    return new TransportChoice("shm", false, domain + "transport 'shm' chosen by default: " +
+                    return new DomainTransportSelection("shm", false, domain + "transport 'shm' chosen by default: " +
                         "discovery through the per-domain registry of this host, so every member is on this host");
                 }
                 if (shmProblem != null)
                 {
-                    return new TransportChoice("tcp", true, domain + "transport 'mixed' not usable (" + shmProblem +
+                    return new DomainTransportSelection("tcp", true, domain + "transport 'mixed' not usable (" + shmProblem +
                         "); FALLING BACK to 'tcp' for every peer, including members on this host (discovery '" +
                         discovery + "')");
                 }
-                return new TransportChoice("mixed", false, domain + "transport 'mixed' chosen by default: " +
+                return new DomainTransportSelection("mixed", false, domain + "transport 'mixed' chosen by default: " +
                     "discovery '" + discovery + "' may find members on other hosts; shared memory with members of " +
                     "this host identity (" + hostIdentity + "), tcp with the others (set sirocco.transport=tcp or " +
                     "shm to use one path for all)");
@@ -70,7 +70,7 @@ public record TransportChoice(String transport, boolean warn, String reason)
                     throw new IllegalArgumentException(domain + "transport 'mixed' as configured " +
                         "(sirocco.transport) cannot run: " + shmProblem + "; use sirocco.transport=tcp");
                 }
-                return new TransportChoice("mixed", false, domain + "transport 'mixed' as configured: shared " +
+                return new DomainTransportSelection("mixed", false, domain + "transport 'mixed' as configured: shared " +
                     "memory with members of this host identity (" + hostIdentity + "), tcp with the others; " +
                     "discovery '" + discovery + "'" + (network ? "" : " (this host's registry: every member is on " +
                     "this host, so every pair shares memory, by one copy per peer where 'shm' shares one table)"));
@@ -79,21 +79,21 @@ public record TransportChoice(String transport, boolean warn, String reason)
             {
                 if (network)
                 {
-                    return new TransportChoice("shm", true, domain + "transport 'shm' as configured with " +
+                    return new DomainTransportSelection("shm", true, domain + "transport 'shm' as configured with " +
                         "discovery '" + discovery + "': members are found over the network but rows are shared " +
                         "memory, so every member must run on this host");
                 }
-                return new TransportChoice("shm", false, domain + "transport 'shm' as configured; discovery 'shm'");
+                return new DomainTransportSelection("shm", false, domain + "transport 'shm' as configured; discovery 'shm'");
             }
             case "tcp" ->
             {
-                return new TransportChoice("tcp", false, domain + "transport 'tcp' as configured; discovery '" +
+                return new DomainTransportSelection("tcp", false, domain + "transport 'tcp' as configured; discovery '" +
                     discovery + "'" + (network ? "" : " (membership through this host's per-domain registry: " +
                     "members on other hosts need sirocco.peers or sirocco.discovery=multicast)"));
             }
             case "local" ->
             {
-                return new TransportChoice("local", false, domain + "transport 'local' (in-process only) as " +
+                return new DomainTransportSelection("local", false, domain + "transport 'local' (in-process only) as " +
                     "configured");
             }
             default -> throw new IllegalArgumentException(domain + "unknown transport '" + configured +
