@@ -11,8 +11,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Joins the subgroup bus for a participant over the transport {@link DomainTransportSelection} decided, and logs the choice,
- * and every fallback, at INFO or WARN: the transport is never chosen silently.
+ * Joins the subgroup bus for a participant over the transport {@link DomainTransportSelection} decided. Every
+ * fallback is logged at WARN; the choice itself once at INFO per participant start, by the bus it joins
+ * ({@code GroupBus} names transport and interface; for {@code local} this class does), its reason at DEBUG: the
+ * transport is never chosen silently.
  */
 public final class BusSelector
 {
@@ -26,15 +28,20 @@ public final class BusSelector
     {
         final String configured = config.transport();
         final boolean needsShm = "auto".equals(configured) || "mixed".equals(configured);
-        final DomainTransportSelection choice = DomainTransportSelection.choose(domainId, configured, config.discovery(),
+        final DomainTransportSelection choice = DomainTransportSelection.choose(domainId, configured,
+            config.discovery(),
             Member.localHost(), needsShm ? DomainTransportSelection.shmProblem(DomainGroups.shmRoot()) : null);
         if (choice.warn())
         {
             LOG.warn(choice.reason());
         }
-        else
+        else if ("local".equals(choice.transport()))
         {
             LOG.info(choice.reason());
+        }
+        else
+        {
+            LOG.debug(choice.reason());
         }
         switch (choice.transport())
         {

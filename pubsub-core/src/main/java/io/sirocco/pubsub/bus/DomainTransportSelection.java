@@ -16,7 +16,8 @@ import java.nio.file.Path;
  *   <li>{@code auto}, shm discovery: {@code shm} (every member is on this host); {@link BusSelector} falls back to
  *       {@code local} with a WARN if the group cannot be joined.</li>
  *   <li>{@code shm}: {@code shm}, with a WARN under network discovery (every member must be on this host).</li>
- *   <li>{@code mixed}: {@code mixed}; fails when the shm root is unusable (configured, so never replaced silently).</li>
+ *   <li>{@code mixed}: {@code mixed}; fails when the shm root is unusable (configured, so never replaced
+ *       silently).</li>
  *   <li>{@code tcp}, {@code local}: as configured.</li>
  * </ul>
  *
@@ -49,16 +50,16 @@ public record DomainTransportSelection(String transport, boolean warn, String re
             {
                 if (!network)
                 {
-                    return new DomainTransportSelection("shm", false, domain + "transport 'shm' chosen by default: " +
+                    return select("shm", false, domain + "transport 'shm' chosen by default: " +
                         "discovery through the per-domain registry of this host, so every member is on this host");
                 }
                 if (shmProblem != null)
                 {
-                    return new DomainTransportSelection("tcp", true, domain + "transport 'mixed' not usable (" + shmProblem +
+                    return select("tcp", true, domain + "transport 'mixed' not usable (" + shmProblem +
                         "); FALLING BACK to 'tcp' for every peer, including members on this host (discovery '" +
                         discovery + "')");
                 }
-                return new DomainTransportSelection("mixed", false, domain + "transport 'mixed' chosen by default: " +
+                return select("mixed", false, domain + "transport 'mixed' chosen by default: " +
                     "discovery '" + discovery + "' may find members on other hosts; shared memory with members of " +
                     "this host identity (" + hostIdentity + "), tcp with the others (set sirocco.transport=tcp or " +
                     "shm to use one path for all)");
@@ -70,7 +71,7 @@ public record DomainTransportSelection(String transport, boolean warn, String re
                     throw new IllegalArgumentException(domain + "transport 'mixed' as configured " +
                         "(sirocco.transport) cannot run: " + shmProblem + "; use sirocco.transport=tcp");
                 }
-                return new DomainTransportSelection("mixed", false, domain + "transport 'mixed' as configured: shared " +
+                return select("mixed", false, domain + "transport 'mixed' as configured: shared " +
                     "memory with members of this host identity (" + hostIdentity + "), tcp with the others; " +
                     "discovery '" + discovery + "'" + (network ? "" : " (this host's registry: every member is on " +
                     "this host, so every pair shares memory, by one copy per peer where 'shm' shares one table)"));
@@ -79,21 +80,21 @@ public record DomainTransportSelection(String transport, boolean warn, String re
             {
                 if (network)
                 {
-                    return new DomainTransportSelection("shm", true, domain + "transport 'shm' as configured with " +
+                    return select("shm", true, domain + "transport 'shm' as configured with " +
                         "discovery '" + discovery + "': members are found over the network but rows are shared " +
                         "memory, so every member must run on this host");
                 }
-                return new DomainTransportSelection("shm", false, domain + "transport 'shm' as configured; discovery 'shm'");
+                return select("shm", false, domain + "transport 'shm' as configured; discovery 'shm'");
             }
             case "tcp" ->
             {
-                return new DomainTransportSelection("tcp", false, domain + "transport 'tcp' as configured; discovery '" +
+                return select("tcp", false, domain + "transport 'tcp' as configured; discovery '" +
                     discovery + "'" + (network ? "" : " (membership through this host's per-domain registry: " +
                     "members on other hosts need sirocco.peers or sirocco.discovery=multicast)"));
             }
             case "local" ->
             {
-                return new DomainTransportSelection("local", false, domain + "transport 'local' (in-process only) as " +
+                return select("local", false, domain + "transport 'local' (in-process only) as " +
                     "configured");
             }
             default -> throw new IllegalArgumentException(domain + "unknown transport '" + configured +
@@ -116,5 +117,10 @@ public record DomainTransportSelection(String transport, boolean warn, String re
             return "shm root " + root + " is not writable (sirocco.shm.dir)";
         }
         return null;
+    }
+
+    private static DomainTransportSelection select(final String transport, final boolean warn, final String reason)
+    {
+        return new DomainTransportSelection(transport, warn, reason);
     }
 }

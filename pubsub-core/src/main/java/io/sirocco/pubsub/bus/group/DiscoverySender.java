@@ -33,6 +33,8 @@ final class DiscoverySender
     private final BooleanSupplier closed;
     private final ExecutorService sender;
     private final SlotClaim claim = new SlotClaim();
+    /** A slow or stuck peer can make every claim time out: warned about at most once a second. */
+    private final RateLimitedWarning notSent = new RateLimitedWarning(LOG, 1000);
     private volatile Subgroup dcps;
 
     /** @param closed whether the bus is closed (then nothing more is sent). */
@@ -83,7 +85,7 @@ final class DiscoverySender
         final int rc = dcps.claim(message.length, claim, TimeUnit.SECONDS.toNanos(5));
         if (rc != ClaimResult.OK)
         {
-            LOG.warn("domain {}: discovery message not sent (claim result {}); it is re-sent after the next view " +
+            notSent.warn("domain {}: discovery message not sent (claim result {}); it is re-sent after the next view " +
                 "change", domainId, rc);
             return;
         }

@@ -6,7 +6,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
@@ -17,7 +16,6 @@ import io.sirocco.multicast.DeliveryMode;
 import io.sirocco.multicast.DomainGroups;
 import io.sirocco.multicast.Group;
 import io.sirocco.multicast.GroupConfig;
-import io.sirocco.multicast.Member;
 import io.sirocco.multicast.MembershipListener;
 import io.sirocco.multicast.NetworkMembership;
 import io.sirocco.multicast.Role;
@@ -25,6 +23,7 @@ import io.sirocco.multicast.SubgroupSpec;
 import io.sirocco.multicast.View;
 import io.sirocco.pubsub.bus.BusReader;
 import io.sirocco.pubsub.bus.BusWriter;
+import io.sirocco.pubsub.bus.DeliveryExecutor;
 import io.sirocco.pubsub.bus.DeliveryHandler;
 import io.sirocco.pubsub.bus.DiscoveryHandler;
 import io.sirocco.pubsub.bus.DomainBus;
@@ -75,6 +74,8 @@ public final class GroupBus implements DomainBus, MembershipListener
     private final EndpointRecords records;
     private final WriterRetirement retirement;
     private final DiscoverySender sender;
+    /** Runs this participant's reader deliveries and listeners. */
+    private final DeliveryExecutor delivery;
     /** This member's RELIABLE writers by GUID: {@link #retract} sends their end marks. */
     private final Map<Long, GroupWriter> ownWriters = new ConcurrentHashMap<>();
     /** Discovery input a remote peer controls: warned about at most once a second. */
@@ -93,6 +94,7 @@ public final class GroupBus implements DomainBus, MembershipListener
         this.records = new EndpointRecords(memberId, discovery, writers, channels::containsKey, () -> closed);
         this.retirement = new WriterRetirement(domainId, records, writers, this::retractClosed);
         this.sender = new DiscoverySender(domainId, () -> closed);
+        this.delivery = new DeliveryExecutor(String.format("d%d-%05x", domainId, memberId & 0xFFFFF));
         final long startNs = System.nanoTime();
         final boolean network = config.networkDiscovery();
         // tcp and mixed (tcp to other hosts) rows need an endpoint.
@@ -108,7 +110,7 @@ public final class GroupBus implements DomainBus, MembershipListener
         final boolean formed = view.viewId() == 1 && view.members().size() == 1;
         LOG.info("domain {}: participant {} joined group '{}' as member {} ({}) over transport '{}', interface {}, "
             + "discovery '{}'{} in {} ms", domainId, String.format("%016x", participantGuid), groupName, memberId,
-            formed ? "formed the group" : "joined the running group", transport,
+            formed ? "first member, formed the view" : "joined the running group", transport,
             bindAddress == null ? "shared memory only" : bindAddress, config.discovery(),
             registry == null ? "" : " (registry at " + registry.contactAddress() + ")",
             TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startNs));
@@ -134,7 +136,7 @@ public final class GroupBus implements DomainBus, MembershipListener
 
     private GroupConfig groupConfig(final boolean network, final boolean tcpRows, final String bindAddress)
     {
-        final boolean contact = !network && noLiveMember(groupName);
+        final boolean contact = !network && HostContact.noLiveMember(groupName);
         GroupConfig groupConfig = GroupConfig.defaults(groupName).withMemberId(memberId)
             .withTransport(transport).withRegistry("shm").withContact(contact, 1)
             .withIdle(config.idleSpins(), config.idleYields(), config.idleParkNs());
@@ -165,33 +167,9 @@ public final class GroupBus implements DomainBus, MembershipListener
             }
             sender.shutdownNow();
             retirement.shutdownNow();
+            delivery.close();
             throw ex;
         }
-    }
-
-    /**
-     * Zero-config on one host: the first process of a domain forms the group. The per-domain registry
-     * ({@code /dev/shm/sirocco-dds-d<N>}) lists the announced members; if none of them is a live process, a stale
-     * directory from a crashed run is removed and this member becomes the contact.
-     */
-    private static boolean noLiveMember(final String groupName)
-    {
-        final List<Member> announced = DomainGroups.announcedOnHost(groupName);
-        for (final Member member : announced)
-        {
-            final Optional<ProcessHandle> process = ProcessHandle.of(member.pid());
-            if (process.isPresent() && process.get().isAlive())
-            {
-                return false;
-            }
-        }
-        if (!announced.isEmpty())
-        {
-            LOG.warn("group '{}': registry {} lists only dead processes; removing it and forming a new group",
-                groupName, DomainGroups.hostRegistryDirectory(groupName));
-        }
-        DomainGroups.removeHostRegistry(groupName);
-        return true;
     }
 
     @Override
@@ -477,7 +455,7 @@ public final class GroupBus implements DomainBus, MembershipListener
         final DeliveryHandler handler)
     {
         final ReaderQueue queue = new ReaderQueue(readerGuid, topicName, reliable, config.windowSlots(),
-            config.slotBytes(), handler);
+            config.slotBytes(), handler, delivery);
         final Runnable doorbell = DomainGroups.doorbell(group);
         queue.onRoom(doorbell);
         final List<TopicChannel> joined = new ArrayList<>(2);
@@ -512,6 +490,7 @@ public final class GroupBus implements DomainBus, MembershipListener
         closed = true;
         retirement.shutdownNow();
         group.close();
+        delivery.close();
         LOG.debug("domain {}: member {} left group '{}'", domainId, memberId, groupName);
     }
 }

@@ -55,6 +55,8 @@ final class TopicChannel implements DeliveryHandler
     private final WriterDirectory writers;
     private final ObjLongConsumer<TopicChannel> endMarks;
     private final BooleanSupplier onPredicateThread;
+    /** Input a remote peer controls: warned about at most once a second. */
+    private final RateLimitedWarning malformed = new RateLimitedWarning(LOG, 1000);
     private final BusMessage scratch = new BusMessage(2048);
     private final BusHeader header = new BusHeader();
     private final BusHeader heldHeader = new BusHeader();
@@ -217,7 +219,7 @@ final class TopicChannel implements DeliveryHandler
         final int payloadLength = header.payloadLength();
         if (payloadLength < 0 || payloadLength > length - BusHeader.LENGTH)
         {
-            LOG.warn("topic subgroup {}: malformed sample from member {} dropped", name, senderId);
+            malformed.warn("topic subgroup {}: malformed sample from member {} dropped", name, senderId);
             return;
         }
         header.readInto(scratch);

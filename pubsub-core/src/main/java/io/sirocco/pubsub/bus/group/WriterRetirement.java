@@ -44,6 +44,8 @@ final class WriterRetirement
     private final WriterDirectory writers;
     private final LongConsumer retract;
     private final ScheduledExecutorService retirer;
+    /** Remote writers closing are a peer's doing: warned about at most once a second. */
+    private final RateLimitedWarning late = new RateLimitedWarning(LOG, 1000);
     /** Writers whose {@code RETRACT_AFTER_MARK} arrived before their end mark, with the channel the mark comes in. */
     private final Map<Long, TopicChannel> awaitingMark = new HashMap<>();
     /** Writers whose end mark arrived before their retraction. */
@@ -131,7 +133,7 @@ final class WriterRetirement
         {
             if (!window.awaitDelivered(Math.max(0, deadlineNs - System.nanoTime())))
             {
-                LOG.warn("domain {}: topic subgroup {}: reader {} did not take the samples before writer {}'s " +
+                late.warn("domain {}: topic subgroup {}: reader {} did not take the samples before writer {}'s " +
                     "retraction within {} s; retracting it anyway", domainId, channelName,
                     String.format("%016x", window.readerGuid()), String.format("%016x", guid), DRAIN_WAIT_S);
             }
@@ -149,7 +151,7 @@ final class WriterRetirement
                 return;
             }
         }
-        LOG.warn("domain {}: writer {} was retracted but its end mark did not arrive within {} s; retracting it " +
+        late.warn("domain {}: writer {} was retracted but its end mark did not arrive within {} s; retracting it " +
             "now (samples of it still on their way may be dropped)", domainId, String.format("%016x", guid),
             MARK_WAIT_S);
         retract.accept(guid);
