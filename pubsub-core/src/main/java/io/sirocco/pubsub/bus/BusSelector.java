@@ -11,10 +11,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Joins the subgroup bus for a participant over the transport {@link DomainTransportSelection} decided. Every
- * fallback is logged at WARN; the choice itself once at INFO per participant start, by the bus it joins
- * ({@code GroupBus} names transport and interface; for {@code local} this class does), its reason at DEBUG: the
- * transport is never chosen silently.
+ * Joins the subgroup bus for a participant over the transport {@link DomainTransportSelection} decided, and logs the
+ * choice once at INFO per participant start (every fallback at WARN): the transport is never chosen silently. The
+ * group bus adds its own INFO line when it joined (member, interface, discovery).
  */
 public final class BusSelector
 {
@@ -35,13 +34,9 @@ public final class BusSelector
         {
             LOG.warn(choice.reason());
         }
-        else if ("local".equals(choice.transport()))
-        {
-            LOG.info(choice.reason());
-        }
         else
         {
-            LOG.debug(choice.reason());
+            LOG.info(choice.reason());
         }
         switch (choice.transport())
         {
