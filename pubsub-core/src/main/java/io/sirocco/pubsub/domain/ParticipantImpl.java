@@ -17,10 +17,10 @@ import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 
 import io.sirocco.pubsub.SiroccoServiceEnvironment;
-import io.sirocco.pubsub.bus.BusSelector;
 import io.sirocco.pubsub.bus.DiscoveryHandler;
 import io.sirocco.pubsub.bus.DomainBus;
 import io.sirocco.pubsub.bus.EndpointRecord;
+import io.sirocco.pubsub.bus.select.BusSelector;
 import io.sirocco.pubsub.core.DdsExceptions;
 import io.sirocco.pubsub.core.DurationImpl;
 import io.sirocco.pubsub.core.EntityBase;

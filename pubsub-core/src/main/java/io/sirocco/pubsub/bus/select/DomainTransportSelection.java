@@ -1,4 +1,4 @@
-package io.sirocco.pubsub.bus;
+package io.sirocco.pubsub.bus.select;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -48,21 +48,7 @@ public record DomainTransportSelection(String transport, boolean warn, String re
         {
             case "auto" ->
             {
-                if (!network)
-                {
-                    return select("shm", false, domain + "transport 'shm' chosen by default: " +
-                        "discovery through the per-domain registry of this host, so every member is on this host");
-                }
-                if (shmProblem != null)
-                {
-                    return select("tcp", true, domain + "transport 'mixed' not usable (" + shmProblem +
-                        "); FALLING BACK to 'tcp' for every peer, including members on this host (discovery '" +
-                        discovery + "')");
-                }
-                return select("mixed", false, domain + "transport 'mixed' chosen by default: " +
-                    "discovery '" + discovery + "' may find members on other hosts; shared memory with members of " +
-                    "this host identity (" + hostIdentity + "), tcp with the others (set sirocco.transport=tcp or " +
-                    "shm to use one path for all)");
+                return byDefault(domain, network, discovery, hostIdentity, shmProblem);
             }
             case "mixed" ->
             {
@@ -100,6 +86,27 @@ public record DomainTransportSelection(String transport, boolean warn, String re
             default -> throw new IllegalArgumentException(domain + "unknown transport '" + configured +
                 "' (sirocco.transport / SIROCCO_TRANSPORT): expected " + ACCEPTED);
         }
+    }
+
+    /** {@code auto}: shm under shm discovery, else mixed (tcp when the shm root is unusable). */
+    private static DomainTransportSelection byDefault(final String domain, final boolean network,
+        final String discovery, final String hostIdentity, final String shmProblem)
+    {
+        if (!network)
+        {
+            return select("shm", false, domain + "transport 'shm' chosen by default: " +
+                "discovery through the per-domain registry of this host, so every member is on this host");
+        }
+        if (shmProblem != null)
+        {
+            return select("tcp", true, domain + "transport 'mixed' not usable (" + shmProblem +
+                "); FALLING BACK to 'tcp' for every peer, including members on this host (discovery '" +
+                discovery + "')");
+        }
+        return select("mixed", false, domain + "transport 'mixed' chosen by default: " +
+            "discovery '" + discovery + "' may find members on other hosts; shared memory with members of " +
+            "this host identity (" + hostIdentity + "), tcp with the others (set sirocco.transport=tcp or " +
+            "shm to use one path for all)");
     }
 
     /**

@@ -1,4 +1,4 @@
-package io.sirocco.pubsub.bus;
+package io.sirocco.pubsub.bus.select;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
