@@ -1,23 +1,23 @@
 package io.sirocco.pubsub.bus;
 
-import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
-import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-
 /**
- * A reader's receive window: a bounded ring of reusable {@link BusMessage} slots and the reader's own delivery
- * thread. Any number of writers offer (copying into the tail slot under {@code lock}); the single delivery thread
- * learns how many slots are full under the lock, then hands them to the {@link DeliveryHandler} <em>outside</em> the
- * lock, and frees them afterwards. A slot is never rewritten before it is freed, and the lock release after a copy
- * / acquire before a read orders the bytes.
+ * A reader's receive window: a bounded ring of reusable {@link BusMessage} slots ({@link ReaderRing}) and the
+ * reader's delivery task on its participant's {@link DeliveryExecutor}. Any number of writers offer (copying into
+ * the tail slot under {@code lock}); the delivery task, at most one queued or running per reader, learns how many
+ * slots are full under the lock, then hands them to the {@link DeliveryHandler} <em>outside</em> the lock, and frees
+ * them afterwards. A slot is never rewritten before it is freed, and the lock release after a copy / acquire before a
+ * read orders the bytes. Offers that find work for it and no task of it queued or running submit one
+ * ({@code scheduled}); a task that delivered {@value #BATCHES_PER_TASK} batches submits its successor instead of
+ * looping on, so a busy reader shares the pool threads with the others.
  *
  * <p>Inline delivery: when the window is empty, nobody is delivering and the handler allows it, the offering thread
- * delivers itself (no hand-off), reporting any pending loss count first, as the delivery thread would. The predicate
+ * delivers itself (no hand-off), reporting any pending loss count first, as the delivery task would
+ * ({@link DeliveryCalls}). The predicate
  * thread does so in batches ({@link #offerInBatch} then {@link #endBatch}), holding {@code delivering} for the batch,
  * so listeners run once per multicast delivery batch.
  *
@@ -26,28 +26,17 @@ import org.slf4j.LoggerFactory;
  * the reader for a KEEP_LAST one ({@link DeliveryHandler#keepsNewest()}, which wants the latest values). A reliable
  * offer either waits on {@code notFull} for up to the writer's max_blocking_time ({@link #offer}, the LocalBus
  * writer's own thread), or never waits ({@link #acceptInBatch}, the multicast predicate thread, which asks
- * {@link #acceptsNow()} first and stops delivering while the window is full; the delivery thread rings the
- * {@link #onRoom room listener} when it frees slots).
+ * {@link #acceptsNow()} first and stops delivering while the window is full; the delivery task rings the
+ * {@link #onRoom room listener} when it frees slots). Overflow beyond the window: {@link ReaderRing}.
  *
- * <p><b>Overflow.</b> Messages that must be kept while the ring is full go to an overflow queue beyond the window,
- * moved into the ring (by reference, oldest first) as the delivery thread frees slots. Two uses, both bounded: a
- * reliable window takes there what a view change's ragged trim delivers without asking (at most the subgroup's
- * window times its senders per view change, see docs/dds.md), and a KEEP_LAST best-effort window keeps there at
- * most one message while the delivery thread holds every ring slot (it is that message that a later offer then
- * replaces). Invariant: the overflow is empty unless the ring is full.
- *
- * <p>Concurrency: {@code lock} guards everything; {@code head} and {@code tail} are also stored with release
- * semantics so that {@link #hasRoom()} can read them (acquire) without the lock: the delivery thread stores
- * {@code tail} before {@code head}, and {@code hasRoom} loads {@code head} first, so it never sees room the overflow
- * has already taken. Release stores rather than volatile ones keep the per-sample offer free of a full fence; the
+ * <p>Concurrency: {@code lock} guards everything but {@link #hasRoom()} (see {@link ReaderRing}). The
  * {@code roomWanted} handshake (a store then a load on each side) takes full fences, once per refusal and per freed
- * batch. Slots in
- * {@code [head, dispatchEnd)} are being handed over by the delivery thread outside the lock: nobody rewrites or moves
- * them.
+ * batch.
  */
 public final class ReaderQueue implements BusReader
 {
-    private static final Logger LOG = LoggerFactory.getLogger(ReaderQueue.class);
+    /** Batches one delivery task hands over before it makes way for the other readers' tasks. */
+    static final int BATCHES_PER_TASK = 16;
 
     /** Result of {@link #offer}. */
     public enum Offer
@@ -55,68 +44,68 @@ public final class ReaderQueue implements BusReader
         QUEUED, DROPPED, TIMED_OUT, CLOSED
     }
 
+    /** Offer modes: drop on a full window, wait for room, or keep beyond the window (overflow). */
+    private static final int DROP = 0;
+    private static final int WAIT = 1;
+    private static final int OVERFLOW = 2;
+
     private final long readerGuid;
     private final String topicName;
     private final boolean reliable;
     private final DeliveryHandler handler;
-    private final BusMessage[] slots;
+    private final DeliveryCalls calls;
+    private final ReaderRing ring;
     private final ReentrantLock lock = new ReentrantLock();
-    private final Condition notEmpty = lock.newCondition();
     private final Condition notFull = lock.newCondition();
-    private final AtomicInteger lost = new AtomicInteger();
-    private final Thread deliveryThread;
+    /** Signalled when the delivery task ends (close waits for it). */
+    private final Condition taskEnded = lock.newCondition();
     /** Whether a full best-effort window drops its oldest undelivered message (KEEP_LAST) instead of the newest. */
     private final boolean keepsNewest;
-    private static final VarHandle HEAD;
-    private static final VarHandle TAIL;
+    private final DeliveryExecutor executor;
+    /** The executor this queue made for itself (standalone use), closed with it; null when a participant's. */
+    private final DeliveryExecutor ownExecutor;
+    private final Runnable deliveryTask = this::deliveryTask;
 
-    static
-    {
-        try
-        {
-            final MethodHandles.Lookup lookup = MethodHandles.lookup();
-            HEAD = lookup.findVarHandle(ReaderQueue.class, "head", long.class);
-            TAIL = lookup.findVarHandle(ReaderQueue.class, "tail", long.class);
-        }
-        catch (final ReflectiveOperationException ex)
-        {
-            throw new ExceptionInInitializerError(ex);
-        }
-    }
-
-    /** Written under {@code lock}, with release ({@link #HEAD}, {@link #TAIL}); see the class comment. */
-    private long head;
-    private long tail;
-    /** End of the slots the delivery thread is handing over; {@code head} when it holds none. */
-    private long dispatchEnd;
     private long delivered;
     private volatile boolean closed;
-    /** Messages kept beyond a full ring, oldest first (see the class comment); with {@code spare}, reused objects. */
-    private final java.util.ArrayDeque<BusMessage> overflow = new java.util.ArrayDeque<>();
-    private final java.util.ArrayDeque<BusMessage> spare = new java.util.ArrayDeque<>();
-    /** Set by {@link #acceptsNow()} when it found the window full; the delivery thread then rings {@code onRoom}. */
+    /** Set by {@link #acceptsNow()} when it found the window full; the delivery task then rings {@code onRoom}. */
     private volatile boolean roomWanted;
     private volatile Runnable onRoom;
     private boolean delivering;
     /** The thread whose inline batch is open (then {@code delivering} is true), or null. */
     private Thread batchOwner;
+    /** Whether this reader's delivery task is queued or running. */
+    private boolean scheduled;
+    /** The thread running the delivery task, or null. */
+    private Thread taskThread;
 
+    /** A window delivered by its own executor (one thread at most); for a reader outside a participant. */
     public ReaderQueue(final long readerGuid, final String topicName, final boolean reliable, final int window,
         final int initialSlotBytes, final DeliveryHandler handler)
+    {
+        this(readerGuid, topicName, reliable, window, initialSlotBytes, handler,
+            new DeliveryExecutor(String.format("%s-%05x", topicName, readerGuid & 0xFFFFF)), true);
+    }
+
+    /** A window delivered by its participant's {@code executor}. */
+    public ReaderQueue(final long readerGuid, final String topicName, final boolean reliable, final int window,
+        final int initialSlotBytes, final DeliveryHandler handler, final DeliveryExecutor executor)
+    {
+        this(readerGuid, topicName, reliable, window, initialSlotBytes, handler, executor, false);
+    }
+
+    private ReaderQueue(final long readerGuid, final String topicName, final boolean reliable, final int window,
+        final int initialSlotBytes, final DeliveryHandler handler, final DeliveryExecutor executor, final boolean own)
     {
         this.readerGuid = readerGuid;
         this.topicName = topicName;
         this.reliable = reliable;
         this.handler = handler;
+        this.calls = new DeliveryCalls(handler, readerGuid, topicName);
         this.keepsNewest = handler.keepsNewest();
-        this.slots = new BusMessage[Math.max(2, window)];
-        for (int i = 0; i < slots.length; i++)
-        {
-            slots[i] = new BusMessage(initialSlotBytes);
-        }
-        deliveryThread = Thread.ofPlatform().daemon().name(String.format("sirocco-delivery-%s-%05x", topicName,
-            readerGuid & 0xFFFFF)).unstarted(this::deliveryLoop);
-        deliveryThread.start();
+        this.ring = new ReaderRing(window, initialSlotBytes);
+        this.executor = executor;
+        this.ownExecutor = own ? executor : null;
     }
 
     public long readerGuid()
@@ -157,12 +146,11 @@ public final class ReaderQueue implements BusReader
     /** Whether the window has a free slot (or is closed); no lock. */
     public boolean hasRoom()
     {
-        final long h = (long)HEAD.getAcquire(this);
-        return (long)TAIL.getAcquire(this) - h < slots.length || closed;
+        return ring.hasRoom() || closed;
     }
 
     /**
-     * {@link #hasRoom()}, and when there is none, asks the delivery thread to run the {@link #onRoom room listener}
+     * {@link #hasRoom()}, and when there is none, asks the delivery task to run the {@link #onRoom room listener}
      * once it frees slots (set before the second look, so a slot freed in between is not missed).
      */
     public boolean acceptsNow()
@@ -172,11 +160,11 @@ public final class ReaderQueue implements BusReader
             return true;
         }
         roomWanted = true;
-        VarHandle.fullFence(); // the store above before the loads below (the delivery thread mirrors it)
+        VarHandle.fullFence(); // the store above before the loads below (the delivery task mirrors it)
         return hasRoom();
     }
 
-    /** What the delivery thread runs (outside the lock) after freeing slots that {@link #acceptsNow()} waited for. */
+    /** What the delivery task runs (outside the lock) after freeing slots that {@link #acceptsNow()} waited for. */
     public void onRoom(final Runnable listener)
     {
         this.onRoom = listener;
@@ -210,126 +198,66 @@ public final class ReaderQueue implements BusReader
         }
         try
         {
-            reportLost();
-            handler.onBatchEnd();
-        }
-        catch (final RuntimeException ex)
-        {
-            LOG.error("reader {} on topic '{}': delivery handler failed at the end of a batch", readerGuid, topicName,
-                ex);
+            calls.endBatch();
         }
         finally
         {
             lock.lock();
             delivering = false;
-            if (tail != head || lost.get() > 0)
+            if (!ring.empty() || calls.hasLost())
             {
-                // Queued messages, or a loss counted after this batch reported its own: the delivery thread's turn.
-                notEmpty.signal();
+                // Queued messages, or a loss counted after this batch reported its own: the delivery task's turn.
+                schedule();
             }
             lock.unlock();
         }
     }
-
-    /** Offer modes: drop on a full window, wait for room, or keep beyond the window (overflow). */
-    private static final int DROP = 0;
-    private static final int WAIT = 1;
-    private static final int OVERFLOW = 2;
 
     private Offer offer(final BusMessage message, final int mode, final long timeoutNs, final boolean batched)
     {
         lock.lock();
         try
         {
-            long remainingNs = timeoutNs;
-            while (!closed && tail - head == slots.length)
+            final Offer full = awaitRoom(message, mode, timeoutNs);
+            if (full != null)
             {
-                if (mode == OVERFLOW)
-                {
-                    keepInOverflow(message);
-                    return Offer.QUEUED;
-                }
-                if (mode == DROP)
-                {
-                    final Offer result = keepsNewest ? dropOldest(message) : Offer.DROPPED;
-                    if (result == Offer.DROPPED)
-                    {
-                        lost.incrementAndGet();
-                    }
-                    notEmpty.signal();
-                    return result;
-                }
-                if (remainingNs <= 0)
-                {
-                    return Offer.TIMED_OUT;
-                }
-                try
-                {
-                    remainingNs = notFull.awaitNanos(remainingNs);
-                }
-                catch (final InterruptedException ex)
-                {
-                    Thread.currentThread().interrupt();
-                    return Offer.TIMED_OUT;
-                }
+                return full;
             }
             if (closed)
             {
                 return Offer.CLOSED;
             }
-            if (batchOwner == Thread.currentThread() && tail == head)
+            if (batchOwner == Thread.currentThread() && ring.empty())
             {
                 // This thread's open inline batch: deliver inline, the batch end comes with endBatch().
-                lock.unlock();
-                try
-                {
-                    deliverInlineInBatch(message);
-                }
-                finally
-                {
-                    lock.lock();
-                }
+                deliverUnlocked(message, true);
                 return Offer.QUEUED;
             }
-            if (tail == head && !delivering && handler.inlineSafe())
+            if (ring.empty() && !delivering && handler.inlineSafe())
             {
                 delivering = true;
                 if (batched)
                 {
                     batchOwner = Thread.currentThread();
-                    lock.unlock();
-                    try
-                    {
-                        deliverInlineInBatch(message);
-                    }
-                    finally
-                    {
-                        lock.lock();
-                    }
+                    deliverUnlocked(message, true);
                     return Offer.QUEUED;
                 }
-                lock.unlock();
                 try
                 {
-                    deliverInline(message);
+                    deliverUnlocked(message, false);
                 }
                 finally
                 {
-                    lock.lock();
                     delivering = false;
-                    if (tail != head)
+                    if (!ring.empty())
                     {
-                        notEmpty.signal();
+                        schedule();
                     }
                 }
                 return Offer.QUEUED;
             }
-            slots[(int)(tail % slots.length)].copyFrom(message);
-            TAIL.setRelease(this, tail + 1);
-            if (tail - head == 1)
-            {
-                notEmpty.signal();
-            }
+            ring.append(message);
+            schedule();
             return Offer.QUEUED;
         }
         finally
@@ -338,66 +266,86 @@ public final class ReaderQueue implements BusReader
         }
     }
 
-    /** Under the lock, ring full: appends a copy of the message to the overflow. */
-    private void keepInOverflow(final BusMessage message)
+    /**
+     * Under the lock: while the ring is full, keeps the message beyond it (OVERFLOW), drops (DROP) or waits for room
+     * (WAIT). Returns the offer's result when it ended here, or null when the message is still to be queued.
+     */
+    private Offer awaitRoom(final BusMessage message, final int mode, final long timeoutNs)
     {
-        BusMessage copy = spare.pollFirst();
-        if (copy == null)
+        long remainingNs = timeoutNs;
+        while (!closed && ring.full())
         {
-            copy = new BusMessage(message.payloadLength());
+            if (mode == OVERFLOW)
+            {
+                ring.keepInOverflow(message);
+                return Offer.QUEUED;
+            }
+            if (mode == DROP)
+            {
+                final boolean dropped = !keepsNewest || ring.dropOldest(message);
+                if (dropped)
+                {
+                    calls.lostOne();
+                }
+                schedule();
+                return dropped ? Offer.DROPPED : Offer.QUEUED;
+            }
+            if (remainingNs <= 0)
+            {
+                return Offer.TIMED_OUT;
+            }
+            try
+            {
+                remainingNs = notFull.awaitNanos(remainingNs);
+            }
+            catch (final InterruptedException ex)
+            {
+                Thread.currentThread().interrupt();
+                return Offer.TIMED_OUT;
+            }
         }
-        copy.copyFrom(message);
-        overflow.addLast(copy);
+        return null;
     }
 
-    /**
-     * Under the lock, ring full, KEEP_LAST best effort: makes room for the new message by dropping the oldest one not
-     * yet handed to the reader. When the delivery thread holds every ring slot, the newest message waits in the
-     * overflow (one at most: a later offer replaces it, counting it lost).
-     *
-     * @return DROPPED when a message was dropped (the caller counts it), QUEUED when none was.
-     */
-    private Offer dropOldest(final BusMessage message)
+    /** Under the lock, which it releases around the handler call: one message delivered by the offering thread. */
+    private void deliverUnlocked(final BusMessage message, final boolean inBatch)
     {
-        final int n = slots.length;
-        if (dispatchEnd == head)
+        lock.unlock();
+        try
         {
-            // Nobody is handing slots over: the oldest is at head, and its slot is the next tail slot.
-            slots[(int)(head % n)].copyFrom(message);
-            TAIL.setRelease(this, tail + 1);
-            HEAD.setRelease(this, head + 1);
-            dispatchEnd = head;
-            return Offer.DROPPED;
-        }
-        if (dispatchEnd < tail)
-        {
-            // Drop the oldest slot after the ones being handed over: shift the later ones down (by reference).
-            final BusMessage victim = slots[(int)(dispatchEnd % n)];
-            for (long j = dispatchEnd; j < tail - 1; j++)
+            if (inBatch)
             {
-                slots[(int)(j % n)] = slots[(int)((j + 1) % n)];
+                calls.inBatch(message);
             }
-            victim.copyFrom(message);
-            slots[(int)((tail - 1) % n)] = victim;
-            return Offer.DROPPED;
+            else
+            {
+                calls.single(message);
+            }
         }
-        if (overflow.isEmpty())
+        finally
         {
-            keepInOverflow(message);
-            return Offer.QUEUED;
+            lock.lock();
         }
-        overflow.peekLast().copyFrom(message);
-        return Offer.DROPPED;
+    }
+
+    /** Under the lock: submits the delivery task unless it is queued or running (then it sees the new work). */
+    private void schedule()
+    {
+        if (!scheduled && !closed)
+        {
+            scheduled = true;
+            executor.execute(deliveryTask);
+        }
     }
 
     /** Counts messages the transport lost for this reader (lapped best-effort receiver); reported at next batch. */
     public void addLost(final int count)
     {
-        lost.addAndGet(count);
+        calls.addLost(count);
         lock.lock();
         try
         {
-            notEmpty.signal();
+            schedule();
         }
         finally
         {
@@ -411,7 +359,7 @@ public final class ReaderQueue implements BusReader
         lock.lock();
         try
         {
-            final long target = tail + overflow.size();
+            final long target = ring.end();
             long remainingNs = timeoutNs;
             while (!closed && delivered < target)
             {
@@ -438,146 +386,73 @@ public final class ReaderQueue implements BusReader
     }
 
     /**
-     * Hands the loss count to the handler, before the messages that follow the loss. Called by whichever thread
-     * delivers (it holds {@code delivering}), outside the lock; a lapped best-effort reader so keeps the inline path
-     * instead of sending every batch through the delivery thread until that thread reported the loss.
+     * On a pool thread: hands the full slots to the handler, batch after batch, until the window is empty (or an
+     * inline delivery holds it, which schedules the task again when it leaves work), or {@value #BATCHES_PER_TASK}
+     * batches were handed over (then the task is submitted again, after the other readers' queued tasks).
      */
-    private void reportLost()
+    private void deliveryTask()
     {
-        if (lost.get() == 0)
+        for (int batches = 0; ; batches++)
         {
-            return; // the common case: a plain volatile read, no read-modify-write per message
-        }
-        final int lostNow = lost.getAndSet(0);
-        if (lostNow > 0)
-        {
-            handler.onLost(lostNow);
-        }
-    }
-
-    /** The fast path: an empty window and a handler with bounded work; runs on the offering thread. */
-    private void deliverInline(final BusMessage message)
-    {
-        try
-        {
-            try
-            {
-                reportLost();
-                handler.onMessage(message);
-            }
-            finally
-            {
-                handler.onBatchEnd();
-            }
-        }
-        catch (final RuntimeException ex)
-        {
-            LOG.error("reader {} on topic '{}': delivery handler failed; the sample is skipped", readerGuid, topicName,
-                ex);
-        }
-    }
-
-    /** One message of an open inline batch; the batch end is {@link #endBatch()}'s. */
-    private void deliverInlineInBatch(final BusMessage message)
-    {
-        try
-        {
-            reportLost();
-            handler.onMessage(message);
-        }
-        catch (final RuntimeException ex)
-        {
-            LOG.error("reader {} on topic '{}': delivery handler failed; the sample is skipped", readerGuid, topicName,
-                ex);
-        }
-    }
-
-    private void deliveryLoop()
-    {
-        long from;
-        long to;
-        while (true)
-        {
+            final long from;
+            final long to;
             lock.lock();
             try
             {
-                while (!closed && (delivering || (head == tail && lost.get() == 0)))
+                if (closed || delivering || (ring.empty() && !calls.hasLost()) || batches == BATCHES_PER_TASK)
                 {
-                    notEmpty.awaitUninterruptibly();
-                }
-                if (closed)
-                {
+                    final boolean more = !closed && batches == BATCHES_PER_TASK;
+                    scheduled = false;
+                    taskThread = null;
+                    taskEnded.signalAll();
+                    if (more)
+                    {
+                        schedule();
+                    }
                     return;
                 }
-                from = head;
-                to = tail;
-                dispatchEnd = to;
+                taskThread = Thread.currentThread();
+                from = ring.beginDispatch();
+                to = ring.dispatchEnd();
                 delivering = true;
             }
             finally
             {
                 lock.unlock();
             }
-            try
+            calls.batch(ring, from, to);
+            freeBatch(to);
+        }
+    }
+
+    /** Frees the handed-over slots (refilling from the overflow) and rings the room listener if it waits. */
+    private void freeBatch(final long to)
+    {
+        lock.lock();
+        try
+        {
+            ring.endDispatch(to);
+            delivered = to;
+            delivering = false;
+            notFull.signalAll();
+        }
+        finally
+        {
+            lock.unlock();
+        }
+        VarHandle.fullFence(); // the head store before the load of roomWanted (acceptsNow mirrors it)
+        if (roomWanted && hasRoom())
+        {
+            roomWanted = false;
+            final Runnable listener = onRoom;
+            if (listener != null)
             {
-                final int lostNow = lost.getAndSet(0);
-                if (lostNow > 0)
-                {
-                    handler.onLost(lostNow);
-                }
-                try
-                {
-                    for (long i = from; i < to; i++)
-                    {
-                        handler.onMessage(slots[(int)(i % slots.length)]);
-                    }
-                }
-                finally
-                {
-                    handler.onBatchEnd();
-                }
-            }
-            catch (final RuntimeException ex)
-            {
-                LOG.error("reader {} on topic '{}': delivery handler failed; the batch is skipped", readerGuid,
-                    topicName, ex);
-            }
-            lock.lock();
-            try
-            {
-                // Refill the freed slots from the overflow, by reference; tail is stored before head (hasRoom).
-                long t = tail;
-                while (!overflow.isEmpty() && t - to < slots.length)
-                {
-                    final int pos = (int)(t % slots.length);
-                    spare.addLast(slots[pos]);
-                    slots[pos] = overflow.pollFirst();
-                    t++;
-                }
-                TAIL.setRelease(this, t);
-                HEAD.setRelease(this, to);
-                dispatchEnd = to;
-                delivered = to;
-                delivering = false;
-                notFull.signalAll();
-            }
-            finally
-            {
-                lock.unlock();
-            }
-            VarHandle.fullFence(); // the head store before the load of roomWanted (acceptsNow mirrors it)
-            if (roomWanted && hasRoom())
-            {
-                roomWanted = false;
-                final Runnable listener = onRoom;
-                if (listener != null)
-                {
-                    listener.run();
-                }
+                listener.run();
             }
         }
     }
 
+    /** Closes the window; waits up to 5 s for a running delivery task (unless called from it). */
     @Override
     public void close()
     {
@@ -585,23 +460,29 @@ public final class ReaderQueue implements BusReader
         try
         {
             closed = true;
-            notEmpty.signalAll();
             notFull.signalAll();
+            final long deadlineNs = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+            while (taskThread != null && taskThread != Thread.currentThread())
+            {
+                final long remainingNs = deadlineNs - System.nanoTime();
+                if (remainingNs <= 0)
+                {
+                    break;
+                }
+                taskEnded.awaitNanos(remainingNs);
+            }
+        }
+        catch (final InterruptedException ex)
+        {
+            Thread.currentThread().interrupt();
         }
         finally
         {
             lock.unlock();
         }
-        if (Thread.currentThread() != deliveryThread)
+        if (ownExecutor != null)
         {
-            try
-            {
-                deliveryThread.join(5_000);
-            }
-            catch (final InterruptedException ex)
-            {
-                Thread.currentThread().interrupt();
-            }
+            ownExecutor.close();
         }
     }
 }

@@ -10,9 +10,9 @@ import java.util.function.Consumer;
 
 import io.sirocco.multicast.Member;
 import io.sirocco.pubsub.SiroccoServiceEnvironment;
-import io.sirocco.pubsub.bus.BusSelector;
 import io.sirocco.pubsub.bus.DomainBus;
 import io.sirocco.pubsub.bus.EndpointRecord;
+import io.sirocco.pubsub.bus.select.BusSelector;
 import io.sirocco.pubsub.core.DdsExceptions;
 import io.sirocco.pubsub.core.DurationImpl;
 import io.sirocco.pubsub.core.EntityBase;

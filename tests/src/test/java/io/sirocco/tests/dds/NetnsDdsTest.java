@@ -51,7 +51,7 @@ class NetnsDdsTest
                     "-Dsirocco.dds.discovery=" + discovery, "-Dsirocco.dds.interface=" + hosts.interfaceName(i),
                     "-Dsirocco.shm.dir=" + dir, "-Dsirocco.mcast.host=nshost" + i,
                     "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn",
-                    "-Dorg.slf4j.simpleLogger.log.io.sirocco.pubsub.bus.BusSelector=info",
+                    "-Dorg.slf4j.simpleLogger.log.io.sirocco.pubsub.bus.select.BusSelector=info",
                     "-Dorg.slf4j.simpleLogger.log.io.sirocco.multicast.contact=info"));
                 if ("peers".equals(discovery))
                 {

@@ -46,7 +46,7 @@ class NetnsMixedDdsTest
                     "-Dsirocco.dds.peers=" + peers, "-Dsirocco.dds.interface=" + hosts.interfaceName(i),
                     "-Dsirocco.shm.dir=" + dir, "-Dsirocco.mcast.host=mixhost" + i,
                     "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn",
-                    "-Dorg.slf4j.simpleLogger.log.io.sirocco.pubsub.bus.BusSelector=info",
+                    "-Dorg.slf4j.simpleLogger.log.io.sirocco.pubsub.bus.select.BusSelector=info",
                     "-Dorg.slf4j.simpleLogger.log.io.sirocco.pubsub.bus.group.GroupBus=info",
                     "-Dorg.slf4j.simpleLogger.log.io.sirocco.multicast.spi.mixed=info")));
             }

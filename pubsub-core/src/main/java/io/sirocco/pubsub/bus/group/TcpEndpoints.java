@@ -89,7 +89,7 @@ final class TcpEndpoints
         }
         else
         {
-            LOG.info("domain {}: network interface {} ({}); candidates {}", domainId, chosen, reason, candidates);
+            LOG.debug("domain {}: network interface {} ({}); candidates {}", domainId, chosen, reason, candidates);
         }
         return chosen;
     }

@@ -6,6 +6,7 @@ import java.util.concurrent.ThreadLocalRandom;
 import io.sirocco.pubsub.bus.BusMessage;
 import io.sirocco.pubsub.bus.BusReader;
 import io.sirocco.pubsub.bus.BusWriter;
+import io.sirocco.pubsub.bus.DeliveryExecutor;
 import io.sirocco.pubsub.bus.DeliveryHandler;
 import io.sirocco.pubsub.bus.DiscoveryHandler;
 import io.sirocco.pubsub.bus.DomainBus;
@@ -23,6 +24,8 @@ public final class LocalBus implements DomainBus
     private final long participantGuid;
     private final int windowSlots;
     private final int slotBytes;
+    /** Runs this participant's reader deliveries and listeners. */
+    private final DeliveryExecutor delivery;
 
     public LocalBus(final int domainId, final DiscoveryHandler discovery, final int windowSlots, final int slotBytes)
     {
@@ -30,6 +33,7 @@ public final class LocalBus implements DomainBus
         this.participantGuid = ThreadLocalRandom.current().nextLong() & ~0xFFFFFL;
         this.windowSlots = windowSlots;
         this.slotBytes = slotBytes;
+        this.delivery = new DeliveryExecutor(String.format("d%d-%05x", domainId, (participantGuid >>> 20) & 0xFFFFF));
         domain.join(participantGuid, discovery);
     }
 
@@ -67,7 +71,8 @@ public final class LocalBus implements DomainBus
     public BusReader openReader(final long readerGuid, final String topicName, final boolean reliable,
         final DeliveryHandler handler)
     {
-        final ReaderQueue queue = new ReaderQueue(readerGuid, topicName, reliable, windowSlots, slotBytes, handler);
+        final ReaderQueue queue = new ReaderQueue(readerGuid, topicName, reliable, windowSlots, slotBytes, handler,
+            delivery);
         domain.addReader(queue);
         return () ->
         {
@@ -80,6 +85,7 @@ public final class LocalBus implements DomainBus
     public void close()
     {
         domain.leave(participantGuid);
+        delivery.close();
     }
 
     private record LocalWriter(List<ReaderQueue> readers, boolean reliable) implements BusWriter

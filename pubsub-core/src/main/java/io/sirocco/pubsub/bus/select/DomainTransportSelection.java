@@ -1,4 +1,4 @@
-package io.sirocco.pubsub.bus;
+package io.sirocco.pubsub.bus.select;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,7 +16,8 @@ import java.nio.file.Path;
  *   <li>{@code auto}, shm discovery: {@code shm} (every member is on this host); {@link BusSelector} falls back to
  *       {@code local} with a WARN if the group cannot be joined.</li>
  *   <li>{@code shm}: {@code shm}, with a WARN under network discovery (every member must be on this host).</li>
- *   <li>{@code mixed}: {@code mixed}; fails when the shm root is unusable (configured, so never replaced silently).</li>
+ *   <li>{@code mixed}: {@code mixed}; fails when the shm root is unusable (configured, so never replaced
+ *       silently).</li>
  *   <li>{@code tcp}, {@code local}: as configured.</li>
  * </ul>
  *
@@ -24,7 +25,7 @@ import java.nio.file.Path;
  * @param warn      whether {@link #reason()} is logged at WARN (a fallback or a conditional configuration).
  * @param reason    why, naming the domain, the setting and the discovery.
  */
-public record TransportChoice(String transport, boolean warn, String reason)
+public record DomainTransportSelection(String transport, boolean warn, String reason)
 {
     /** Transport names {@code sirocco.dds.transport} accepts. */
     public static final String ACCEPTED = "auto, mixed, shm, tcp or local";
@@ -38,7 +39,7 @@ public record TransportChoice(String transport, boolean warn, String reason)
      * @return the choice.
      * @throws IllegalArgumentException for an unknown transport, or {@code mixed} with an unusable shm root.
      */
-    public static TransportChoice choose(final int domainId, final String configured, final String discovery,
+    public static DomainTransportSelection choose(final int domainId, final String configured, final String discovery,
         final String hostIdentity, final String shmProblem)
     {
         final boolean network = !"shm".equals(discovery);
@@ -47,21 +48,7 @@ public record TransportChoice(String transport, boolean warn, String reason)
         {
             case "auto" ->
             {
-                if (!network)
-                {
-                    return new TransportChoice("shm", false, domain + "transport 'shm' chosen by default: " +
-                        "discovery through the per-domain registry of this host, so every member is on this host");
-                }
-                if (shmProblem != null)
-                {
-                    return new TransportChoice("tcp", true, domain + "transport 'mixed' not usable (" + shmProblem +
-                        "); FALLING BACK to 'tcp' for every peer, including members on this host (discovery '" +
-                        discovery + "')");
-                }
-                return new TransportChoice("mixed", false, domain + "transport 'mixed' chosen by default: " +
-                    "discovery '" + discovery + "' may find members on other hosts; shared memory with members of " +
-                    "this host identity (" + hostIdentity + "), tcp with the others (set sirocco.dds.transport=tcp or " +
-                    "shm to use one path for all)");
+                return byDefault(domain, network, discovery, hostIdentity, shmProblem);
             }
             case "mixed" ->
             {
@@ -70,7 +57,7 @@ public record TransportChoice(String transport, boolean warn, String reason)
                     throw new IllegalArgumentException(domain + "transport 'mixed' as configured " +
                         "(sirocco.dds.transport) cannot run: " + shmProblem + "; use sirocco.dds.transport=tcp");
                 }
-                return new TransportChoice("mixed", false, domain + "transport 'mixed' as configured: shared " +
+                return select("mixed", false, domain + "transport 'mixed' as configured: shared " +
                     "memory with members of this host identity (" + hostIdentity + "), tcp with the others; " +
                     "discovery '" + discovery + "'" + (network ? "" : " (this host's registry: every member is on " +
                     "this host, so every pair shares memory, by one copy per peer where 'shm' shares one table)"));
@@ -79,26 +66,47 @@ public record TransportChoice(String transport, boolean warn, String reason)
             {
                 if (network)
                 {
-                    return new TransportChoice("shm", true, domain + "transport 'shm' as configured with " +
+                    return select("shm", true, domain + "transport 'shm' as configured with " +
                         "discovery '" + discovery + "': members are found over the network but rows are shared " +
                         "memory, so every member must run on this host");
                 }
-                return new TransportChoice("shm", false, domain + "transport 'shm' as configured; discovery 'shm'");
+                return select("shm", false, domain + "transport 'shm' as configured; discovery 'shm'");
             }
             case "tcp" ->
             {
-                return new TransportChoice("tcp", false, domain + "transport 'tcp' as configured; discovery '" +
+                return select("tcp", false, domain + "transport 'tcp' as configured; discovery '" +
                     discovery + "'" + (network ? "" : " (membership through this host's per-domain registry: " +
                     "members on other hosts need sirocco.dds.peers or sirocco.dds.discovery=multicast)"));
             }
             case "local" ->
             {
-                return new TransportChoice("local", false, domain + "transport 'local' (in-process only) as " +
+                return select("local", false, domain + "transport 'local' (in-process only) as " +
                     "configured");
             }
             default -> throw new IllegalArgumentException(domain + "unknown transport '" + configured +
                 "' (sirocco.dds.transport / SIROCCO_DDS_TRANSPORT): expected " + ACCEPTED);
         }
+    }
+
+    /** {@code auto}: shm under shm discovery, else mixed (tcp when the shm root is unusable). */
+    private static DomainTransportSelection byDefault(final String domain, final boolean network,
+        final String discovery, final String hostIdentity, final String shmProblem)
+    {
+        if (!network)
+        {
+            return select("shm", false, domain + "transport 'shm' chosen by default: " +
+                "discovery through the per-domain registry of this host, so every member is on this host");
+        }
+        if (shmProblem != null)
+        {
+            return select("tcp", true, domain + "transport 'mixed' not usable (" + shmProblem +
+                "); FALLING BACK to 'tcp' for every peer, including members on this host (discovery '" +
+                discovery + "')");
+        }
+        return select("mixed", false, domain + "transport 'mixed' chosen by default: " +
+            "discovery '" + discovery + "' may find members on other hosts; shared memory with members of " +
+            "this host identity (" + hostIdentity + "), tcp with the others (set sirocco.dds.transport=tcp or " +
+            "shm to use one path for all)");
     }
 
     /**
@@ -116,5 +124,10 @@ public record TransportChoice(String transport, boolean warn, String reason)
             return "shm root " + root + " is not writable (sirocco.shm.dir)";
         }
         return null;
+    }
+
+    private static DomainTransportSelection select(final String transport, final boolean warn, final String reason)
+    {
+        return new DomainTransportSelection(transport, warn, reason);
     }
 }

@@ -1,18 +1,22 @@
-package io.sirocco.pubsub.bus;
+package io.sirocco.pubsub.bus.select;
 
-import io.sirocco.dds.config.SiroccoConfig;
 import java.util.concurrent.TimeoutException;
 
+import io.sirocco.dds.config.SiroccoConfig;
+import io.sirocco.multicast.DomainGroups;
 import io.sirocco.multicast.Member;
-import io.sirocco.multicast.spi.shm.ShmRowTransportProvider;
+import io.sirocco.pubsub.bus.DiscoveryHandler;
+import io.sirocco.pubsub.bus.DomainBus;
 import io.sirocco.pubsub.bus.group.GroupBus;
 import io.sirocco.pubsub.bus.local.LocalBus;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Joins the subgroup bus for a participant over the transport {@link TransportChoice} decided, and logs the choice,
- * and every fallback, at INFO or WARN: the transport is never chosen silently.
+ * Joins the subgroup bus for a participant over the transport {@link DomainTransportSelection} decided, and logs the
+ * choice once at INFO per participant start (every fallback at WARN): the transport is never chosen silently. The
+ * group bus adds its own INFO line when it joined (member, interface, discovery). A package of its own: it picks
+ * among the bus implementations ({@code bus.group}, {@code bus.local}), which depend on {@code bus}.
  */
 public final class BusSelector
 {
@@ -26,8 +30,9 @@ public final class BusSelector
     {
         final String configured = config.transport();
         final boolean needsShm = "auto".equals(configured) || "mixed".equals(configured);
-        final TransportChoice choice = TransportChoice.choose(domainId, configured, config.discovery(),
-            Member.localHost(), needsShm ? TransportChoice.shmProblem(ShmRowTransportProvider.root()) : null);
+        final DomainTransportSelection choice = DomainTransportSelection.choose(domainId, configured,
+            config.discovery(),
+            Member.localHost(), needsShm ? DomainTransportSelection.shmProblem(DomainGroups.shmRoot()) : null);
         if (choice.warn())
         {
             LOG.warn(choice.reason());

@@ -1,4 +1,4 @@
-package io.sirocco.pubsub.bus;
+package io.sirocco.pubsub.bus.select;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -10,14 +10,14 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The transport decision table of issue #5: shm on one host, mixed across hosts, overrides, logged fallbacks. */
-class TransportChoiceTest
+class DomainTransportSelectionTest
 {
     private static final String HOST = "h1/0a0b0c0d";
 
     @Test
     void autoWithTheHostRegistryIsSharedMemory()
     {
-        final TransportChoice c = TransportChoice.choose(3, "auto", "shm", HOST, null);
+        final DomainTransportSelection c = DomainTransportSelection.choose(3, "auto", "shm", HOST, null);
         assertThat(c.transport()).isEqualTo("shm");
         assertThat(c.warn()).isFalse();
         assertThat(c.reason()).startsWith("domain 3: ").contains("'shm' chosen by default");
@@ -28,7 +28,7 @@ class TransportChoiceTest
     {
         for (final String discovery : new String[] {"peers", "multicast"})
         {
-            final TransportChoice c = TransportChoice.choose(3, "auto", discovery, HOST, null);
+            final DomainTransportSelection c = DomainTransportSelection.choose(3, "auto", discovery, HOST, null);
             assertThat(c.transport()).isEqualTo("mixed");
             assertThat(c.warn()).isFalse();
             assertThat(c.reason()).contains("'mixed' chosen by default", discovery, HOST);
@@ -38,7 +38,7 @@ class TransportChoiceTest
     @Test
     void autoWithNetworkDiscoveryButNoUsableShmFallsBackToTcpWithAWarning()
     {
-        final TransportChoice c = TransportChoice.choose(3, "auto", "peers", HOST, "shm root /x is not writable");
+        final DomainTransportSelection c = DomainTransportSelection.choose(3, "auto", "peers", HOST, "shm root /x is not writable");
         assertThat(c.transport()).isEqualTo("tcp");
         assertThat(c.warn()).isTrue();
         assertThat(c.reason()).contains("FALLING BACK to 'tcp'", "/x is not writable");
@@ -47,11 +47,11 @@ class TransportChoiceTest
     @Test
     void mixedAsConfiguredNeverFallsBack()
     {
-        assertThat(TransportChoice.choose(3, "mixed", "peers", HOST, null).transport()).isEqualTo("mixed");
-        final TransportChoice oneHost = TransportChoice.choose(3, "mixed", "shm", HOST, null);
+        assertThat(DomainTransportSelection.choose(3, "mixed", "peers", HOST, null).transport()).isEqualTo("mixed");
+        final DomainTransportSelection oneHost = DomainTransportSelection.choose(3, "mixed", "shm", HOST, null);
         assertThat(oneHost.transport()).isEqualTo("mixed");
         assertThat(oneHost.reason()).contains("every pair shares memory");
-        assertThatThrownBy(() -> TransportChoice.choose(3, "mixed", "peers", HOST, "shm root /x is not writable"))
+        assertThatThrownBy(() -> DomainTransportSelection.choose(3, "mixed", "peers", HOST, "shm root /x is not writable"))
             .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("domain 3")
             .hasMessageContaining("/x is not writable");
     }
@@ -59,19 +59,19 @@ class TransportChoiceTest
     @Test
     void explicitTransportsWinAndShmAcrossTheNetworkWarns()
     {
-        assertThat(TransportChoice.choose(3, "tcp", "peers", HOST, null).transport()).isEqualTo("tcp");
-        assertThat(TransportChoice.choose(3, "tcp", "shm", HOST, null).reason()).contains("members on other hosts");
-        assertThat(TransportChoice.choose(3, "local", "peers", HOST, null).transport()).isEqualTo("local");
-        final TransportChoice shm = TransportChoice.choose(3, "shm", "multicast", HOST, null);
+        assertThat(DomainTransportSelection.choose(3, "tcp", "peers", HOST, null).transport()).isEqualTo("tcp");
+        assertThat(DomainTransportSelection.choose(3, "tcp", "shm", HOST, null).reason()).contains("members on other hosts");
+        assertThat(DomainTransportSelection.choose(3, "local", "peers", HOST, null).transport()).isEqualTo("local");
+        final DomainTransportSelection shm = DomainTransportSelection.choose(3, "shm", "multicast", HOST, null);
         assertThat(shm.transport()).isEqualTo("shm");
         assertThat(shm.warn()).isTrue();
-        assertThat(TransportChoice.choose(3, "shm", "shm", HOST, null).warn()).isFalse();
+        assertThat(DomainTransportSelection.choose(3, "shm", "shm", HOST, null).warn()).isFalse();
     }
 
     @Test
     void unknownTransportNamesTheSettingAndTheAcceptedValues()
     {
-        assertThatThrownBy(() -> TransportChoice.choose(4, "rdma2", "shm", HOST, null))
+        assertThatThrownBy(() -> DomainTransportSelection.choose(4, "rdma2", "shm", HOST, null))
             .isInstanceOf(IllegalArgumentException.class)
             .hasMessageContaining("domain 4").hasMessageContaining("sirocco.dds.transport").hasMessageContaining("mixed");
     }
@@ -79,9 +79,9 @@ class TransportChoiceTest
     @Test
     void shmProblemReportsAMissingOrReadOnlyRoot(@TempDir final Path dir) throws Exception
     {
-        assertThat(TransportChoice.shmProblem(dir)).isNull();
-        assertThat(TransportChoice.shmProblem(dir.resolve("missing"))).contains("not a directory");
+        assertThat(DomainTransportSelection.shmProblem(dir)).isNull();
+        assertThat(DomainTransportSelection.shmProblem(dir.resolve("missing"))).contains("not a directory");
         final Path file = Files.createFile(dir.resolve("f"));
-        assertThat(TransportChoice.shmProblem(file)).contains("not a directory");
+        assertThat(DomainTransportSelection.shmProblem(file)).contains("not a directory");
     }
 }

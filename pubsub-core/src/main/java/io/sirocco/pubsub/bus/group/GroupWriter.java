@@ -1,0 +1,331 @@
+package io.sirocco.pubsub.bus.group;
+
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.locks.LockSupport;
+import java.util.concurrent.locks.ReentrantLock;
+
+import io.sirocco.multicast.ClaimResult;
+import io.sirocco.multicast.SlotClaim;
+import io.sirocco.multicast.Subgroup;
+import io.sirocco.pubsub.bus.BusMessage;
+import io.sirocco.pubsub.bus.BusWriter;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A DataWriter's sender on its topic subgroup: one SlotClaim and one {@link BusHeader} flyweight, used under the
+ * DataWriter's lock. A RELIABLE writer keeps a copy of each message until it is delivered back
+ * ({@link UnconfirmedMessages}) and re-sends what a view change trimmed, before its next send or while it waits for
+ * acknowledgments.
+ *
+ * <p><b>Send lock.</b> {@code sendLock} orders this writer's sends against {@link #awaitDelivered}'s re-send after a
+ * view change (uncontended otherwise: the DataWriter's lock already serializes writes). An in-place send holds it from
+ * {@link #claim} to {@link #commitClaim}/{@link #abortClaim}, the same span in which the subgroup engine holds its
+ * sender lock, so a re-send can never slip between a claimed slot and its commit.
+ */
+final class GroupWriter implements BusWriter
+{
+    private static final Logger LOG = LoggerFactory.getLogger(GroupWriter.class);
+    private static final Object RESEND_FAILED = new Object();
+    private static final int SENT = 1;
+    private static final int NO_VIEW = 0;
+    private static final int FAILED = -1;
+
+    private final TopicChannel channel;
+    private final boolean reliable;
+    private final long writerGuid;
+    private final Map<Long, GroupWriter> registry;
+    private final SlotClaim claim = new SlotClaim();
+    private final BusHeader header = new BusHeader();
+    private final ReentrantLock sendLock = new ReentrantLock();
+    private Object lastEngine;
+
+    /** @param registry this member's RELIABLE writers by GUID; the writer removes itself on close. */
+    GroupWriter(final TopicChannel channel, final boolean reliable, final long writerGuid,
+        final Map<Long, GroupWriter> registry)
+    {
+        this.channel = channel;
+        this.reliable = reliable;
+        this.writerGuid = writerGuid;
+        this.registry = registry;
+    }
+
+    /**
+     * The writer is closing: sends its end mark after its last sample (once, not per sample). False when it could not
+     * be sent (no view holds the subgroup yet, or no room in time): the retraction is then a plain one.
+     */
+    boolean sendEndMark(final long guid, final long timeoutNs)
+    {
+        if (!reliable)
+        {
+            return false;
+        }
+        final BusMessage mark = new BusMessage(16).kind(BusMessage.KIND_WRITER_END).writerGuid(guid).seq(0)
+            .payloadLength(0);
+        return sendMessage(mark, 0, timeoutNs) == SENT;
+    }
+
+    /**
+     * Under {@code sendLock}: the engine of the current view, after re-sending what a view change trimmed since the
+     * last send; {@code null} when no view holds the subgroup yet (no reader can be matched: nothing to send);
+     * {@link #RESEND_FAILED} when the re-send timed out.
+     */
+    private Object currentEngine(final Subgroup subgroup, final long timeoutNs)
+    {
+        final Object engine = subgroup.currentEngine();
+        if (engine != null && reliable && engine != lastEngine)
+        {
+            if (lastEngine != null && !resendTrimmed(subgroup, timeoutNs))
+            {
+                return RESEND_FAILED;
+            }
+            lastEngine = engine;
+        }
+        return engine;
+    }
+
+    /**
+     * A write from a listener running on the predicate thread must not wait for room: only that thread can make room
+     * (its delivery trigger), so it fails at once and the writer reports the timeout.
+     */
+    private long claimTimeout(final long timeoutNs)
+    {
+        return channel.onPredicateThread() ? 0 : timeoutNs;
+    }
+
+    private boolean send(final BusMessage message, final long target, final long timeoutNs)
+    {
+        return sendMessage(message, target, timeoutNs) != FAILED;
+    }
+
+    /** {@link #SENT}; {@link #NO_VIEW} when no view holds the subgroup (no reader can be matched); or FAILED. */
+    private int sendMessage(final BusMessage message, final long target, final long timeoutNs)
+    {
+        sendLock.lock();
+        try
+        {
+            final int length = BusHeader.LENGTH + message.payloadLength();
+            final Subgroup subgroup = channel.subgroup;
+            final Object engine = currentEngine(subgroup, timeoutNs);
+            if (engine == null)
+            {
+                return NO_VIEW;
+            }
+            if (engine == RESEND_FAILED)
+            {
+                return FAILED;
+            }
+            final int rc = subgroup.claim(length, claim, claimTimeout(timeoutNs));
+            if (rc != ClaimResult.OK)
+            {
+                if (rc == ClaimResult.TOO_LARGE)
+                {
+                    throw new IllegalArgumentException("sample of " + message.payloadLength() + " bytes exceeds " +
+                        "the largest message of topic subgroup " + channel.name);
+                }
+                return FAILED;
+            }
+            final MemorySegment buffer = claim.buffer();
+            header.wrap(buffer).write(message, message.payloadLength(), target);
+            MemorySegment.copy(message.payloadSegment(), 0, buffer, BusHeader.LENGTH, message.payloadLength());
+            if (reliable)
+            {
+                channel.unconfirmed.remember(buffer, length);
+            }
+            claim.commit();
+            channel.sent++;
+            return SENT;
+        }
+        finally
+        {
+            sendLock.unlock();
+        }
+    }
+
+    /**
+     * Claims a slot for a payload of up to {@code maxPayload} bytes; only slot-sized messages are claimed in place (a
+     * larger one goes through {@link #publish} and the bulk region). On {@link #CLAIMED} both this writer's send lock
+     * and the subgroup's sender lock stay held until {@link #commitClaim}/{@link #abortClaim}.
+     */
+    @Override
+    public int claim(final int maxPayload, final long timeoutNs)
+    {
+        if (maxPayload < 0 || maxPayload > channel.slotBytes - BusHeader.LENGTH)
+        {
+            return NOT_IN_PLACE;
+        }
+        sendLock.lock();
+        final Subgroup subgroup = channel.subgroup;
+        final Object engine = currentEngine(subgroup, timeoutNs);
+        if (engine == null)
+        {
+            sendLock.unlock();
+            return NOT_IN_PLACE;
+        }
+        if (engine == RESEND_FAILED)
+        {
+            sendLock.unlock();
+            return TIMED_OUT;
+        }
+        final int rc;
+        try
+        {
+            rc = subgroup.claim(BusHeader.LENGTH + maxPayload, claim, claimTimeout(timeoutNs));
+        }
+        catch (final RuntimeException ex)
+        {
+            // E.g. this thread already holds an open claim of the subgroup (a loan of another writer).
+            sendLock.unlock();
+            throw ex;
+        }
+        if (rc == ClaimResult.OK)
+        {
+            return CLAIMED;
+        }
+        sendLock.unlock();
+        return rc == ClaimResult.BACK_PRESSURED || rc == ClaimResult.VIEW_CHANGING ? TIMED_OUT : NOT_IN_PLACE;
+    }
+
+    @Override
+    public MemorySegment claimedBuffer()
+    {
+        return claim.buffer();
+    }
+
+    @Override
+    public int claimedOffset()
+    {
+        return BusHeader.LENGTH;
+    }
+
+    @Override
+    public void commitClaim(final BusMessage message, final int payloadLength)
+    {
+        if (!sendLock.isHeldByCurrentThread())
+        {
+            throw new IllegalStateException("topic subgroup " + channel.name + ": commit without a claim");
+        }
+        try
+        {
+            final MemorySegment buffer = claim.buffer();
+            final int length = BusHeader.LENGTH + payloadLength;
+            header.wrap(buffer).write(message, payloadLength, 0);
+            if (reliable)
+            {
+                channel.unconfirmed.remember(buffer, length);
+            }
+            claim.commit(length);
+            channel.sent++;
+        }
+        finally
+        {
+            sendLock.unlock();
+        }
+    }
+
+    @Override
+    public void abortClaim()
+    {
+        if (!sendLock.isHeldByCurrentThread())
+        {
+            throw new IllegalStateException("topic subgroup " + channel.name + ": abort without a claim");
+        }
+        try
+        {
+            claim.abort();
+        }
+        finally
+        {
+            sendLock.unlock();
+        }
+    }
+
+    /**
+     * While waiting for acknowledgments: a view installed since the last send trimmed what is still unconfirmed, and
+     * no further write may come to re-send it, so re-send it here (else the wait could only time out).
+     */
+    private void resendAfterViewChange(final long timeoutNs)
+    {
+        sendLock.lock();
+        try
+        {
+            final Subgroup subgroup = channel.subgroup;
+            final Object engine = subgroup.currentEngine();
+            if (engine != null && engine != lastEngine && lastEngine != null && resendTrimmed(subgroup, timeoutNs))
+            {
+                lastEngine = engine;
+            }
+        }
+        finally
+        {
+            sendLock.unlock();
+        }
+    }
+
+    /** A view changed since the last send: send again, in order, what the old view's trim dropped. */
+    private boolean resendTrimmed(final Subgroup subgroup, final long timeoutNs)
+    {
+        final List<byte[]> trimmed = channel.unconfirmed.takeAll();
+        if (!trimmed.isEmpty())
+        {
+            LOG.debug("topic subgroup {}: re-sending {} message(s) removed by a view change", channel.name,
+                trimmed.size());
+        }
+        for (int i = 0; i < trimmed.size(); i++)
+        {
+            final byte[] message = trimmed.get(i);
+            final int rc = subgroup.claim(message.length, claim, timeoutNs);
+            if (rc != ClaimResult.OK)
+            {
+                channel.unconfirmed.restore(trimmed.subList(i, trimmed.size()));
+                return false;
+            }
+            MemorySegment.copy(message, 0, claim.buffer(), ValueLayout.JAVA_BYTE, 0, message.length);
+            channel.unconfirmed.remember(claim.buffer(), message.length);
+            claim.commit();
+        }
+        return true;
+    }
+
+    @Override
+    public boolean publish(final BusMessage message, final long timeoutNs)
+    {
+        return send(message, 0, timeoutNs);
+    }
+
+    @Override
+    public boolean sendDirected(final long readerGuid, final BusMessage message, final long timeoutNs)
+    {
+        return send(message, readerGuid, timeoutNs);
+    }
+
+    @Override
+    public boolean awaitDelivered(final long timeoutNs)
+    {
+        if (!reliable)
+        {
+            return true;
+        }
+        final long target = channel.sent;
+        final long deadlineNs = System.nanoTime() + Math.min(timeoutNs, Long.MAX_VALUE / 4);
+        while (channel.deliveredOwn < target)
+        {
+            if (System.nanoTime() - deadlineNs > 0)
+            {
+                return false;
+            }
+            resendAfterViewChange(Math.max(0, deadlineNs - System.nanoTime()));
+            LockSupport.parkNanos(50_000);
+        }
+        return true;
+    }
+
+    @Override
+    public void close()
+    {
+        registry.remove(writerGuid, this);
+    }
+}
