@@ -21,14 +21,14 @@ final class TypeSupportGen
     private final Naming naming;
     private final CodecWriter codec;
     private final GeneratorOptions options;
-    private final JavaGenerator helper;
+    private final ValueExprs helper;
 
     TypeSupportGen(final Naming naming, final CodecWriter codec, final GeneratorOptions options)
     {
         this.naming = naming;
         this.codec = codec;
         this.options = options;
-        this.helper = new JavaGenerator(options);
+        this.helper = new ValueExprs(new Naming(options));
     }
 
     private static String extConst(final Decls.Extensibility e)
@@ -45,7 +45,7 @@ final class TypeSupportGen
         final long m1 = SizeCalc.maxBodySize(d, 1);
         final long m2 = SizeCalc.maxBodySize(d, 2);
         final long max = m1 < 0 || m2 < 0 ? -1 : 4 + Math.max(m1, m2);
-        s.line(JavaGenerator.header(d).strip());
+        s.line(GeneratedHeader.header(d).strip());
         s.line("public final class " + ts + " implements io.sirocco.dds.type.TypeCodec<" + cls + ">");
         s.open();
         s.line("public static final " + ts + " INSTANCE = new " + ts + "();");
@@ -534,7 +534,7 @@ final class TypeSupportGen
         {
             s.line((first ? "if (" : "else if (") + helper.selects(u, c, "v._d") + ")");
             s.open();
-            codec.write(s, c.member.type, "v." + JavaGenerator.unionField(c), cls + "." + c.member.name, false);
+            codec.write(s, c.member.type, "v." + ValueExprs.unionField(c), cls + "." + c.member.name, false);
             s.close();
             first = false;
         }
@@ -563,7 +563,7 @@ final class TypeSupportGen
         {
             s.line((first ? "if (" : "else if (") + helper.selects(u, c, "d") + ")");
             s.open();
-            codec.read(s, c.member.type, "v." + JavaGenerator.unionField(c));
+            codec.read(s, c.member.type, "v." + ValueExprs.unionField(c));
             s.close();
             first = false;
         }
@@ -658,7 +658,7 @@ final class TypeSupportGen
                 }
                 s.close();
             }
-            random(s, c.member.type, "v." + JavaGenerator.unionField(c), null);
+            random(s, c.member.type, "v." + ValueExprs.unionField(c), null);
             s.line("break;");
             s.close();
         }
@@ -671,7 +671,7 @@ final class TypeSupportGen
             {
                 if (c.isDefault)
                 {
-                    random(s, c.member.type, "v." + JavaGenerator.unionField(c), null);
+                    random(s, c.member.type, "v." + ValueExprs.unionField(c), null);
                 }
             }
         }
