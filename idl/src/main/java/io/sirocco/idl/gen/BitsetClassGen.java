@@ -48,6 +48,16 @@ final class BitsetClassGen
             src.line("this." + Naming.member(f.name) + " = other." + Naming.member(f.name) + ";");
         }
         src.close();
+        packAndUnpack(src, b, cls, named);
+        objectMethods(src, cls, named);
+        src.close();
+        return src.toString();
+    }
+
+    /** pack and unpack between the fields and the 64-bit holder. */
+    private static void packAndUnpack(final Src src, final Decls.Bitset b, final String cls,
+        final List<Decls.Bitfield> named)
+    {
         src.line("");
         src.line("/** Packs the fields, the first at bit 0, into the serialized holder (" + b.totalBits + " bits). */");
         src.line("public static long pack(final " + cls + " v)");
@@ -83,6 +93,11 @@ final class BitsetClassGen
         }
         src.line("return v;");
         src.close();
+    }
+
+    /** equals and hashCode over the packed bits, toString over the named fields. */
+    private static void objectMethods(final Src src, final String cls, final List<Decls.Bitfield> named)
+    {
         src.line("");
         src.line("@Override");
         src.line("public boolean equals(final java.lang.Object o)");
@@ -109,8 +124,6 @@ final class BitsetClassGen
         }
         src.line("return " + sb + " + \"}\";");
         src.close();
-        src.close();
-        return src.toString();
     }
 
     static String bitfieldType(final Decls.Bitfield f)

@@ -43,6 +43,29 @@ final class StructClassGen
             init(src, "this." + Naming.member(m.name), m);
         }
         src.close();
+        allMembersConstructor(src, s, cls);
+        src.line("");
+        src.line("/** A deep copy of {@code other}. */");
+        src.line("public " + cls + "(final " + cls + " other)");
+        src.open();
+        if (s.base != null)
+        {
+            src.line("super(other);");
+        }
+        for (final Decls.Member m : s.members)
+        {
+            final String f = Naming.member(m.name);
+            src.line("this." + f + " = " + values.copyExpr(m.type, "other." + f, m.optional) + ";");
+        }
+        src.close();
+        equalsHashToString(src, cls, s.members, s.base != null);
+        src.close();
+        return src.toString();
+    }
+
+    /** The constructor taking every member, base members first (none for a struct without members). */
+    private void allMembersConstructor(final Src src, final Decls.Struct s, final String cls)
+    {
         final List<Decls.Member> all = s.allMembers();
         if (!all.isEmpty())
         {
@@ -79,23 +102,6 @@ final class StructClassGen
             }
             src.close();
         }
-        src.line("");
-        src.line("/** A deep copy of {@code other}. */");
-        src.line("public " + cls + "(final " + cls + " other)");
-        src.open();
-        if (s.base != null)
-        {
-            src.line("super(other);");
-        }
-        for (final Decls.Member m : s.members)
-        {
-            final String f = Naming.member(m.name);
-            src.line("this." + f + " = " + values.copyExpr(m.type, "other." + f, m.optional) + ";");
-        }
-        src.close();
-        equalsHashToString(src, cls, s.members, s.base != null);
-        src.close();
-        return src.toString();
     }
 
     private void init(final Src src, final String target, final Decls.Member m)

@@ -25,8 +25,6 @@ final class UnionClassGen
         final Src src = new Src();
         final String cls = naming.className(u);
         final String dt = discType(u);
-        final Decls.UnionCase initial = u.cases.getFirst();
-        final Object initialDisc = initial.isDefault ? u.defaultDiscriminator : initial.labelValues.getFirst();
         src.line(GeneratedHeader.header(u).strip());
         src.line("public class " + cls);
         src.open();
@@ -36,6 +34,27 @@ final class UnionClassGen
             src.line(naming.javaType(c.member.type) + " " + ValueExprs.unionField(c) + ";");
         }
         src.line("");
+        constructors(src, u, cls);
+        src.line("");
+        src.line("public " + dt + " discriminator()");
+        src.open();
+        src.line("return _d;");
+        src.close();
+        for (final Decls.UnionCase c : u.cases)
+        {
+            branch(src, u, c, cls, dt);
+        }
+        defaultSetter(src, u);
+        objectMethods(src, u, cls);
+        src.close();
+        return src.toString();
+    }
+
+    /** The default constructor (the first branch at its default) and the deep-copy constructor. */
+    private void constructors(final Src src, final Decls.Union u, final String cls)
+    {
+        final Decls.UnionCase initial = u.cases.getFirst();
+        final Object initialDisc = initial.isDefault ? u.defaultDiscriminator : initial.labelValues.getFirst();
         src.line("/** Selects the first branch, holding its default value. */");
         src.line("@SuppressWarnings(\"unchecked\")");
         src.line("public " + cls + "()");
@@ -59,55 +78,58 @@ final class UnionClassGen
         src.line("this._d = other._d;");
         for (final Decls.UnionCase c : u.cases)
         {
-            src.line("this." + ValueExprs.unionField(c) + " = " + values.copyExpr(c.member.type, "other." + ValueExprs.unionField(c), true) + ";");
+            final String field = ValueExprs.unionField(c);
+            src.line("this." + field + " = " + values.copyExpr(c.member.type, "other." + field, true) + ";");
         }
+        src.close();
+    }
+
+    /** The getter and the two setters of one branch. */
+    private void branch(final Src src, final Decls.Union u, final Decls.UnionCase c, final String cls,
+        final String dt)
+    {
+        final String name = Naming.member(c.member.name);
+        final String jt = naming.javaType(c.member.type);
+        final String field = ValueExprs.unionField(c);
+        src.line("");
+        src.line("/** The {@code " + c.member.name + "} branch; throws when the discriminator selects another. */");
+        src.line("public " + jt + " " + name + "()");
+        src.open();
+        src.line("if (!(" + values.selects(u, c, "_d") + "))");
+        src.open();
+        src.line("throw new java.lang.IllegalStateException(\"union " + cls + ": discriminator \" + _d + \" does not"
+            + " select " + c.member.name + "\");");
+        src.close();
+        src.line("return " + field + ";");
         src.close();
         src.line("");
-        src.line("public " + dt + " discriminator()");
+        final Object first = c.isDefault ? u.defaultDiscriminator : c.labelValues.getFirst();
+        src.line("/** Selects {@code " + c.member.name + "} with discriminator " + Naming.stringLiteral(
+            String.valueOf(first instanceof Decls.EnumValue ev ? ev.name : first)).replace("\"", "")
+            .replace("*/", "") + ". */");
+        src.line("public void " + name + "(final " + jt + " value)");
         src.open();
-        src.line("return _d;");
+        src.line("this._d = " + values.discLiteral(u, first) + ";");
+        clearOthers(src, u, c);
+        src.line("this." + field + " = value;");
         src.close();
-        for (final Decls.UnionCase c : u.cases)
-        {
-            final String name = Naming.member(c.member.name);
-            final String jt = naming.javaType(c.member.type);
-            final String field = ValueExprs.unionField(c);
-            src.line("");
-            src.line("/** The {@code " + c.member.name + "} branch; throws when the discriminator selects another. */");
-            src.line("public " + jt + " " + name + "()");
-            src.open();
-            src.line("if (!(" + values.selects(u, c, "_d") + "))");
-            src.open();
-            src.line("throw new java.lang.IllegalStateException(\"union " + cls + ": discriminator \" + _d + \" does not"
-                + " select " + c.member.name + "\");");
-            src.close();
-            src.line("return " + field + ";");
-            src.close();
-            src.line("");
-            final Object first = c.isDefault ? u.defaultDiscriminator : c.labelValues.getFirst();
-            src.line("/** Selects {@code " + c.member.name + "} with discriminator " + Naming.stringLiteral(
-                String.valueOf(first instanceof Decls.EnumValue ev ? ev.name : first)).replace("\"", "")
-                .replace("*/", "") + ". */");
-            src.line("public void " + name + "(final " + jt + " value)");
-            src.open();
-            src.line("this._d = " + values.discLiteral(u, first) + ";");
-            clearOthers(src, u, c);
-            src.line("this." + field + " = value;");
-            src.close();
-            src.line("");
-            src.line("/** Selects {@code " + c.member.name + "} with a discriminator that must select it. */");
-            src.line("public void " + name + "(final " + dt + " discriminator, final " + jt + " value)");
-            src.open();
-            src.line("if (!(" + values.selects(u, c, "discriminator") + "))");
-            src.open();
-            src.line("throw new java.lang.IllegalArgumentException(\"union " + cls + ": discriminator \" + discriminator"
-                + " + \" does not select " + c.member.name + "\");");
-            src.close();
-            src.line("this._d = discriminator;");
-            clearOthers(src, u, c);
-            src.line("this." + field + " = value;");
-            src.close();
-        }
+        src.line("");
+        src.line("/** Selects {@code " + c.member.name + "} with a discriminator that must select it. */");
+        src.line("public void " + name + "(final " + dt + " discriminator, final " + jt + " value)");
+        src.open();
+        src.line("if (!(" + values.selects(u, c, "discriminator") + "))");
+        src.open();
+        src.line("throw new java.lang.IllegalArgumentException(\"union " + cls + ": discriminator \" + discriminator"
+            + " + \" does not select " + c.member.name + "\");");
+        src.close();
+        src.line("this._d = discriminator;");
+        clearOthers(src, u, c);
+        src.line("this." + field + " = value;");
+        src.close();
+    }
+
+    private void defaultSetter(final Src src, final Decls.Union u)
+    {
         if (u.defaultDiscriminator != null)
         {
             src.line("");
@@ -126,7 +148,11 @@ final class UnionClassGen
             clearOthers(src, u, def);
             src.close();
         }
-        // equals / hashCode / toString over the discriminator and the selected branch.
+    }
+
+    /** equals, hashCode and toString over the discriminator and the selected branch. */
+    private void objectMethods(final Src src, final Decls.Union u, final String cls)
+    {
         src.line("");
         src.line("@Override");
         src.line("public boolean equals(final java.lang.Object o)");
@@ -155,6 +181,11 @@ final class UnionClassGen
         }
         src.line("return true;");
         src.close();
+        hashCodeAndToString(src, u, cls);
+    }
+
+    private void hashCodeAndToString(final Src src, final Decls.Union u, final String cls)
+    {
         src.line("");
         src.line("@Override");
         src.line("public int hashCode()");
@@ -183,8 +214,6 @@ final class UnionClassGen
         }
         src.line("return \"" + cls + "{d=\" + _d + \"}\";");
         src.close();
-        src.close();
-        return src.toString();
     }
 
     private String discType(final Decls.Union u)
