@@ -59,6 +59,13 @@ final class TypeSupportGen
         s.line("private " + ts + "()");
         s.open();
         s.close();
+        accessors(s, cls, keyed, fixed);
+        serialization(s, cls);
+    }
+
+    /** The codec's descriptive methods: type name and class, new sample, copy, keyed, fixed size, max size. */
+    private static void accessors(final Src s, final String cls, final boolean keyed, final boolean fixed)
+    {
         s.line("");
         s.line("@Override");
         s.line("public java.lang.String typeName()");
@@ -107,6 +114,11 @@ final class TypeSupportGen
         s.open();
         s.line("return " + CDR + "Xcdr.representationFor(EXTENSIBILITY, 2, false);");
         s.close();
+    }
+
+    /** serializedSize, serialize and deserialize around the encapsulation header; write/read do the body. */
+    private static void serialization(final Src s, final String cls)
+    {
         s.line("");
         s.line("@Override");
         s.line("public long serializedSize(final " + cls + " sample, final io.sirocco.dds.type.DataRepresentation "
