@@ -2,19 +2,13 @@ package io.sirocco.log;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.ReentrantLock;
-import java.util.stream.Stream;
-import java.util.zip.CRC32C;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -22,21 +16,19 @@ import org.slf4j.LoggerFactory;
 import io.sirocco.log.buffer.WriteBuffer;
 import io.sirocco.log.buffer.WriteBufferDescriptor;
 import io.sirocco.log.cleaner.Cleaner;
-import io.sirocco.log.disk.AlignedBuffers;
 import io.sirocco.log.disk.DiskAccess;
-import io.sirocco.log.disk.LogFile;
-import io.sirocco.log.entry.LogEntryDescriptor;
-import io.sirocco.log.primary.PrimaryLog;
 import io.sirocco.log.recovery.RecoveryConsumer;
 import io.sirocco.log.recovery.RecoveryReport;
 import io.sirocco.log.recovery.ZoneRecovery;
 import io.sirocco.log.secondary.Segment;
 import io.sirocco.log.secondary.ZoneLog;
+import io.sirocco.log.version.KeyTable;
+import io.sirocco.transport.agent.Agents;
 
 /**
  * One backup member's durable store: the write buffer, the primary log, one {@link ZoneLog} per zone it backs up,
- * the flusher thread ("log-flusher": sorts the write buffer by zone, assigns versions, routes batches to the
- * primary or secondary logs, syncs per policy and acknowledges) and the cleaner thread ("log-cleaner").
+ * the flusher thread ({@link Flusher}, "sirocco-log-flusher-DIR") and the cleaner thread ("sirocco-log-cleaner-DIR").
+ * The zones live in a {@link ZoneTable}.
  *
  * <p>Threads: {@link #append}/{@link #delete} may be called from any threads (usually the one ordered replication
  * handler; entries of one zone must come from one thread to keep their order). Everything behind the write
@@ -46,7 +38,6 @@ import io.sirocco.log.secondary.ZoneLog;
 public final class BackupStore implements AutoCloseable
 {
     private static final Logger LOG = LoggerFactory.getLogger(BackupStore.class);
-    private static final int MAX_ENCODED_OVERHEAD = LogEntryDescriptor.MAX_HEADER_LENGTH;
 
     private final Path directory;
     private final LogConfig config;
@@ -55,35 +46,11 @@ public final class BackupStore implements AutoCloseable
     private final PersistListener listener;
     private final WriteBuffer writeBuffer;
     private final ReentrantLock logLock = new ReentrantLock(true);
-    private final ConcurrentHashMap<ZoneId, ZoneHandle> zones = new ConcurrentHashMap<>();
-    private volatile ZoneLog[] bySlot = new ZoneLog[16];
-    private int zoneCount;
-    private final PrimaryLog primaryLog;
+    private final ZoneTable zones;
     private final Cleaner cleaner;
+    private final Flusher flusher;
     private final Thread flusherThread;
     private final Thread cleanerThread;
-    private final AtomicLong flushRequests = new AtomicLong();
-    private volatile long flushesDone;
-    private volatile boolean running = true;
-    private volatile boolean flusherSleeping;
-    private volatile LogStorageException failure;
-
-    // Flusher-confined state (also used by the cold-start replay before the flusher starts).
-    private final ByteBuffer arena;
-    private final ByteBuffer arenaView;
-    private final ByteBuffer primaryStaging;
-    private int primaryFill;
-    private final ByteBuffer staging;
-    private final CRC32C crc = new CRC32C();
-    private int[] zoneBytes = new int[16];
-    private int[] zoneCursor = new int[16];
-    private int[] zoneBase = new int[16];
-    private long[] zoneMaxTicket = new long[16];
-    private int[] touched = new int[16];
-    private boolean[] dirty = new boolean[16];
-    private final List<ZoneLog> dirtyZones = new ArrayList<>();
-    private boolean primaryDirty;
-    private final ZoneLog.SegmentAllocator allocator;
 
     private BackupStore(final Path directory, final LogConfig config, final PersistListener listener)
         throws IOException
@@ -95,41 +62,17 @@ public final class BackupStore implements AutoCloseable
         Files.createDirectories(directory);
         this.access = DiskAccess.probe(directory, config.directIo());
         this.writeBuffer = new WriteBuffer(config.writeBufferBytes());
-        final int block = access.blockSize();
-        this.arena = AlignedBuffers.allocate(config.writeBufferBytes() + MAX_ENCODED_OVERHEAD, block);
-        this.arenaView = arena.duplicate().order(ByteOrder.LITTLE_ENDIAN);
-        this.primaryStaging = AlignedBuffers.allocate(config.writeBufferBytes() + 64 * 1024, block);
-        this.staging = AlignedBuffers.allocate(config.segmentSizeBytes() + 2 * block, block);
-        this.cleaner = new Cleaner(config, logLock, this::zoneLogs, access);
-        this.allocator = new ZoneLog.SegmentAllocator()
+        this.zones = new ZoneTable(directory, config, access);
+        this.cleaner = new Cleaner(config, logLock, zones::logs, access);
+        zones.openExisting();
+        if (!zones.isEmpty())
         {
-            @Override
-            public void urgentClean(final ZoneLog zone) throws IOException
-            {
-                cleaner.cleanUrgently(zone, true); // last resort: the pre-cycle pass did not free enough
-            }
-
-            @Override
-            public void written(final ZoneLog zone, final LogFile file)
-            {
-                markDirty(zone);
-            }
-
-            @Override
-            public boolean syncOnSeal()
-            {
-                return policy != SyncPolicy.NONE;
-            }
-        };
-        loadZones();
-        final int generation = replayPrimaryLog();
-        this.primaryLog = new PrimaryLog(directory.resolve("primary.log"), access, config.primaryLogSizeBytes(),
-            generation + 1);
-        this.flusherThread = Thread.ofPlatform().name("log-flusher-" + directory.getFileName()).daemon(true)
-            .unstarted(this::flusherLoop);
+            LOG.info("durable-log: {} reopened {} zones", directory, zones.size());
+        }
+        this.flusher = new Flusher(directory, config, listener, writeBuffer, logLock, zones, cleaner, access);
+        this.flusherThread = Agents.threadFactory("log-flusher-" + directory.getFileName()).newThread(flusher);
         this.writeBuffer.flusherThread(flusherThread);
-        this.cleanerThread = Thread.ofPlatform().name("log-cleaner-" + directory.getFileName()).daemon(true)
-            .unstarted(cleaner);
+        this.cleanerThread = Agents.threadFactory("log-cleaner-" + directory.getFileName()).newThread(cleaner);
     }
 
     /**
@@ -181,26 +124,13 @@ public final class BackupStore implements AutoCloseable
     /** The failure that stopped this store, or null. */
     public LogStorageException failure()
     {
-        return failure;
-    }
-
-    private List<ZoneLog> zoneLogs()
-    {
-        final List<ZoneLog> list = new ArrayList<>();
-        for (final ZoneLog zone : bySlot)
-        {
-            if (zone != null)
-            {
-                list.add(zone);
-            }
-        }
-        return list;
+        return flusher.failure();
     }
 
     /** The zones this store holds. */
     public List<ZoneId> zones()
     {
-        return new ArrayList<>(zones.keySet());
+        return zones.ids();
     }
 
     /** Opens a zone's logs (the thesis's "create zone" message); returns the existing handle if already open. */
@@ -219,7 +149,7 @@ public final class BackupStore implements AutoCloseable
             {
                 return again;
             }
-            return openZone(id);
+            return zones.open(id);
         }
         catch (final IOException ex)
         {
@@ -230,22 +160,6 @@ public final class BackupStore implements AutoCloseable
         {
             logLock.unlock();
         }
-    }
-
-    private ZoneHandle openZone(final ZoneId id) throws IOException
-    {
-        final int slot = zoneCount++;
-        final ZoneLog log = ZoneLog.open(id, slot, directory.resolve(id.directoryName()), config, access);
-        ZoneLog[] table = bySlot;
-        if (slot >= table.length)
-        {
-            table = Arrays.copyOf(table, table.length * 2);
-        }
-        table[slot] = log;
-        bySlot = table;
-        final ZoneHandle handle = new ZoneHandle(id, slot, log);
-        zones.put(id, handle);
-        return handle;
     }
 
     /** The handle of an open zone, or null. */
@@ -293,7 +207,7 @@ public final class BackupStore implements AutoCloseable
         try
         {
             writeBuffer.append(zone.slot(), ticket, flags, keyHash, sequence, payload, offset, length,
-                () -> failure != null);
+                () -> flusher.failure() != null);
         }
         catch (final IllegalStateException ex)
         {
@@ -309,7 +223,7 @@ public final class BackupStore implements AutoCloseable
             }
             case GROUP ->
             {
-                if (flusherSleeping)
+                if (flusher.sleeping())
                 {
                     writeBuffer.wakeFlusher();
                 }
@@ -324,7 +238,7 @@ public final class BackupStore implements AutoCloseable
 
     private void checkNotFailed()
     {
-        final LogStorageException failed = failure;
+        final LogStorageException failed = flusher.failure();
         if (failed != null)
         {
             throw new LogStorageException(failed.getMessage(), failed);
@@ -359,9 +273,9 @@ public final class BackupStore implements AutoCloseable
     public void flush()
     {
         checkNotFailed();
-        final long request = flushRequests.incrementAndGet();
+        final long request = flusher.requestFlush();
         writeBuffer.wakeFlusher();
-        while (flushesDone < request)
+        while (flusher.flushesDone() < request)
         {
             checkNotFailed();
             if (!flusherThread.isAlive())
@@ -388,7 +302,7 @@ public final class BackupStore implements AutoCloseable
         flush();
         final ZoneLog zone = handle.log();
         final List<Path> paths = new ArrayList<>();
-        final io.sirocco.log.version.KeyTable current;
+        final KeyTable current;
         final int epoch;
         logLock.lock();
         try
@@ -398,8 +312,8 @@ public final class BackupStore implements AutoCloseable
             {
                 paths.add(segment.path());
             }
-            final io.sirocco.log.version.KeyTable buffered = zone.versionBuffer().table();
-            current = new io.sirocco.log.version.KeyTable(Math.max(16, buffered.size() * 2), 0.6, true);
+            final KeyTable buffered = zone.versionBuffer().table();
+            current = new KeyTable(Math.max(16, buffered.size() * 2), 0.6, true);
             for (int slot = 0; slot < buffered.capacity(); slot++)
             {
                 if (buffered.usedAt(slot))
@@ -458,10 +372,7 @@ public final class BackupStore implements AutoCloseable
         logLock.lock();
         try
         {
-            zones.remove(id);
-            final ZoneLog[] table = bySlot.clone();
-            table[handle.slot()] = null;
-            bySlot = table;
+            zones.remove(handle);
             handle.log().deleteFiles();
         }
         catch (final IOException ex)
@@ -479,7 +390,7 @@ public final class BackupStore implements AutoCloseable
     public long segmentBytesOnDisk()
     {
         long total = 0;
-        for (final ZoneLog zone : zoneLogs())
+        for (final ZoneLog zone : zones.logs())
         {
             logLock.lock();
             try
@@ -503,15 +414,14 @@ public final class BackupStore implements AutoCloseable
     {
         try
         {
-            if (failure == null && flusherThread.isAlive())
+            if (flusher.failure() == null && flusherThread.isAlive())
             {
                 flush();
             }
         }
         finally
         {
-            final boolean wasRunning = running;
-            running = false;
+            final boolean wasRunning = flusher.stop();
             cleaner.stop();
             writeBuffer.wakeFlusher();
             join(flusherThread);
@@ -519,15 +429,15 @@ public final class BackupStore implements AutoCloseable
             logLock.lock();
             try
             {
-                for (final ZoneLog zone : zoneLogs())
+                for (final ZoneLog zone : zones.logs())
                 {
-                    if (failure == null && wasRunning)
+                    if (flusher.failure() == null && wasRunning)
                     {
                         endEpochAtClose(zone);
                     }
                     zone.close();
                 }
-                primaryLog.close();
+                flusher.primaryLog().close();
             }
             catch (final IOException ex)
             {
@@ -569,354 +479,4 @@ public final class BackupStore implements AutoCloseable
         }
     }
 
-    // ---------------------------------------------------------------------------------------------------------
-    // Flusher thread
-    // ---------------------------------------------------------------------------------------------------------
-
-    private void flusherLoop()
-    {
-        long lastFlushNs = System.nanoTime();
-        while (running)
-        {
-            final long request = flushRequests.get();
-            final boolean priority = request != flushesDone;
-            final long nowNs = System.nanoTime();
-            final int pending = writeBuffer.pendingBytes();
-            final boolean due = priority || writeBuffer.activeSealed()
-                || (pending > 0 && (policy != SyncPolicy.NONE || nowNs - lastFlushNs >= config.flushIntervalNs()));
-            if (!due)
-            {
-                flusherSleeping = true;
-                if (writeBuffer.pendingBytes() == 0 || policy == SyncPolicy.NONE)
-                {
-                    LockSupport.parkNanos(policy == SyncPolicy.NONE
-                        ? Math.max(100_000, config.flushIntervalNs() - (nowNs - lastFlushNs)) : 1_000_000);
-                }
-                flusherSleeping = false;
-                continue;
-            }
-            try
-            {
-                cycle(priority);
-            }
-            catch (final IOException | RuntimeException ex)
-            {
-                final LogStorageException failed = new LogStorageException("backup store " + directory
-                    + ": writing the logs failed (" + ex.getMessage() + "); entries not yet acknowledged are not "
-                    + "persisted, acknowledged ones are intact; policy " + policy, ex);
-                LOG.error("durable-log: {}", failed.getMessage(), ex);
-                failure = failed;
-                listener.onFailure(failed);
-                return;
-            }
-            lastFlushNs = nowNs;
-            if (priority)
-            {
-                flushesDone = request;
-            }
-        }
-    }
-
-    private void cycle(final boolean priority) throws IOException
-    {
-        logLock.lock();
-        try
-        {
-            final ByteBuffer records = writeBuffer.sealAndSwap();
-            int touchedCount = 0;
-            if (records.limit() > 0)
-            {
-                cleanNearlyFullLogs(records.limit());
-                touchedCount = sortByZone(records);
-                route(touchedCount);
-            }
-            if (priority)
-            {
-                for (final ZoneLog zone : zoneLogs())
-                {
-                    zone.flushBuffer(staging, allocator);
-                }
-            }
-            writePrimaryStaging();
-            if (policy != SyncPolicy.NONE || priority)
-            {
-                for (int i = 0; i < touchedCount; i++)
-                {
-                    final ZoneLog zone = bySlot[touched[i]];
-                    if (zone != null)
-                    {
-                        zone.forceMeta(); // an entry's epoch is durable before the entry is
-                    }
-                }
-                if (primaryDirty)
-                {
-                    primaryLog.force();
-                }
-                for (final ZoneLog zone : dirtyZones)
-                {
-                    zone.forceHead();
-                }
-            }
-            primaryDirty = false;
-            for (final ZoneLog zone : dirtyZones)
-            {
-                dirty[zone.slot()] = false;
-            }
-            dirtyZones.clear();
-            for (int i = 0; i < touchedCount; i++)
-            {
-                final int slot = touched[i];
-                final ZoneLog zone = bySlot[slot];
-                zoneBytes[slot] = 0;
-                if (zone == null)
-                {
-                    continue;
-                }
-                zone.writtenTicket(zoneMaxTicket[slot]);
-                zone.endEpochIfFull();
-                if (policy != SyncPolicy.NONE)
-                {
-                    zone.persistedTicketRelease(zoneMaxTicket[slot]); // publishes the acknowledgement
-                    listener.onPersisted(zone.id(), zoneMaxTicket[slot]);
-                }
-            }
-        }
-        finally
-        {
-            logLock.unlock();
-        }
-    }
-
-    /**
-     * Before a cycle assigns versions: urgently cleans every zone log that this cycle's bytes might fill. Here every
-     * version in the version buffers belongs to data already written (and synced, under group/each), so the cleaner
-     * may judge garbage by all of them; a pass forced in the middle of the cycle may not ({@link Cleaner}).
-     */
-    private void cleanNearlyFullLogs(final int pendingBytes) throws IOException
-    {
-        final int needed = pendingBytes / config.segmentSizeBytes() + 2;
-        for (final ZoneLog zone : bySlot)
-        {
-            if (zone != null && !zone.recovering()
-                && zone.segmentCount() + needed > config.secondaryLogSegments())
-            {
-                cleaner.cleanUrgently(zone, false);
-            }
-        }
-    }
-
-    private void ensureSlots(final int slots)
-    {
-        if (slots > zoneBytes.length)
-        {
-            final int n = Integer.highestOneBit(slots) << 1;
-            zoneBytes = Arrays.copyOf(zoneBytes, n);
-            zoneCursor = Arrays.copyOf(zoneCursor, n);
-            zoneBase = Arrays.copyOf(zoneBase, n);
-            zoneMaxTicket = Arrays.copyOf(zoneMaxTicket, n);
-            touched = Arrays.copyOf(touched, n);
-            dirty = Arrays.copyOf(dirty, n);
-        }
-    }
-
-    /** Encodes the records zone by zone into the arena (each zone's entries contiguous, in arrival order). */
-    private int sortByZone(final ByteBuffer records) throws IOException
-    {
-        ensureSlots(bySlot.length);
-        final int limit = records.limit();
-        int touchedCount = 0;
-        for (int p = 0; p < limit; )
-        {
-            final int recordLength = records.getInt(p + WriteBufferDescriptor.REC_LEN_OFFSET);
-            final int slot = records.getInt(p + WriteBufferDescriptor.ZONE_SLOT_OFFSET);
-            final int length = records.getInt(p + WriteBufferDescriptor.LENGTH_OFFSET);
-            if (zoneBytes[slot] == 0)
-            {
-                touched[touchedCount++] = slot;
-            }
-            zoneBytes[slot] += MAX_ENCODED_OVERHEAD + length;
-            p += recordLength;
-        }
-        int base = 0;
-        for (int i = 0; i < touchedCount; i++)
-        {
-            final int slot = touched[i];
-            zoneBase[slot] = base;
-            zoneCursor[slot] = base;
-            base += zoneBytes[slot];
-        }
-        final ZoneLog[] table = bySlot;
-        for (int p = 0; p < limit; )
-        {
-            final int recordLength = records.getInt(p + WriteBufferDescriptor.REC_LEN_OFFSET);
-            final int slot = records.getInt(p + WriteBufferDescriptor.ZONE_SLOT_OFFSET);
-            final long ticket = records.getLong(p + WriteBufferDescriptor.TICKET_OFFSET);
-            final boolean tombstone = (records.get(p + WriteBufferDescriptor.FLAGS_OFFSET)
-                & WriteBufferDescriptor.FLAG_TOMBSTONE) != 0;
-            final long keyHash = records.getLong(p + WriteBufferDescriptor.KEY_HASH_OFFSET);
-            final long sequence = records.getLong(p + WriteBufferDescriptor.SEQUENCE_OFFSET);
-            final int length = records.getInt(p + WriteBufferDescriptor.LENGTH_OFFSET);
-            final ZoneLog zone = table[slot];
-            if (zone != null)
-            {
-                final int version = zone.nextVersion(keyHash, sequence, tombstone);
-                final int at = zoneCursor[slot];
-                final int headerLength = LogEntryDescriptor.encodeHeader(arena, at, tombstone, keyHash, sequence,
-                    length, zone.epoch(), version);
-                if (length > 0)
-                {
-                    arena.put(at + headerLength, records, p + WriteBufferDescriptor.HEADER_LENGTH, length);
-                }
-                LogEntryDescriptor.sealChecksum(arenaView, at, headerLength, length, crc);
-                zoneCursor[slot] = at + headerLength + length;
-                zoneMaxTicket[slot] = ticket;
-            }
-            p += recordLength;
-        }
-        return touchedCount;
-    }
-
-    /** Large per-zone batches straight to the secondary log; small ones to the primary log and zone buffer. */
-    private void route(final int touchedCount) throws IOException
-    {
-        final int threshold = config.directThresholdBytes();
-        for (int i = 0; i < touchedCount; i++)
-        {
-            final int slot = touched[i];
-            final ZoneLog zone = bySlot[slot];
-            if (zone == null)
-            {
-                continue;
-            }
-            final int start = zoneBase[slot];
-            final int length = zoneCursor[slot] - start;
-            if (length == 0)
-            {
-                continue;
-            }
-            if (length >= threshold)
-            {
-                zone.flushBuffer(staging, allocator);
-                zone.write(arena, start, length, staging, allocator);
-            }
-            else
-            {
-                stagePrimary(zone, start, length);
-                zone.buffer(arena, start, length, staging, allocator);
-            }
-        }
-    }
-
-    private void stagePrimary(final ZoneLog zone, final int start, final int length) throws IOException
-    {
-        final int recordBytes = PrimaryLog.RECORD_HEADER_BYTES + length;
-        if (primaryFill + recordBytes > primaryStaging.capacity())
-        {
-            writePrimaryStaging();
-        }
-        if (!primaryLog.fits(primaryFill + (long)recordBytes))
-        {
-            writePrimaryStaging();
-            if (!primaryLog.fits(recordBytes))
-            {
-                primaryFull();
-            }
-        }
-        primaryStaging.put(primaryFill + PrimaryLog.RECORD_HEADER_BYTES, arena, start, length);
-        primaryLog.sealRecord(primaryStaging, primaryFill, zone.id().writerId(), zone.id().zoneIndex(), length);
-        primaryFill += recordBytes;
-    }
-
-    private void writePrimaryStaging() throws IOException
-    {
-        if (primaryFill > 0)
-        {
-            primaryLog.append(primaryStaging, 0, primaryFill, staging);
-            primaryFill = 0;
-            primaryDirty = true;
-        }
-    }
-
-    /** The primary log is full: every buffered batch goes to its secondary log and is synced, then it restarts. */
-    private void primaryFull() throws IOException
-    {
-        for (final ZoneLog zone : zoneLogs())
-        {
-            zone.flushBuffer(staging, allocator);
-            zone.forceHead();
-        }
-        primaryLog.reset();
-        primaryDirty = false;
-    }
-
-    private void markDirty(final ZoneLog zone)
-    {
-        ensureSlots(zone.slot() + 1);
-        if (!dirty[zone.slot()])
-        {
-            dirty[zone.slot()] = true;
-            dirtyZones.add(zone);
-        }
-    }
-
-    // ---------------------------------------------------------------------------------------------------------
-    // Cold start
-    // ---------------------------------------------------------------------------------------------------------
-
-    private void loadZones() throws IOException
-    {
-        try (Stream<Path> entries = Files.list(directory))
-        {
-            for (final Path path : (Iterable<Path>)entries::iterator)
-            {
-                final ZoneId id = ZoneId.parseDirectoryName(path.getFileName().toString());
-                if (id != null && Files.isDirectory(path))
-                {
-                    openZone(id);
-                }
-            }
-        }
-        if (!zones.isEmpty())
-        {
-            LOG.info("durable-log: {} reopened {} zones", directory, zones.size());
-        }
-    }
-
-    private int replayPrimaryLog() throws IOException
-    {
-        final long[] batches = new long[2];
-        final int generation = PrimaryLog.replay(directory.resolve("primary.log"),
-            (writerId, zoneIndex, buffer, offset, length) ->
-            {
-                final ZoneHandle handle = zones.get(new ZoneId(writerId, zoneIndex));
-                if (handle == null)
-                {
-                    LOG.warn("durable-log: primary log of {} holds a batch of unknown zone {}/{}; skipped",
-                        directory, writerId, zoneIndex);
-                    return;
-                }
-                final ByteBuffer direct = buffer.isDirect() ? buffer : copyToArena(buffer, offset, length);
-                handle.log().write(direct, direct == buffer ? offset : 0, length, staging, allocator);
-                batches[0]++;
-                batches[1] += length;
-            });
-        for (final ZoneLog zone : zoneLogs())
-        {
-            zone.forceHead();
-        }
-        dirtyZones.clear();
-        Arrays.fill(dirty, false);
-        if (batches[0] > 0)
-        {
-            LOG.info("durable-log: {} replayed {} primary-log batches ({} bytes) into secondary logs", directory,
-                batches[0], batches[1]);
-        }
-        return generation;
-    }
-
-    private ByteBuffer copyToArena(final ByteBuffer buffer, final int offset, final int length)
-    {
-        arena.put(0, buffer, offset, length);
-        return arena;
-    }
 }

@@ -5,8 +5,10 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
@@ -18,7 +20,6 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import io.sirocco.log.LogConfig;
-import io.sirocco.log.disk.AlignedBuffers;
 import io.sirocco.log.disk.DiskAccess;
 import io.sirocco.log.disk.LogFile;
 import io.sirocco.log.entry.LogEntry;
@@ -57,8 +58,8 @@ public final class Cleaner implements Runnable
     private final ReentrantLock logLock;
     private final Supplier<List<ZoneLog>> zones;
     private final DiskAccess access;
-    private final Work background;
-    private Work urgentWork;
+    private final CleaningWork background;
+    private CleaningWork urgentWork;
     private final AtomicLong reclaimedBytes = new AtomicLong();
     private final AtomicLong segmentsCleaned = new AtomicLong();
     private final AtomicLong passes = new AtomicLong();
@@ -72,7 +73,7 @@ public final class Cleaner implements Runnable
         this.logLock = logLock;
         this.zones = zones;
         this.access = access;
-        this.background = new Work(config, access);
+        this.background = new CleaningWork(config, access);
     }
 
     public long reclaimedBytes()
@@ -120,7 +121,7 @@ public final class Cleaner implements Runnable
                     LockSupport.parkNanos(config.cleanerIntervalNs()); // nothing to gain now: never spin
                 }
             }
-            catch (final java.nio.file.NoSuchFileException ex)
+            catch (final NoSuchFileException ex)
             {
                 LOG.debug("durable-log: cleaning {}: segment replaced by an urgent pass meanwhile", zone.id());
             }
@@ -166,7 +167,7 @@ public final class Cleaner implements Runnable
     {
         if (urgentWork == null)
         {
-            urgentWork = new Work(config, access);
+            urgentWork = new CleaningWork(config, access);
         }
         clean(zone, true, midCycle, urgentWork);
     }
@@ -186,51 +187,11 @@ public final class Cleaner implements Runnable
         return clean(zone, false, false, background);
     }
 
-    /** Buffers of one cleaning thread (the cleaner's own, or the flusher's for urgent cleaning). */
-    private static final class Work
-    {
-        final ByteBuffer staging;
-        final ByteBuffer output;
-        final SegmentScanner scanner;
-
-        private long[] validBits = new long[1024];
-
-        /** Remembers whether the {@code ordinal}-th entry of the segment being cleaned is valid. */
-        void valid(final int ordinal, final boolean valid)
-        {
-            final int word = ordinal >>> 6;
-            if (word >= validBits.length)
-            {
-                validBits = java.util.Arrays.copyOf(validBits, Math.max(validBits.length * 2, word + 1));
-            }
-            if (valid)
-            {
-                validBits[word] |= 1L << ordinal;
-            }
-            else
-            {
-                validBits[word] &= ~(1L << ordinal);
-            }
-        }
-
-        boolean valid(final int ordinal)
-        {
-            return (validBits[ordinal >>> 6] & (1L << ordinal)) != 0;
-        }
-
-        Work(final LogConfig config, final DiskAccess access)
-        {
-            staging = AlignedBuffers.allocate(config.segmentSizeBytes() + 2 * access.blockSize(), access.blockSize());
-            output = ByteBuffer.allocate(config.segmentSizeBytes()).order(ByteOrder.LITTLE_ENDIAN);
-            scanner = new SegmentScanner(config.maxPayloadBytes());
-        }
-    }
-
     /**
      * One cleaning pass over a zone; returns the bytes reclaimed. An urgent pass runs on the flusher while it holds
      * the log lock, so a background pass may find its input segments already replaced: it then discards its output.
      */
-    private long clean(final ZoneLog zone, final boolean urgent, final boolean midCycle, final Work work)
+    private long clean(final ZoneLog zone, final boolean urgent, final boolean midCycle, final CleaningWork work)
         throws IOException
     {
         final List<Segment> added = new ArrayList<>();
@@ -252,21 +213,69 @@ public final class Cleaner implements Runnable
         }
     }
 
-    private long cleanPass(final ZoneLog zone, final boolean urgent, final boolean midCycle, final Work work,
-        final List<Segment> added) throws IOException
+    private long cleanPass(final ZoneLog zone, final boolean urgent, final boolean midCycle,
+        final CleaningWork work, final List<Segment> added) throws IOException
     {
-        final ByteBuffer output = work.output;
-        final SegmentScanner scanner = work.scanner;
+        final Snapshot snapshot = snapshot(zone, midCycle);
+        if (snapshot == null)
+        {
+            return 0;
+        }
+        final List<Segment> candidates = snapshot.candidates;
+        rank(candidates, urgent);
+        final List<Segment> removed = new ArrayList<>();
+        final List<Damage> damages = new ArrayList<>();
+        work.output.clear();
+        long reclaimed = 0;
+        for (final Segment segment : candidates)
+        {
+            final long live = copyLive(zone, segment, urgent, snapshot.validity, work, added, damages);
+            if (live >= 0)
+            {
+                removed.add(segment);
+                reclaimed += segment.fillBytes() - live;
+                Thread.yield(); // let foreground work in between segments
+            }
+        }
+        if (work.output.position() > 0)
+        {
+            added.add(emit(zone, work));
+        }
+        if (removed.isEmpty())
+        {
+            if (snapshot.compactAnyway)
+            {
+                compactVersionsLocked(zone);
+            }
+            return 0;
+        }
+        if (!swap(zone, removed, added, midCycle))
+        {
+            return 0;
+        }
+        reclaimedBytes.addAndGet(reclaimed);
+        segmentsCleaned.addAndGet(removed.size());
+        LOG.debug("durable-log: cleaned {} segments of {} into {}, reclaimed {} bytes", removed.size(), zone.id(),
+            added.size(), reclaimed);
+        return reclaimed;
+    }
+
+    /** What a pass judges by: the versions that decide garbage, and the sealed segments it may clean. */
+    private record Snapshot(KeyTable validity, boolean compactAnyway, List<Segment> candidates)
+    {
+    }
+
+    /** Takes the zone's versions and sealed segments under the log lock; null if the zone is being recovered. */
+    private Snapshot snapshot(final ZoneLog zone, final boolean midCycle) throws IOException
+    {
         final KeyTable table = new KeyTable(1 << 12, 0.6, true);
         final KeyTable validity;
-        final boolean compactAnyway;
-        final List<Segment> candidates;
         logLock.lock();
         try
         {
             if (zone.recovering())
             {
-                return 0;
+                return null;
             }
             zone.cleanRequested(false);
             VersionLog.readInto(zone.versionLog().path(), table);
@@ -285,9 +294,9 @@ public final class Cleaner implements Runnable
             }
             putBufferedVersions(zone, table);
             final long logTuples = Files.size(zone.versionLog().path()) / VersionLog.TUPLE_BYTES;
-            compactAnyway = !midCycle && logTuples > 2L * table.size() + 65_536;
+            final boolean compactAnyway = !midCycle && logTuples > 2L * table.size() + 65_536;
             final Segment head = zone.headSegment();
-            candidates = new ArrayList<>();
+            final List<Segment> candidates = new ArrayList<>();
             for (final Segment segment : zone.segments())
             {
                 if (segment != head)
@@ -295,11 +304,17 @@ public final class Cleaner implements Runnable
                     candidates.add(segment);
                 }
             }
+            return new Snapshot(validity, compactAnyway, candidates);
         }
         finally
         {
             logLock.unlock();
         }
+    }
+
+    /** Urgent: oldest first, all of them; background: oldest-and-fullest first, at most the per-pass limit. */
+    private void rank(final List<Segment> candidates, final boolean urgent)
+    {
         final long now = System.nanoTime();
         if (urgent)
         {
@@ -314,68 +329,67 @@ public final class Cleaner implements Runnable
                 candidates.remove(candidates.size() - 1);
             }
         }
+    }
 
-        final List<Segment> removed = new ArrayList<>();
-        final List<Damage> damages = new ArrayList<>();
-        output.clear();
-        long reclaimed = 0;
-        for (final Segment segment : candidates)
+    /**
+     * Judges one segment and, if cleaning it is worth it (or it is damaged), copies its valid entries to the output
+     * (emitting full outputs as new segments into {@code added}). Returns the live bytes copied, or -1 if the
+     * segment stays as it is.
+     */
+    private long copyLive(final ZoneLog zone, final Segment segment, final boolean urgent, final KeyTable validity,
+        final CleaningWork work, final List<Segment> added, final List<Damage> damages) throws IOException
+    {
+        final ByteBuffer output = work.output;
+        final SegmentScanner scanner = work.scanner;
+        final ByteBuffer image;
+        try (FileChannel in = FileChannel.open(segment.path(), StandardOpenOption.READ))
         {
-            final ByteBuffer image;
-            try (FileChannel in = FileChannel.open(segment.path(), StandardOpenOption.READ))
-            {
-                image = ByteBuffer.allocate((int)in.size()).order(ByteOrder.LITTLE_ENDIAN);
-                LogFile.readFully(in, image, 0);
-                image.flip();
-            }
-            final long[] live = new long[1];
-            final int[] ordinal = new int[1];
-            scanner.scan(segment.path(), image, image.limit(), (LogEntry entry) ->
-            {
-                final boolean valid = valid(entry, validity);
-                work.valid(ordinal[0]++, valid); // remembered for the copy below: one table lookup per entry
-                if (valid)
-                {
-                    live[0] += entry.totalLength();
-                }
-            }, damages);
-            final double garbage = 1.0 - live[0] / (double)Math.max(1, segment.fillBytes());
-            final boolean worthIt = urgent
-                ? live[0] < segment.fillBytes() || segment.fillBytes() < config.segmentSizeBytes() / 2
-                : garbage >= config.cleanerMinGarbage();
-            if (!worthIt && damages.isEmpty())
-            {
-                continue; // (an urgent pass still merges half-empty segments, but never copies a full, clean one)
-            }
-            if (output.position() + live[0] > output.capacity())
-            {
-                added.add(emit(zone, work));
-            }
-            ordinal[0] = 0;
-            scanner.scan(segment.path(), image, image.limit(), (LogEntry entry) ->
-            {
-                if (work.valid(ordinal[0]++))
-                {
-                    output.put(output.position(), image, entry.offset(), entry.totalLength());
-                    output.position(output.position() + entry.totalLength());
-                }
-            }, new ArrayList<>());
-            removed.add(segment);
-            reclaimed += segment.fillBytes() - live[0];
-            Thread.yield(); // let foreground work in between segments
+            image = ByteBuffer.allocate((int)in.size()).order(ByteOrder.LITTLE_ENDIAN);
+            LogFile.readFully(in, image, 0);
+            image.flip();
         }
-        if (output.position() > 0)
+        final long[] live = new long[1];
+        final int[] ordinal = new int[1];
+        scanner.scan(segment.path(), image, image.limit(), (LogEntry entry) ->
+        {
+            final boolean valid = valid(entry, validity);
+            work.valid(ordinal[0]++, valid); // remembered for the copy below: one table lookup per entry
+            if (valid)
+            {
+                live[0] += entry.totalLength();
+            }
+        }, damages);
+        final double garbage = 1.0 - live[0] / (double)Math.max(1, segment.fillBytes());
+        final boolean worthIt = urgent
+            ? live[0] < segment.fillBytes() || segment.fillBytes() < config.segmentSizeBytes() / 2
+            : garbage >= config.cleanerMinGarbage();
+        if (!worthIt && damages.isEmpty())
+        {
+            return -1; // (an urgent pass still merges half-empty segments, but never copies a full, clean one)
+        }
+        if (output.position() + live[0] > output.capacity())
         {
             added.add(emit(zone, work));
         }
-        if (removed.isEmpty())
+        ordinal[0] = 0;
+        scanner.scan(segment.path(), image, image.limit(), (LogEntry entry) ->
         {
-            if (compactAnyway)
+            if (work.valid(ordinal[0]++))
             {
-                compactVersionsLocked(zone);
+                output.put(output.position(), image, entry.offset(), entry.totalLength());
+                output.position(output.position() + entry.totalLength());
             }
-            return 0;
-        }
+        }, new ArrayList<>());
+        return live[0];
+    }
+
+    /**
+     * Replaces the cleaned segments by the new ones under the log lock, unless a recovery or an urgent pass got
+     * there first (then the new ones are deleted and this returns false).
+     */
+    private boolean swap(final ZoneLog zone, final List<Segment> removed, final List<Segment> added,
+        final boolean midCycle) throws IOException
+    {
         logLock.lock();
         try
         {
@@ -385,23 +399,19 @@ public final class Cleaner implements Runnable
                 {
                     Files.deleteIfExists(segment.path());
                 }
-                return 0;
+                return false;
             }
             zone.replaceSegments(removed, added);
             if (!midCycle)
             {
                 compactVersions(zone);
             }
+            return true;
         }
         finally
         {
             logLock.unlock();
         }
-        reclaimedBytes.addAndGet(reclaimed);
-        segmentsCleaned.addAndGet(removed.size());
-        LOG.debug("durable-log: cleaned {} segments of {} into {}, reclaimed {} bytes", removed.size(), zone.id(),
-            added.size(), reclaimed);
-        return reclaimed;
     }
 
     private void compactVersionsLocked(final ZoneLog zone) throws IOException
@@ -465,7 +475,7 @@ public final class Cleaner implements Runnable
             entry.tombstone()), newest);
     }
 
-    private Segment emit(final ZoneLog zone, final Work work) throws IOException
+    private Segment emit(final ZoneLog zone, final CleaningWork work) throws IOException
     {
         final ByteBuffer output = work.output;
         final Segment reserved;

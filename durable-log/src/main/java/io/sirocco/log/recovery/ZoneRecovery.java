@@ -25,9 +25,9 @@ import io.sirocco.log.version.VersionLog;
 /**
  * Local recovery of one zone from its secondary-log segments and version log, after the thesis (§3.3):
  * <ol>
- *   <li>helper threads (the calling thread plus {@code threads - 1}) each take segments from a shared counter,
- *       read the whole file and scan it with CRC checks ({@link SegmentScanner}), recording every intact entry's
- *       key, (epoch, version) and place;</li>
+ *   <li>helper threads (the calling thread plus {@code threads - 1}, see {@link ParallelParts}) each take
+ *       segments from a shared counter, read the whole file and scan it with CRC checks
+ *       ({@link SegmentScanner}), recording every intact entry's key, (epoch, version) and place;</li>
  *   <li>the calling thread keeps the newest version of each key (a tombstone deletes the key), checks the result
  *       against the version log (a newer version recorded there but absent from the segments is reported as
  *       damage, never silently dropped), sorts by sequence and streams the entries to the consumer.</li>
@@ -63,52 +63,7 @@ public final class ZoneRecovery
         final ByteBuffer[] images = new ByteBuffer[segmentCount];
         final List<Damage> damages = new ArrayList<>();
         final int workers = Math.max(1, Math.min(threads, segmentCount));
-        final Found[] found = new Found[workers];
-        final AtomicInteger next = new AtomicInteger();
-        final Thread[] helpers = new Thread[workers - 1];
-        final Throwable[] failure = new Throwable[1];
-        for (int w = 0; w < workers; w++)
-        {
-            found[w] = new Found();
-        }
-        for (int w = 1; w < workers; w++)
-        {
-            final Found mine = found[w];
-            helpers[w - 1] = Thread.ofPlatform().name("log-recovery-helper-" + w).start(() ->
-            {
-                try
-                {
-                    scanSegments(segments, images, next, mine, damages);
-                }
-                catch (final Throwable ex)
-                {
-                    synchronized (failure)
-                    {
-                        failure[0] = ex;
-                    }
-                }
-            });
-        }
-        scanSegments(segments, images, next, found[0], damages);
-        for (final Thread helper : helpers)
-        {
-            try
-            {
-                helper.join();
-            }
-            catch (final InterruptedException ex)
-            {
-                Thread.currentThread().interrupt();
-                throw new LogStorageException("recovery of " + zone + " interrupted", ex);
-            }
-        }
-        synchronized (failure)
-        {
-            if (failure[0] != null)
-            {
-                throw new LogStorageException("recovery of " + zone + " failed: " + failure[0], failure[0]);
-            }
-        }
+        final Found all = scan(zone, segments, images, workers, damages);
         long bytesRead = 0;
         for (final ByteBuffer image : images)
         {
@@ -116,11 +71,50 @@ public final class ZoneRecovery
         }
 
         final long scannedNs = System.nanoTime();
-        final Found all = Found.concat(found);
         // Newest version per key, partitioned by key over the recovery threads (each builds its own table).
         final int parts = workers;
+        final KeyTable[] newest = newestByPart(all, parts);
+        if (versionLog != null)
+        {
+            crossCheck(zone, versionLog, current, currentEpoch, newest, all, damages);
+        }
+        final long[] deleted = new long[1];
+        final int[] order = liveEntries(newest, all, deleted);
+        final int live = order.length;
+        final long mergedNs = System.nanoTime();
+        sort(order, 0, live, all);
+        final long maxSequence = stream(zone, order, all, images, consumer);
+        final RecoveryReport report = new RecoveryReport(zone, live, deleted[0], all.count, segmentCount, bytesRead,
+            maxSequence, List.copyOf(damages), workers, System.nanoTime() - startNs);
+        LOG.info("durable-log: recovered {}: {} entries ({} deleted keys, {} scanned) from {} segments with {} "
+            + "threads in {} ms (scan {} ms, newest-version merge and version-log check {} ms, sort and stream {} ms), "
+            + "{} damaged regions", zone, live, deleted[0], all.count, segmentCount, workers,
+            report.elapsedNs() / 1_000_000, (scannedNs - startNs) / 1_000_000, (mergedNs - scannedNs) / 1_000_000,
+            (System.nanoTime() - mergedNs) / 1_000_000, damages.size());
+        consumer.onComplete(report);
+        return report;
+    }
+
+    /** Reads and scans every segment on {@code workers} threads; returns every intact entry found. */
+    private Found scan(final ZoneId zone, final List<Path> segments, final ByteBuffer[] images, final int workers,
+        final List<Damage> damages)
+    {
+        final Found[] found = new Found[workers];
+        final AtomicInteger next = new AtomicInteger();
+        for (int w = 0; w < workers; w++)
+        {
+            found[w] = new Found();
+        }
+        ParallelParts.run("helper", "recovery of " + zone, workers,
+            w -> scanSegments(segments, images, next, found[w], damages));
+        return Found.concat(found);
+    }
+
+    /** Per key partition, a table from key to the index (in {@code all}) of its newest version. */
+    private static KeyTable[] newestByPart(final Found all, final int parts)
+    {
         final KeyTable[] newest = new KeyTable[parts];
-        runParallel(parts, part ->
+        ParallelParts.run("merge", "recovery", parts, part ->
         {
             final KeyTable table = new KeyTable(Math.max(16, all.count / parts * 2 + 16), 0.6, true);
             for (int i = 0; i < all.count; i++)
@@ -141,13 +135,16 @@ public final class ZoneRecovery
             }
             newest[part] = table;
         });
-        if (versionLog != null)
-        {
-            crossCheck(zone, versionLog, current, currentEpoch, newest, all, damages);
-        }
+        return newest;
+    }
+
+    /** The indices of the newest versions that are not deletions; counts the deleted keys into {@code deleted[0]}. */
+    private static int[] liveEntries(final KeyTable[] newest, final Found all, final long[] deleted)
+    {
+        final int parts = newest.length;
         final int[][] liveByPart = new int[parts][];
         final long[] deletedByPart = new long[parts];
-        runParallel(parts, part ->
+        ParallelParts.run("merge", "recovery", parts, part ->
         {
             final KeyTable table = newest[part];
             final int[] indices = new int[table.size()];
@@ -170,11 +167,10 @@ public final class ZoneRecovery
             liveByPart[part] = Arrays.copyOf(indices, n);
         });
         int live = 0;
-        long deleted = 0;
         for (int part = 0; part < parts; part++)
         {
             live += liveByPart[part].length;
-            deleted += deletedByPart[part];
+            deleted[0] += deletedByPart[part];
         }
         final int[] order = new int[live];
         int filled = 0;
@@ -183,27 +179,23 @@ public final class ZoneRecovery
             System.arraycopy(indices, 0, order, filled, indices.length);
             filled += indices.length;
         }
-        final long mergedNs = System.nanoTime();
-        sort(order, 0, live, all);
+        return order;
+    }
+
+    /** Hands the entries to the consumer in {@code order}; returns the highest sequence streamed, or -1. */
+    private static long stream(final ZoneId zone, final int[] order, final Found all, final ByteBuffer[] images,
+        final RecoveryConsumer consumer)
+    {
         long maxSequence = -1;
-        for (int k = 0; k < live; k++)
+        for (final int i : order)
         {
-            final int i = order[k];
             final long place = all.place[i];
             final ByteBuffer image = images[(int)(place >>> 32)];
             consumer.onEntry(zone, all.keyHash[i], all.sequence[i], VersionCodec.epoch(all.version[i]),
                 VersionCodec.version(all.version[i]), image, (int)place, all.length[i]);
             maxSequence = Math.max(maxSequence, all.sequence[i]);
         }
-        final RecoveryReport report = new RecoveryReport(zone, live, deleted, all.count, segmentCount, bytesRead,
-            maxSequence, List.copyOf(damages), workers, System.nanoTime() - startNs);
-        LOG.info("durable-log: recovered {}: {} entries ({} deleted keys, {} scanned) from {} segments with {} "
-            + "threads in {} ms (scan {} ms, newest-version merge and version-log check {} ms, sort and stream {} ms), "
-            + "{} damaged regions", zone, live, deleted, all.count, segmentCount, workers,
-            report.elapsedNs() / 1_000_000, (scannedNs - startNs) / 1_000_000, (mergedNs - scannedNs) / 1_000_000,
-            (System.nanoTime() - mergedNs) / 1_000_000, damages.size());
-        consumer.onComplete(report);
-        return report;
+        return maxSequence;
     }
 
     private void scanSegments(final List<Path> segments, final ByteBuffer[] images, final AtomicInteger next,
@@ -242,51 +234,6 @@ public final class ZoneRecovery
         return (int)((h >>> 40) % parts);
     }
 
-    /** Runs {@code task(0..n-1)} on the calling thread and n-1 helpers; rethrows the first failure. */
-    private static void runParallel(final int n, final java.util.function.IntConsumer task)
-    {
-        final Thread[] helpers = new Thread[n - 1];
-        final Throwable[] failure = new Throwable[1];
-        for (int t = 1; t < n; t++)
-        {
-            final int part = t;
-            helpers[t - 1] = Thread.ofPlatform().name("log-recovery-merge-" + t).start(() ->
-            {
-                try
-                {
-                    task.accept(part);
-                }
-                catch (final Throwable ex)
-                {
-                    synchronized (failure)
-                    {
-                        failure[0] = ex;
-                    }
-                }
-            });
-        }
-        task.accept(0);
-        for (final Thread helper : helpers)
-        {
-            try
-            {
-                helper.join();
-            }
-            catch (final InterruptedException ex)
-            {
-                Thread.currentThread().interrupt();
-                throw new LogStorageException("recovery interrupted", ex);
-            }
-        }
-        synchronized (failure)
-        {
-            if (failure[0] != null)
-            {
-                throw new LogStorageException("recovery failed: " + failure[0], failure[0]);
-            }
-        }
-    }
-
     /**
      * Checks the recovered newest versions against the version log and buffer: a newer version recorded there but
      * absent from the segments is reported as damage. The log is read once; the keys are checked by partition.
@@ -294,32 +241,15 @@ public final class ZoneRecovery
     private static void crossCheck(final ZoneId zone, final Path versionLog, final KeyTable current,
         final int currentEpoch, final KeyTable[] newest, final Found all, final List<Damage> damages)
     {
-        final Found expected = new Found();
-        try
+        final Found expected = expectedVersions(versionLog, current, currentEpoch, damages);
+        if (expected == null)
         {
-            VersionLog.forEach(versionLog, expected::addTuple);
-        }
-        catch (final IOException ex)
-        {
-            damages.add(new Damage(versionLog, 0, -1, "unreadable version log: " + ex));
             return;
-        }
-        if (current != null)
-        {
-            for (int slot = 0; slot < current.capacity(); slot++)
-            {
-                if (current.usedAt(slot))
-                {
-                    final long v = current.valueAt(slot);
-                    expected.addTuple(current.keyHashAt(slot), current.sequenceAt(slot), VersionCodec.pack(
-                        currentEpoch, VersionCodec.version(v), VersionCodec.tombstone(v)));
-                }
-            }
         }
         final int parts = newest.length;
         final long[] missingByPart = new long[parts];
         final List<Damage> found = new ArrayList<>();
-        runParallel(parts, part ->
+        ParallelParts.run("merge", "recovery", parts, part ->
         {
             final KeyTable table = newest[part];
             for (int i = 0; i < expected.count; i++)
@@ -332,19 +262,12 @@ public final class ZoneRecovery
                 }
                 final long want = expected.version[i];
                 final long have = table.get(keyHash, sequence, -1);
-                if (have < 0 || (all.version[(int)have] >>> 1) < (want >>> 1))
+                if ((have < 0 || (all.version[(int)have] >>> 1) < (want >>> 1)) && missingByPart[part]++ < 16)
                 {
-                    if (missingByPart[part]++ < 16)
+                    final Damage damage = missingVersion(versionLog, keyHash, sequence, want, have);
+                    synchronized (found)
                     {
-                        final Damage damage = new Damage(versionLog, 0, 0, String.format(
-                            "newest version (epoch %d, version %d%s) of key (keyHash %x, sequence %d) is missing "
-                            + "from the segments; %s", VersionCodec.epoch(want), VersionCodec.version(want),
-                            VersionCodec.tombstone(want) ? ", delete" : "", keyHash, sequence,
-                            have < 0 ? "key lost" : "an older version was recovered"));
-                        synchronized (found)
-                        {
-                            found.add(damage);
-                        }
+                        found.add(damage);
                     }
                 }
             }
@@ -364,6 +287,45 @@ public final class ZoneRecovery
                 damages.add(new Damage(versionLog, 0, 0, (missing - 16) + " more missing newest versions"));
             }
         }
+    }
+
+    /** The versions the version log and buffer record, or null (and a damage) if the log cannot be read. */
+    private static Found expectedVersions(final Path versionLog, final KeyTable current, final int currentEpoch,
+        final List<Damage> damages)
+    {
+        final Found expected = new Found();
+        try
+        {
+            VersionLog.forEach(versionLog, expected::addTuple);
+        }
+        catch (final IOException ex)
+        {
+            damages.add(new Damage(versionLog, 0, -1, "unreadable version log: " + ex));
+            return null;
+        }
+        if (current != null)
+        {
+            for (int slot = 0; slot < current.capacity(); slot++)
+            {
+                if (current.usedAt(slot))
+                {
+                    final long v = current.valueAt(slot);
+                    expected.addTuple(current.keyHashAt(slot), current.sequenceAt(slot), VersionCodec.pack(
+                        currentEpoch, VersionCodec.version(v), VersionCodec.tombstone(v)));
+                }
+            }
+        }
+        return expected;
+    }
+
+    private static Damage missingVersion(final Path versionLog, final long keyHash, final long sequence,
+        final long want, final long have)
+    {
+        return new Damage(versionLog, 0, 0, String.format(
+            "newest version (epoch %d, version %d%s) of key (keyHash %x, sequence %d) is missing "
+            + "from the segments; %s", VersionCodec.epoch(want), VersionCodec.version(want),
+            VersionCodec.tombstone(want) ? ", delete" : "", keyHash, sequence,
+            have < 0 ? "key lost" : "an older version was recovered"));
     }
 
     private static void sort(final int[] order, final int from, final int to, final Found all)

@@ -26,6 +26,7 @@ import io.sirocco.log.recovery.RecoveryReport;
 import io.sirocco.log.zone.ZonePlacement;
 import io.sirocco.transport.MessagingService;
 import io.sirocco.transport.NodeUnreachableException;
+import io.sirocco.transport.agent.Agents;
 
 /**
  * The backup's side of replication: logs the batches of the zones it backs up into its {@link BackupStore} and
@@ -291,7 +292,7 @@ public final class ReplicationBackup implements MembershipListener, AutoCloseabl
         recoveriesRunning.addAndGet(mine.size());
         for (final ZoneId zone : mine)
         {
-            Thread.ofPlatform().name("log-failover-" + zone.zoneIndex()).start(() -> recoverZone(zone, member));
+            Agents.threadFactory("log-failover-" + zone.zoneIndex()).newThread(() -> recoverZone(zone, member)).start();
         }
     }
 

@@ -233,7 +233,7 @@ final class FlatGen
         final String sample = naming.className(s);
         final boolean appendable = s.extensibility == Decls.Extensibility.APPENDABLE;
         final Src src = new Src();
-        src.line(JavaGenerator.header(s).strip());
+        src.line(GeneratedHeader.header(s).strip());
         src.line("public final class " + cls);
         src.open();
         src.line("/** Bytes of the encapsulation header in front of the body. */");

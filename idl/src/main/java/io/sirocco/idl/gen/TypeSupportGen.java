@@ -21,14 +21,14 @@ final class TypeSupportGen
     private final Naming naming;
     private final CodecWriter codec;
     private final GeneratorOptions options;
-    private final JavaGenerator helper;
+    private final ValueExprs helper;
 
     TypeSupportGen(final Naming naming, final CodecWriter codec, final GeneratorOptions options)
     {
         this.naming = naming;
         this.codec = codec;
         this.options = options;
-        this.helper = new JavaGenerator(options);
+        this.helper = new ValueExprs(new Naming(options));
     }
 
     private static String extConst(final Decls.Extensibility e)
@@ -45,7 +45,7 @@ final class TypeSupportGen
         final long m1 = SizeCalc.maxBodySize(d, 1);
         final long m2 = SizeCalc.maxBodySize(d, 2);
         final long max = m1 < 0 || m2 < 0 ? -1 : 4 + Math.max(m1, m2);
-        s.line(JavaGenerator.header(d).strip());
+        s.line(GeneratedHeader.header(d).strip());
         s.line("public final class " + ts + " implements io.sirocco.dds.type.TypeCodec<" + cls + ">");
         s.open();
         s.line("public static final " + ts + " INSTANCE = new " + ts + "();");
@@ -59,6 +59,13 @@ final class TypeSupportGen
         s.line("private " + ts + "()");
         s.open();
         s.close();
+        accessors(s, cls, keyed, fixed);
+        serialization(s, cls);
+    }
+
+    /** The codec's descriptive methods: type name and class, new sample, copy, keyed, fixed size, max size. */
+    private static void accessors(final Src s, final String cls, final boolean keyed, final boolean fixed)
+    {
         s.line("");
         s.line("@Override");
         s.line("public java.lang.String typeName()");
@@ -107,6 +114,11 @@ final class TypeSupportGen
         s.open();
         s.line("return " + CDR + "Xcdr.representationFor(EXTENSIBILITY, 2, false);");
         s.close();
+    }
+
+    /** serializedSize, serialize and deserialize around the encapsulation header; write/read do the body. */
+    private static void serialization(final Src s, final String cls)
+    {
         s.line("");
         s.line("@Override");
         s.line("public long serializedSize(final " + cls + " sample, final io.sirocco.dds.type.DataRepresentation "
@@ -186,7 +198,7 @@ final class TypeSupportGen
         }
         s.close();
         writeStruct(s, st, cls, all);
-        readStruct(s, st, cls, all);
+        new StructReadGen(codec, helper).readStruct(s, st, cls, all);
         s.line("");
         s.line("/** The key holder (XTypes 1.3 §7.6.8): key members by member id, or all members when unkeyed. */");
         s.line("public static void writeKeyHolder(final " + CDR + "CdrWriter w, final " + cls + " v)");
@@ -198,7 +210,7 @@ final class TypeSupportGen
         s.close();
         if (options.randomSamples())
         {
-            randomStruct(s, st, cls, all);
+            new RandomSampleGen(naming, helper).randomStruct(s, st, cls, all);
         }
         s.close();
         return s.toString();
@@ -357,149 +369,6 @@ final class TypeSupportGen
         s.close();
     }
 
-    private void readMember(final Src s, final Decls.Member m)
-    {
-        final String f = "v." + Naming.member(m.name);
-        if (!m.optional)
-        {
-            codec.read(s, m.type, f);
-            return;
-        }
-        s.line("if (r.xcdrVersion() == 2)");
-        s.open();
-        s.line("if (r.readBoolean())");
-        s.open();
-        codec.read(s, m.type, f);
-        s.close();
-        s.line("else");
-        s.open();
-        s.line(f + " = null;");
-        s.close();
-        s.close();
-        s.line("else");
-        s.open();
-        s.line("r.readParameterHeader();");
-        s.line("final long size = r.memberSize();");
-        s.line("if (size == 0)");
-        s.open();
-        s.line(f + " = null;");
-        s.close();
-        s.line("else");
-        s.open();
-        s.line("final long memberEnd = r.position() + size;");
-        codec.read(s, m.type, f);
-        s.line("r.position(memberEnd);");
-        s.close();
-        s.close();
-    }
-
-    private void readStruct(final Src s, final Decls.Struct st, final String cls, final List<Decls.Member> all)
-    {
-        s.line("");
-        s.line("/** Reads a body into {@code reuse} (or a new sample when null) and returns it. */");
-        s.line("@SuppressWarnings(\"unchecked\")");
-        s.line("public static " + cls + " read(final " + CDR + "CdrReader r, final " + cls + " reuse)");
-        s.open();
-        s.line("final " + cls + " v = reuse != null ? reuse : new " + cls + "();");
-        if (st.extensibility == Decls.Extensibility.MUTABLE)
-        {
-            for (final Decls.Member m : all)
-            {
-                helperInit(s, m);
-            }
-            s.line("if (r.xcdrVersion() == 2)");
-            s.open();
-            s.line("final long end = r.readDHeader();");
-            s.line("while (r.position() < end)");
-            s.open();
-            s.line("final int header = r.readEmHeader();");
-            s.line("final long memberEnd = r.position() + r.memberSize();");
-            memberSwitch(s, all);
-            s.line("r.position(memberEnd);");
-            s.close();
-            s.line("r.position(end);");
-            s.close();
-            s.line("else");
-            s.open();
-            s.line("while (true)");
-            s.open();
-            s.line("final int header = r.readParameterHeader();");
-            s.line("if (header == -1)");
-            s.open();
-            s.line("break;");
-            s.close();
-            s.line("final long memberEnd = r.position() + r.memberSize();");
-            memberSwitch(s, all);
-            s.line("r.position(memberEnd);");
-            s.close();
-            s.close();
-            s.line("return v;");
-            s.close();
-            return;
-        }
-        if (st.extensibility == Decls.Extensibility.APPENDABLE)
-        {
-            s.line("final long end = r.xcdrVersion() == 2 ? r.readDHeader() : java.lang.Long.MAX_VALUE;");
-            for (final Decls.Member m : all)
-            {
-                s.line("if (r.position() < end)");
-                s.open();
-                readMember(s, m);
-                s.close();
-                s.line("else");
-                s.open();
-                helperInit(s, m);
-                s.close();
-            }
-            s.line("if (end != java.lang.Long.MAX_VALUE)");
-            s.open();
-            s.line("r.position(end);");
-            s.close();
-        }
-        else
-        {
-            for (final Decls.Member m : all)
-            {
-                readMember(s, m);
-            }
-        }
-        s.line("return v;");
-        s.close();
-    }
-
-    private void helperInit(final Src s, final Decls.Member m)
-    {
-        final String f = "v." + Naming.member(m.name);
-        if (!m.optional && Types.unalias(m.type) instanceof TypeRef.Arr)
-        {
-            helper.arrayInit(s, f, Types.unalias(m.type));
-        }
-        else
-        {
-            s.line(f + " = " + helper.initExpr(m) + ";");
-        }
-    }
-
-    private void memberSwitch(final Src s, final List<Decls.Member> all)
-    {
-        s.line("switch (header & " + CDR + "Xcdr.EMHEADER_ID_MASK)");
-        s.open();
-        for (final Decls.Member m : all)
-        {
-            s.line("case " + m.id + ":");
-            s.open();
-            codec.read(s, m.type, "v." + Naming.member(m.name));
-            s.line("break;");
-            s.close();
-        }
-        s.line("default:");
-        s.open();
-        s.line("r.unknownMember(header);");
-        s.line("break;");
-        s.close();
-        s.close();
-    }
-
     // ---------------------------------------------------------------------------------------------------------
     // Unions
 
@@ -534,7 +403,7 @@ final class TypeSupportGen
         {
             s.line((first ? "if (" : "else if (") + helper.selects(u, c, "v._d") + ")");
             s.open();
-            codec.write(s, c.member.type, "v." + JavaGenerator.unionField(c), cls + "." + c.member.name, false);
+            codec.write(s, c.member.type, "v." + ValueExprs.unionField(c), cls + "." + c.member.name, false);
             s.close();
             first = false;
         }
@@ -563,7 +432,7 @@ final class TypeSupportGen
         {
             s.line((first ? "if (" : "else if (") + helper.selects(u, c, "d") + ")");
             s.open();
-            codec.read(s, c.member.type, "v." + JavaGenerator.unionField(c));
+            codec.read(s, c.member.type, "v." + ValueExprs.unionField(c));
             s.close();
             first = false;
         }
@@ -578,224 +447,9 @@ final class TypeSupportGen
         s.close();
         if (options.randomSamples())
         {
-            randomUnion(s, u, cls);
+            new RandomSampleGen(naming, helper).randomUnion(s, u, cls);
         }
         s.close();
         return s.toString();
-    }
-
-    // ---------------------------------------------------------------------------------------------------------
-    // Random samples (property tests only)
-
-    /**
-     * The two {@code randomSample} methods of a struct or union class, up to the new sample {@code v}: the body of
-     * the second one is left open for the caller to fill.
-     */
-    private static void randomSampleOpening(final Src s, final String cls)
-    {
-        s.line("");
-        s.line("public static " + cls + " randomSample(final java.util.random.RandomGenerator g)");
-        s.open();
-        s.line("return randomSample(g, 0);");
-        s.close();
-        s.line("");
-        s.line("@SuppressWarnings(\"unchecked\")");
-        s.line("public static " + cls + " randomSample(final java.util.random.RandomGenerator g, final int depth)");
-        s.open();
-        s.line("final " + cls + " v = new " + cls + "();");
-    }
-
-    private void randomStruct(final Src s, final Decls.Struct st, final String cls, final List<Decls.Member> all)
-    {
-        randomSampleOpening(s, cls);
-        for (final Decls.Member m : all)
-        {
-            final String f = "v." + Naming.member(m.name);
-            if (m.optional)
-            {
-                s.line("if (g.nextBoolean())");
-                s.open();
-                random(s, m.type, f, m);
-                s.close();
-                s.line("else");
-                s.open();
-                s.line(f + " = null;");
-                s.close();
-            }
-            else
-            {
-                random(s, m.type, f, m);
-            }
-        }
-        s.line("return v;");
-        s.close();
-    }
-
-    private void randomUnion(final Src s, final Decls.Union u, final String cls)
-    {
-        randomSampleOpening(s, cls);
-        final int choices = u.cases.size() + (u.defaultDiscriminator != null ? 1 : 0);
-        s.line("switch (depth > 3 ? 0 : g.nextInt(" + choices + "))");
-        s.open();
-        int i = 0;
-        for (final Decls.UnionCase c : u.cases)
-        {
-            s.line("case " + i++ + ":");
-            s.open();
-            if (c.isDefault)
-            {
-                s.line("v._d = " + helper.discLiteral(u, u.defaultDiscriminator) + ";");
-            }
-            else
-            {
-                s.line("switch (g.nextInt(" + c.labelValues.size() + "))");
-                s.open();
-                for (int k = 0; k < c.labelValues.size(); k++)
-                {
-                    s.line((k == c.labelValues.size() - 1 ? "default" : "case " + k) + ":");
-                    s.line("    v._d = " + helper.discLiteral(u, c.labelValues.get(k)) + ";");
-                    s.line("    break;");
-                }
-                s.close();
-            }
-            random(s, c.member.type, "v." + JavaGenerator.unionField(c), null);
-            s.line("break;");
-            s.close();
-        }
-        s.line("default:");
-        s.open();
-        if (u.defaultDiscriminator != null)
-        {
-            s.line("v._d = " + helper.discLiteral(u, u.defaultDiscriminator) + ";");
-            for (final Decls.UnionCase c : u.cases)
-            {
-                if (c.isDefault)
-                {
-                    random(s, c.member.type, "v." + JavaGenerator.unionField(c), null);
-                }
-            }
-        }
-        s.line("break;");
-        s.close();
-        s.close();
-        s.line("return v;");
-        s.close();
-    }
-
-    private void random(final Src s, final TypeRef type, final String target, final Decls.Member m)
-    {
-        final TypeRef t = Types.unalias(type);
-        switch (t)
-        {
-            case TypeRef.Prim p ->
-            {
-                String expr = switch (p.kind())
-                {
-                    case BOOLEAN -> "g.nextBoolean()";
-                    case CHAR -> "(char) g.nextInt(256)";
-                    case WCHAR -> "(char) g.nextInt(0xd800)";
-                    case OCTET, INT8, UINT8 -> "(byte) g.nextInt()";
-                    case INT16, UINT16 -> "(short) g.nextInt()";
-                    case INT32, UINT32 -> "g.nextInt()";
-                    case INT64, UINT64 -> "g.nextLong()";
-                    case FLOAT32 -> "(g.nextFloat() - 0.5f) * 1.0e6f";
-                    case FLOAT64 -> "(g.nextDouble() - 0.5) * 1.0e12";
-                };
-                if (m != null && m.rangeMin != null)
-                {
-                    expr = Naming.primLiteral(m.rangeMin, p.kind());
-                }
-                s.line(target + " = " + expr + ";");
-            }
-            case TypeRef.Str str -> s.line(target + " = " + CDR + "RandomValues." + (str.wide ? "wstring" : "string")
-                + "(g, " + str.bound + "L);");
-            case TypeRef.Seq seq ->
-            {
-                final TypeRef element = Types.unalias(seq.element);
-                final String n = s.fresh("n");
-                s.open();
-                s.line("final int " + n + " = " + CDR + "RandomValues.length(g, " + seq.bound + "L, depth);");
-                final String i = s.fresh("i");
-                if (Naming.isJavaPrimitive(element))
-                {
-                    final String a = s.fresh("a");
-                    s.line("final " + naming.javaType(seq) + " " + a + " = new " + naming.javaType(element) + "[" + n
-                        + "];");
-                    s.line("for (int " + i + " = 0; " + i + " < " + n + "; " + i + "++)");
-                    s.open();
-                    random(s, element, a + "[" + i + "]", null);
-                    s.close();
-                    s.line(target + " = " + a + ";");
-                }
-                else
-                {
-                    final String l = s.fresh("l");
-                    final String e = s.fresh("e");
-                    s.line("final java.util.List<" + naming.boxed(element) + "> " + l + " = new java.util.ArrayList<>();");
-                    s.line("for (int " + i + " = 0; " + i + " < " + n + "; " + i + "++)");
-                    s.open();
-                    s.line(naming.boxed(element) + " " + e + ";");
-                    random(s, element, e, null);
-                    s.line(l + ".add(" + e + ");");
-                    s.close();
-                    s.line(target + " = " + l + ";");
-                }
-                s.close();
-            }
-            case TypeRef.Arr a ->
-            {
-                final int[] dims = Types.dims(t);
-                final TypeRef element = Types.arrayElement(t);
-                s.open();
-                final String arr = s.fresh("a");
-                s.line("final " + naming.javaType(t) + " " + arr + " = " + CodecWriter.newArrayFull(
-                    naming.javaType(element), dims) + ";");
-                final StringBuilder index = new StringBuilder();
-                for (final int d : dims)
-                {
-                    final String i = s.fresh("i");
-                    s.line("for (int " + i + " = 0; " + i + " < " + d + "; " + i + "++)");
-                    s.open();
-                    index.append('[').append(i).append(']');
-                }
-                random(s, element, arr + index, null);
-                for (int k = 0; k < dims.length; k++)
-                {
-                    s.close();
-                }
-                s.line(target + " = " + arr + ";");
-                s.close();
-            }
-            case TypeRef.Named n ->
-            {
-                switch (n.target)
-                {
-                    case Decls.Enum e ->
-                    {
-                        final String values = naming.fqn(e) + ".values()";
-                        s.line(target + " = " + values + "[g.nextInt(" + values + ".length)];");
-                    }
-                    case Decls.Bitmask b ->
-                    {
-                        if (b.bitBound > 32)
-                        {
-                            s.line(target + " = g.nextLong()" + (b.bitBound == 64 ? "" : " & 0x" + Long.toHexString(
-                                (1L << b.bitBound) - 1) + "L") + ";");
-                        }
-                        else
-                        {
-                            s.line(target + " = g.nextInt()" + (b.bitBound == 32 ? "" : " & 0x" + Long.toHexString(
-                                (1L << b.bitBound) - 1)) + ";");
-                        }
-                    }
-                    case Decls.Bitset b -> s.line(target + " = " + naming.fqn(b) + ".unpack(g.nextLong(), null);");
-                    case Decls.Struct st -> s.line(target + " = " + naming.fqn(st, "TypeSupport")
-                        + ".randomSample(g, depth + 1);");
-                    case Decls.Union u -> s.line(target + " = " + naming.fqn(u, "TypeSupport")
-                        + ".randomSample(g, depth + 1);");
-                    default -> throw new IllegalStateException();
-                }
-            }
-        }
     }
 }

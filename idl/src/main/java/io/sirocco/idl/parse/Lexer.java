@@ -222,20 +222,7 @@ public final class Lexer
         final int start = index;
         if (peek(0) == '0' && (peek(1) == 'x' || peek(1) == 'X'))
         {
-            advance();
-            advance();
-            final StringBuilder digits = new StringBuilder();
-            while (!atEnd() && Character.digit(peek(0), 16) >= 0)
-            {
-                digits.append(advance());
-            }
-            if (digits.isEmpty())
-            {
-                throw new IdlException(pos, "hexadecimal literal has no digits");
-            }
-            checkNoSuffix(pos);
-            return new Token(Token.Kind.INTEGER, text.substring(start, index), new BigInteger(digits.toString(), 16),
-                false, pos);
+            return hexNumber(pos, start);
         }
         boolean isFloat = false;
         while (!atEnd() && Character.isDigit(peek(0)))
@@ -278,6 +265,30 @@ public final class Lexer
         {
             return new Token(Token.Kind.FLOAT, literal, Double.parseDouble(literal), false, pos);
         }
+        return integer(literal, pos);
+    }
+
+    private Token hexNumber(final SourcePos pos, final int start) throws IdlException
+    {
+        advance();
+        advance();
+        final StringBuilder digits = new StringBuilder();
+        while (!atEnd() && Character.digit(peek(0), 16) >= 0)
+        {
+            digits.append(advance());
+        }
+        if (digits.isEmpty())
+        {
+            throw new IdlException(pos, "hexadecimal literal has no digits");
+        }
+        checkNoSuffix(pos);
+        return new Token(Token.Kind.INTEGER, text.substring(start, index), new BigInteger(digits.toString(), 16),
+            false, pos);
+    }
+
+    /** A decimal literal, or an octal one when it starts with 0. */
+    private static Token integer(final String literal, final SourcePos pos) throws IdlException
+    {
         if (literal.length() > 1 && literal.charAt(0) == '0')
         {
             for (int i = 1; i < literal.length(); i++)

@@ -166,45 +166,9 @@ public final class Preprocessor
         final String rest = body.substring(nameEnd).strip();
         final SourcePos restPos = new SourcePos(t.pos().file(), t.pos().line(),
             t.pos().column() + 1 + t.text().indexOf(rest.isEmpty() ? " " : rest));
-        switch (name)
+        if (conditional(name, rest, restPos, t, conditions, active))
         {
-            case "ifdef", "ifndef" ->
-            {
-                final String macro = singleIdentifier(rest, restPos, name);
-                final boolean cond = macros.containsKey(macro) == name.equals("ifdef");
-                conditions.push(new boolean[] {active && cond, cond, active});
-                return;
-            }
-            case "if" ->
-            {
-                final boolean cond = active && evaluate(rest, restPos);
-                conditions.push(new boolean[] {active && cond, cond, active});
-                return;
-            }
-            case "elif" ->
-            {
-                final boolean[] top = requireOpen(conditions, t, name);
-                final boolean cond = !top[1] && top[2] && evaluate(rest, restPos);
-                top[0] = top[2] && cond;
-                top[1] |= cond;
-                return;
-            }
-            case "else" ->
-            {
-                final boolean[] top = requireOpen(conditions, t, name);
-                top[0] = top[2] && !top[1];
-                top[1] = true;
-                return;
-            }
-            case "endif" ->
-            {
-                requireOpen(conditions, t, name);
-                conditions.pop();
-                return;
-            }
-            default ->
-            {
-            }
+            return;
         }
         if (!active)
         {
@@ -212,21 +176,7 @@ public final class Preprocessor
         }
         switch (name)
         {
-            case "define" ->
-            {
-                final List<Token> tokens = Lexer.lexFragment(rest, restPos);
-                if (tokens.isEmpty() || tokens.getFirst().kind() != Token.Kind.IDENT)
-                {
-                    throw new IdlException(restPos, "#define needs a macro name");
-                }
-                final Token macro = tokens.getFirst();
-                if (tokens.size() > 1 && tokens.get(1).is("(")
-                    && tokens.get(1).pos().column() == macro.pos().column() + macro.text().length())
-                {
-                    throw new IdlException(macro.pos(), "function-like macro '" + macro.text() + "' is not supported");
-                }
-                macros.put(macro.text(), List.copyOf(tokens.subList(1, tokens.size())));
-            }
+            case "define" -> define(rest, restPos);
             case "undef" -> macros.remove(singleIdentifier(rest, restPos, name));
             case "include" -> include(rest, restPos, currentFile);
             case "pragma" -> pragma(rest, restPos);
@@ -238,6 +188,69 @@ public final class Preprocessor
             default -> throw new IdlException(t.pos(), name.isEmpty() ? "malformed preprocessor directive"
                 : "unknown preprocessor directive '#" + name + "'");
         }
+    }
+
+    /** Handles a conditional directive (#ifdef, #ifndef, #if, #elif, #else, #endif); false for any other. */
+    private boolean conditional(final String name, final String rest, final SourcePos restPos, final Token t,
+        final Deque<boolean[]> conditions, final boolean active) throws IdlException
+    {
+        switch (name)
+        {
+            case "ifdef", "ifndef" ->
+            {
+                final String macro = singleIdentifier(rest, restPos, name);
+                final boolean cond = macros.containsKey(macro) == name.equals("ifdef");
+                conditions.push(new boolean[] {active && cond, cond, active});
+                return true;
+            }
+            case "if" ->
+            {
+                final boolean cond = active && evaluate(rest, restPos);
+                conditions.push(new boolean[] {active && cond, cond, active});
+                return true;
+            }
+            case "elif" ->
+            {
+                final boolean[] top = requireOpen(conditions, t, name);
+                final boolean cond = !top[1] && top[2] && evaluate(rest, restPos);
+                top[0] = top[2] && cond;
+                top[1] |= cond;
+                return true;
+            }
+            case "else" ->
+            {
+                final boolean[] top = requireOpen(conditions, t, name);
+                top[0] = top[2] && !top[1];
+                top[1] = true;
+                return true;
+            }
+            case "endif" ->
+            {
+                requireOpen(conditions, t, name);
+                conditions.pop();
+                return true;
+            }
+            default ->
+            {
+                return false;
+            }
+        }
+    }
+
+    private void define(final String rest, final SourcePos restPos) throws IdlException
+    {
+        final List<Token> tokens = Lexer.lexFragment(rest, restPos);
+        if (tokens.isEmpty() || tokens.getFirst().kind() != Token.Kind.IDENT)
+        {
+            throw new IdlException(restPos, "#define needs a macro name");
+        }
+        final Token macro = tokens.getFirst();
+        if (tokens.size() > 1 && tokens.get(1).is("(")
+            && tokens.get(1).pos().column() == macro.pos().column() + macro.text().length())
+        {
+            throw new IdlException(macro.pos(), "function-like macro '" + macro.text() + "' is not supported");
+        }
+        macros.put(macro.text(), List.copyOf(tokens.subList(1, tokens.size())));
     }
 
     private static boolean[] requireOpen(final Deque<boolean[]> conditions, final Token t, final String name)
@@ -382,137 +395,5 @@ public final class Preprocessor
         final long v = evaluator.parse(0);
         evaluator.expectEnd();
         return v != 0;
-    }
-
-    private static final class IfEvaluator
-    {
-        private static final List<List<String>> LEVELS = List.of(
-            List.of("||"), List.of("&&"), List.of("|"), List.of("^"), List.of("&"), List.of("==", "!="),
-            List.of("<", ">", "<=", ">="), List.of("<<", ">>"), List.of("+", "-"), List.of("*", "/", "%"));
-        private final List<Token> tokens;
-        private final SourcePos pos;
-        private int i;
-
-        IfEvaluator(final List<Token> tokens, final SourcePos pos)
-        {
-            this.tokens = tokens;
-            this.pos = pos;
-        }
-
-        private String op()
-        {
-            if (i >= tokens.size() || tokens.get(i).kind() != Token.Kind.PUNCT)
-            {
-                return null;
-            }
-            final String a = tokens.get(i).text();
-            if (i + 1 < tokens.size() && tokens.get(i + 1).kind() == Token.Kind.PUNCT)
-            {
-                final String two = a + tokens.get(i + 1).text();
-                if (List.of("||", "&&", "==", "!=", "<=", ">=").contains(two))
-                {
-                    return two;
-                }
-            }
-            return a;
-        }
-
-        long parse(final int level) throws IdlException
-        {
-            if (level == LEVELS.size())
-            {
-                return unary();
-            }
-            long left = parse(level + 1);
-            while (true)
-            {
-                final String op = op();
-                if (op == null || !LEVELS.get(level).contains(op))
-                {
-                    return left;
-                }
-                i += op.length() == 2 && !op.equals("<<") && !op.equals(">>") ? 2 : 1;
-                final long right = parse(level + 1);
-                left = switch (op)
-                {
-                    case "||" -> (left != 0 || right != 0) ? 1 : 0;
-                    case "&&" -> (left != 0 && right != 0) ? 1 : 0;
-                    case "|" -> left | right;
-                    case "^" -> left ^ right;
-                    case "&" -> left & right;
-                    case "==" -> left == right ? 1 : 0;
-                    case "!=" -> left != right ? 1 : 0;
-                    case "<" -> left < right ? 1 : 0;
-                    case ">" -> left > right ? 1 : 0;
-                    case "<=" -> left <= right ? 1 : 0;
-                    case ">=" -> left >= right ? 1 : 0;
-                    case "<<" -> left << (right & 63);
-                    case ">>" -> left >> (right & 63);
-                    case "+" -> left + right;
-                    case "-" -> left - right;
-                    case "*" -> left * right;
-                    default ->
-                    {
-                        if (right == 0)
-                        {
-                            throw new IdlException(pos, "division by zero in #if");
-                        }
-                        yield op.equals("/") ? left / right : left % right;
-                    }
-                };
-            }
-        }
-
-        private long unary() throws IdlException
-        {
-            if (i >= tokens.size())
-            {
-                throw new IdlException(pos, "#if expression ends early");
-            }
-            final Token t = tokens.get(i++);
-            if (t.is("!"))
-            {
-                return unary() == 0 ? 1 : 0;
-            }
-            if (t.is("-"))
-            {
-                return -unary();
-            }
-            if (t.is("+"))
-            {
-                return unary();
-            }
-            if (t.is("~"))
-            {
-                return ~unary();
-            }
-            if (t.is("("))
-            {
-                final long v = parse(0);
-                if (i >= tokens.size() || !tokens.get(i).is(")"))
-                {
-                    throw new IdlException(t.pos(), "missing ')' in #if");
-                }
-                i++;
-                return v;
-            }
-            if (t.kind() == Token.Kind.INTEGER)
-            {
-                return ((BigInteger)t.value()).longValue();
-            }
-            if (t.kind() == Token.Kind.IDENT)
-            {
-                return 0;
-            }
-            throw new IdlException(t.pos(), "unexpected " + t.describe() + " in #if");
-        }
-
-        void expectEnd() throws IdlException
-        {
-            if (i < tokens.size())
-            {
-                throw new IdlException(tokens.get(i).pos(), "unexpected " + tokens.get(i).describe() + " in #if");
-            }
-        }
     }
 }
