@@ -61,17 +61,9 @@ public final class Refounder
             return Optional.empty();
         }
         final List<MembershipRegistry.OutMark> marks = registry.outMarks();
-        final Map<Long, MembershipRegistry.OutMark> byId = new HashMap<>();
-        for (final MembershipRegistry.OutMark m : marks)
+        if (!everyMemberOut(latest.get(), marks, mayRun))
         {
-            byId.put(m.member().memberId(), m);
-        }
-        for (final Member m : latest.get().members())
-        {
-            if (!byId.containsKey(m.memberId()) && mayRun.test(m))
-            {
-                return Optional.empty();
-            }
+            return Optional.empty();
         }
         final long now = System.currentTimeMillis();
         long founder = Long.MAX_VALUE;
@@ -98,6 +90,33 @@ public final class Refounder
         // The marks of members that left for good or died mattered only for the view just superseded; and a dead
         // member still announced (it crashed in its view, which nobody installed a successor of) would be taken in by
         // this founder's first view change as a joiner, costing a join grace before it is suspected again.
+        clearGone(registry, marks, mayRun);
+        return Optional.of(view);
+    }
+
+    /** Whether every member of {@code latest} is marked out or surely not running. */
+    private static boolean everyMemberOut(final View latest, final List<MembershipRegistry.OutMark> marks,
+        final Predicate<Member> mayRun)
+    {
+        final Map<Long, MembershipRegistry.OutMark> byId = new HashMap<>();
+        for (final MembershipRegistry.OutMark m : marks)
+        {
+            byId.put(m.member().memberId(), m);
+        }
+        for (final Member m : latest.members())
+        {
+            if (!byId.containsKey(m.memberId()) && mayRun.test(m))
+            {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Clears the out marks of members not looking any more or dead, and withdraws dead announced members. */
+    private static void clearGone(final MembershipRegistry registry, final List<MembershipRegistry.OutMark> marks,
+        final Predicate<Member> mayRun)
+    {
         for (final MembershipRegistry.OutMark m : marks)
         {
             if (!m.looking() || !mayRun.test(m.member()))
@@ -112,7 +131,6 @@ public final class Refounder
                 registry.withdraw(m.memberId());
             }
         }
-        return Optional.of(view);
     }
 
     /**

@@ -133,33 +133,45 @@ public final class RecordCodec
             final boolean ordered = b.get() != 0;
             final int historyKind = enumValue(b.getInt(), 2);
             final int depth = b.getInt();
-            final int partitionCount = b.getInt();
-            if (partitionCount < 0 || partitionCount > 1024)
-            {
-                throw new IllegalArgumentException("bad partition count " + partitionCount);
-            }
-            final List<String> partitions = new ArrayList<>(partitionCount);
-            for (int i = 0; i < partitionCount; i++)
-            {
-                partitions.add(string(b));
-            }
-            final int userDataLength = b.getInt();
-            if (userDataLength < 0 || userDataLength > b.remaining())
-            {
-                throw new IllegalArgumentException("bad user data length " + userDataLength);
-            }
-            final byte[] userData = new byte[userDataLength];
-            b.get(userData);
+            final List<String> partitions = partitions(b);
+            final byte[] userData = userData(b);
             final String host = string(b);
             final long pid = b.getLong();
             return new EndpointRecord(kind, guid, participantGuid, topic, type, typeClass, reliability, maxBlocking,
                 durability, deadline, latency, liveliness, lease, ownership, order, scope, coherent, ordered,
-                historyKind, depth, List.copyOf(partitions), userData, host, pid);
+                historyKind, depth, partitions, userData, host, pid);
         }
         catch (final BufferUnderflowException ex)
         {
             throw new IllegalArgumentException("truncated discovery record (" + message.length + " bytes)", ex);
         }
+    }
+
+    private static List<String> partitions(final ByteBuffer b)
+    {
+        final int partitionCount = b.getInt();
+        if (partitionCount < 0 || partitionCount > 1024)
+        {
+            throw new IllegalArgumentException("bad partition count " + partitionCount);
+        }
+        final List<String> partitions = new ArrayList<>(partitionCount);
+        for (int i = 0; i < partitionCount; i++)
+        {
+            partitions.add(string(b));
+        }
+        return List.copyOf(partitions);
+    }
+
+    private static byte[] userData(final ByteBuffer b)
+    {
+        final int userDataLength = b.getInt();
+        if (userDataLength < 0 || userDataLength > b.remaining())
+        {
+            throw new IllegalArgumentException("bad user data length " + userDataLength);
+        }
+        final byte[] userData = new byte[userDataLength];
+        b.get(userData);
+        return userData;
     }
 
     private static int enumValue(final int value, final int count)

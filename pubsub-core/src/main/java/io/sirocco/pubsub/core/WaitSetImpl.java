@@ -132,33 +132,37 @@ public final class WaitSetImpl extends WaitSet implements WaitSetWaker
                 {
                     continue;
                 }
-                if (deadlineNs == Long.MAX_VALUE)
-                {
-                    changed.awaitUninterruptibly();
-                }
-                else
-                {
-                    final long remainingNs = deadlineNs - System.nanoTime();
-                    if (remainingNs <= 0)
-                    {
-                        throw new TimeoutException("WaitSet: no attached condition (of " + conditions.size() +
-                            ") triggered within " + timeoutNs + " ns");
-                    }
-                    try
-                    {
-                        changed.awaitNanos(remainingNs);
-                    }
-                    catch (final InterruptedException ex)
-                    {
-                        Thread.currentThread().interrupt();
-                        throw new TimeoutException("WaitSet wait interrupted");
-                    }
-                }
+                awaitChange(deadlineNs, timeoutNs);
             }
         }
         finally
         {
             lock.unlock();
+        }
+    }
+
+    /** Waits, holding {@code lock}, until a condition changed or the deadline passed (then throws). */
+    private void awaitChange(final long deadlineNs, final long timeoutNs) throws TimeoutException
+    {
+        if (deadlineNs == Long.MAX_VALUE)
+        {
+            changed.awaitUninterruptibly();
+            return;
+        }
+        final long remainingNs = deadlineNs - System.nanoTime();
+        if (remainingNs <= 0)
+        {
+            throw new TimeoutException("WaitSet: no attached condition (of " + conditions.size() +
+                ") triggered within " + timeoutNs + " ns");
+        }
+        try
+        {
+            changed.awaitNanos(remainingNs);
+        }
+        catch (final InterruptedException ex)
+        {
+            Thread.currentThread().interrupt();
+            throw new TimeoutException("WaitSet wait interrupted");
         }
     }
 
