@@ -3,12 +3,8 @@ package io.sirocco.pubsub.sub;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
-import java.util.TreeMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -20,7 +16,6 @@ import io.sirocco.pubsub.bus.BusMessage;
 import io.sirocco.pubsub.bus.BusReader;
 import io.sirocco.pubsub.bus.DeliveryHandler;
 import io.sirocco.pubsub.bus.EndpointRecord;
-import io.sirocco.pubsub.cache.InstanceKey;
 import io.sirocco.pubsub.core.DdsExceptions;
 import io.sirocco.pubsub.core.DurationImpl;
 import io.sirocco.pubsub.core.HandleImpl;
@@ -29,8 +24,10 @@ import io.sirocco.pubsub.domain.EndpointEntity;
 import io.sirocco.pubsub.qos.Matching;
 import io.sirocco.pubsub.qos.QosChecks;
 import io.sirocco.pubsub.status.Events;
-import io.sirocco.pubsub.status.MatchedCounts;
 import io.sirocco.pubsub.status.Statuses;
+import io.sirocco.pubsub.sub.MatchedWriters.WriterState;
+import io.sirocco.pubsub.sub.cache.ReaderHistoryCache;
+import io.sirocco.pubsub.sub.cache.SampleImpl;
 import io.sirocco.pubsub.topic.SampleOps;
 import io.sirocco.pubsub.topic.TopicImpl;
 import io.sirocco.pubsub.topic.builtin.PublicationDataImpl;
@@ -40,7 +37,6 @@ import org.omg.dds.core.ModifiableInstanceHandle;
 import org.omg.dds.core.policy.Durability;
 import org.omg.dds.core.policy.History;
 import org.omg.dds.core.policy.Reliability;
-import org.omg.dds.core.policy.ResourceLimits;
 import org.omg.dds.core.status.LivelinessChangedStatus;
 import org.omg.dds.core.status.RequestedDeadlineMissedStatus;
 import org.omg.dds.core.status.RequestedIncompatibleQosStatus;
@@ -52,7 +48,6 @@ import org.omg.dds.domain.DomainParticipantListener;
 import org.omg.dds.sub.DataReader;
 import org.omg.dds.sub.DataReaderListener;
 import org.omg.dds.sub.DataReaderQos;
-import org.omg.dds.sub.InstanceState;
 import org.omg.dds.sub.QueryCondition;
 import org.omg.dds.sub.ReadCondition;
 import org.omg.dds.sub.Sample;
@@ -64,7 +59,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * A DataReader and its history cache. Samples arrive on the reader's own delivery thread (one batch at a time,
+ * A DataReader: the DDS-facing API over its history cache ({@link ReaderHistoryCache}), its matched writers
+ * ({@link MatchedWriters}) and its sample lost/rejected counts ({@link SampleStatusCounts}). Samples arrive on the reader's own delivery thread (one batch at a time,
  * under {@code lock}), are deserialized once into pooled data objects, and are kept per instance with the DDS
  * instance state machine. Applications read on their own threads under the same lock; loans hand out the cached
  * objects themselves, so a read or take through {@link Sample.Iterator} copies nothing.
@@ -73,94 +69,40 @@ import org.slf4j.LoggerFactory;
  * SampleRejected) or on the participant's discovery thread (matching statuses); a slow listener therefore delays
  * only its own reader, whose window then fills: it loses samples if BEST_EFFORT, or holds back a RELIABLE writer
  * for at most that writer's max_blocking_time.
+ *
+ * <p>Locks: {@code lock} (one {@link ReentrantLock} per reader) guards the cache, the matched writers' map and
+ * duplicate filters, the pending lost/rejected counts, the loan pool and {@code outstandingLoans}; the entity's
+ * {@code statusLock} guards the status counts and is only ever taken under {@code lock} or alone.
  */
 public final class DataReaderImpl<T>
     extends EndpointEntity<T, DataReader<T>, DataReaderListener<T>, SubscriberListener, DataReaderQos, SubscriberImpl>
     implements DataReader<T>, io.sirocco.dds.loan.InPlaceDataReader
 {
     private static final Logger LOG = LoggerFactory.getLogger(DataReaderImpl.class);
-    /** How many departed writers' duplicate filters a reader keeps (see {@code departed}). */
-    private static final int MAX_DEPARTED = 1024;
-
     private final SampleOps<T> ops;
     private final boolean builtin;
     private final ReentrantLock lock = new ReentrantLock();
     /** Listener calls of a batch versus close(); see {@link ListenerGate}. */
     private final ListenerGate listenerGate = new ListenerGate();
     private final Condition historyArrived = lock.newCondition();
-    private final InstanceKey probe = new InstanceKey();
-    private final Map<InstanceKey, ReaderInstance<T>> instances = new HashMap<>();
-    private final TreeMap<Long, ReaderInstance<T>> byHandle = new TreeMap<>();
-    private final ArrayList<ReaderInstance<T>> ordered = new ArrayList<>();
-    private final Map<Long, WriterState> writers = new HashMap<>();
-    /**
-     * The duplicate filter of writers that went away without closing (their member left the view, or this member was
-     * excluded): writer GUID to the last sequence number taken from it. Such a writer may come back (a rejoin after a
-     * false suspicion) and its member then re-sends what was not acknowledged, the samples this reader may already
-     * have taken among them, with their original sequence numbers; its new {@link WriterState} starts from here, so
-     * none is taken twice. An entry goes when the writer is matched again, or when its closing retraction arrives; a
-     * writer that never comes back (or closes while away, whose retraction this member then never sees) stays until
-     * {@value #MAX_DEPARTED} newer ones push it out (a restarted writer has a new GUID, so a stale entry never
-     * filters anybody else). Written and read under {@code lock} only: by the discovery thread (a retraction, a
-     * match) and by the delivery thread (a writer matched by its first sample); never on the per-sample path.
-     */
-    private final Map<Long, Long> departed = new java.util.LinkedHashMap<>(16, 0.75f, false)
-    {
-        @Override
-        protected boolean removeEldestEntry(final Map.Entry<Long, Long> eldest)
-        {
-            return size() > MAX_DEPARTED;
-        }
-    };
-    private final ArrayDeque<T> freeData = new ArrayDeque<>();
-    private final ArrayDeque<SampleEntry<T>> freeEntries = new ArrayDeque<>();
+    private final ReaderHistoryCache<T> cache;
+    private final MatchedWriters writers = new MatchedWriters(statusLock);
+    private final SampleStatusCounts sampleStatuses = new SampleStatusCounts(statusLock);
     private final ArrayDeque<LoanIterator<T>> freeLoans = new ArrayDeque<>();
-    private final ArrayDeque<SampleImpl<T>> freeSamples = new ArrayDeque<>();
     private final CopyOnWriteArrayList<ReadConditionImpl<T>> conditions = new CopyOnWriteArrayList<>();
     private final SelectorImpl<T> defaultSelector;
     private final boolean reliable;
     private final boolean transientLocal;
     private final boolean keepAll;
-    private final int depth;
-    private final int maxSamples;
-    private final int maxInstances;
-    private final int maxSamplesPerInstance;
     private final EndpointRecord record;
-    private final MatchedCounts matched = new MatchedCounts();
     private BusReader busReader;
     private volatile io.sirocco.dds.loan.InPlaceSampleListener inPlace;
     /** Snapshot of {@code conditions} for the delivery path (no iterator per batch); replaced on every change. */
     private volatile Object[] conditionArray = new Object[0];
     /** The DataAvailable event handed to listeners; racy single assignment of an immutable object (benign). */
     private Events.DataAvailableEventImpl<T> dataAvailableEvent;
-    private long lastWriterGuid = -1;
-    private WriterState lastWriter;
-    private int totalSamples;
+    /** Loans from read()/take() not closed yet; under {@code lock}. */
     private int outstandingLoans;
-    private boolean newData;
-    private int pendingLost;
-    private int pendingRejected;
-    // statuses, under statusLock
-    private int lostTotal;
-    private int lostChange;
-    private int rejectedTotal;
-    private int rejectedChange;
-    private SampleRejectedStatus.Kind rejectedReason = SampleRejectedStatus.Kind.NOT_REJECTED;
-    private long rejectedInstance;
-
-    /** What this reader knows about one matched writer. Guarded by {@code lock}. */
-    private static final class WriterState
-    {
-        final EndpointRecord record;
-        boolean awaitingHistory;
-        long lastSeq;
-
-        WriterState(final EndpointRecord record, final boolean awaitingHistory)
-        {
-            this.record = record;
-            this.awaitingHistory = awaitingHistory;
-        }
-    }
 
     DataReaderImpl(final SiroccoServiceEnvironment env, final SubscriberImpl subscriber, final long guid,
         final TopicImpl<T> topic, final DataReaderQos qos, final DataReaderListener<T> listener,
@@ -180,10 +122,8 @@ public final class DataReaderImpl<T>
         this.reliable = reliability != null && reliability.getKind() == Reliability.Kind.RELIABLE;
         this.transientLocal = qos.getDurability().getKind() == Durability.Kind.TRANSIENT_LOCAL;
         this.keepAll = qos.getHistory().getKind() == History.Kind.KEEP_ALL;
-        this.depth = qos.getHistory().getDepth();
-        this.maxSamples = qos.getResourceLimits().getMaxSamples();
-        this.maxInstances = qos.getResourceLimits().getMaxInstances();
-        this.maxSamplesPerInstance = qos.getResourceLimits().getMaxSamplesPerInstance();
+        final int depth = qos.getHistory().getDepth();
+        this.cache = new ReaderHistoryCache<>(env, ops, sampleStatuses, keepAll, depth, qos.getResourceLimits());
         this.defaultSelector = new SelectorImpl<>(this);
         this.record = new EndpointRecord(EndpointRecord.READER, guid, participant.guid(), topic.getName(),
             topic.getTypeName(), topic.getTypeSupport().getType().getName(),
@@ -242,7 +182,7 @@ public final class DataReaderImpl<T>
             }
             catch (final RuntimeException ex)
             {
-                pendingLost++;
+                sampleStatuses.lost(1);
                 LOG.warn("{}: dropped a malformed sample from writer {}: {}", describe(),
                     String.format("%016x", message.writerGuid()), ex.toString());
             }
@@ -255,7 +195,7 @@ public final class DataReaderImpl<T>
             {
                 lock.lock();
             }
-            pendingLost += count;
+            sampleStatuses.lost(count);
         }
 
         @Override
@@ -282,31 +222,22 @@ public final class DataReaderImpl<T>
         }
     }
 
+    /** Under {@code lock}: the matched writer of a sample, matched here if its sample overtook its announcement. */
     private WriterState writerState(final long writerGuid)
     {
-        if (writerGuid == lastWriterGuid)
+        final WriterState state = writers.get(writerGuid);
+        if (state != null)
         {
-            return lastWriter;
+            return state;
         }
-        WriterState state = writers.get(writerGuid);
-        if (state == null)
+        // The writer's first sample overtook its announcement on the discovery thread: match it here.
+        final EndpointRecord writer = participant.discovered(writerGuid);
+        if (writer == null || !matches(writer) || addMatchedWriter(writer) == null)
         {
-            // The writer's first sample overtook its announcement on the discovery thread: match it here.
-            final EndpointRecord writer = participant.discovered(writerGuid);
-            if (writer == null || !matches(writer))
-            {
-                return null;
-            }
-            state = addMatchedWriter(writer);
-            if (state == null)
-            {
-                return null;
-            }
-            participant.onDiscoveryThread(this::fireMatched);
+            return null;
         }
-        lastWriterGuid = writerGuid;
-        lastWriter = state;
-        return state;
+        participant.onDiscoveryThread(this::fireMatched);
+        return writers.get(writerGuid);
     }
 
     private void receive(final BusMessage message)
@@ -353,191 +284,13 @@ public final class DataReaderImpl<T>
         T data = null;
         if ((kind & BusMessage.KIND_DATA) != 0 || !ops.isKeyed())
         {
-            data = ops.deserialize(message, freeData.pollFirst());
+            data = ops.deserialize(message, cache.pollFreeData());
         }
-        else if (!instances.containsKey(probe.set(message.keyHashHi(), message.keyHashLo())))
+        else if (!cache.knows(message.keyHashHi(), message.keyHashLo()))
         {
-            data = ops.deserialize(message, freeData.pollFirst());
+            data = ops.deserialize(message, cache.pollFreeData());
         }
-        accept(kind, message.writerGuid(), message.sourceTimeNs(), message.keyHashHi(), message.keyHashLo(), data);
-    }
-
-    /** Applies one sample or lifecycle change to the cache; {@code data} may be null for dispose/unregister. */
-    void accept(final int kind, final long writerGuid, final long sourceTimeNs, final long keyHi, final long keyLo,
-        final T data)
-    {
-        ReaderInstance<T> instance = instances.get(probe.set(keyHi, keyLo));
-        if (instance == null)
-        {
-            if ((kind & BusMessage.KIND_DATA) == 0 && data == null)
-            {
-                return;
-            }
-            if (maxInstances != ResourceLimits.LENGTH_UNLIMITED && instances.size() >= maxInstances)
-            {
-                reject(SampleRejectedStatus.Kind.REJECTED_BY_INSTANCES_LIMIT, 0, data);
-                return;
-            }
-            instance = new ReaderInstance<>(HandleImpl.nextLocal(), probe.copy());
-            instance.keyHolder = data == null ? null : ops.copy(data);
-            instances.put(instance.key, instance);
-            byHandle.put(instance.handle, instance);
-            ordered.add(instance);
-            if ((kind & BusMessage.KIND_DATA) == 0)
-            {
-                instance.state = InstanceState.NOT_ALIVE_DISPOSED;
-            }
-        }
-        if ((kind & BusMessage.KIND_DATA) != 0)
-        {
-            acceptData(instance, writerGuid, sourceTimeNs, data);
-            return;
-        }
-        if (data != null)
-        {
-            freeData.addLast(data);
-        }
-        boolean changed = false;
-        if ((kind & BusMessage.KIND_DISPOSE) != 0 && instance.state == InstanceState.ALIVE)
-        {
-            instance.state = InstanceState.NOT_ALIVE_DISPOSED;
-            changed = true;
-        }
-        if ((kind & BusMessage.KIND_UNREGISTER) != 0)
-        {
-            instance.removeWriter(writerGuid);
-            if (instance.writerCount() == 0 && instance.state == InstanceState.ALIVE)
-            {
-                instance.state = InstanceState.NOT_ALIVE_NO_WRITERS;
-                changed = true;
-            }
-        }
-        if (changed)
-        {
-            stateChangeSample(instance, writerGuid, sourceTimeNs);
-        }
-    }
-
-    private void acceptData(final ReaderInstance<T> instance, final long writerGuid, final long sourceTimeNs,
-        final T data)
-    {
-        if (instance.state != InstanceState.ALIVE)
-        {
-            if (instance.state == InstanceState.NOT_ALIVE_DISPOSED)
-            {
-                instance.disposedGen++;
-            }
-            else
-            {
-                instance.noWritersGen++;
-            }
-            instance.state = InstanceState.ALIVE;
-            instance.viewNew = true;
-            dropInvalidSamples(instance);
-        }
-        if (!keepAll && instance.samples.size() >= depth)
-        {
-            removeEntry(instance, 0);
-        }
-        else if (keepAll && maxSamplesPerInstance != ResourceLimits.LENGTH_UNLIMITED &&
-            instance.samples.size() >= maxSamplesPerInstance)
-        {
-            reject(SampleRejectedStatus.Kind.REJECTED_BY_SAMPLES_PER_INSTANCE_LIMIT, instance.handle, data);
-            return;
-        }
-        if (maxSamples != ResourceLimits.LENGTH_UNLIMITED && totalSamples >= maxSamples)
-        {
-            reject(SampleRejectedStatus.Kind.REJECTED_BY_SAMPLES_LIMIT, instance.handle, data);
-            return;
-        }
-        instance.addWriter(writerGuid);
-        final SampleEntry<T> entry = newEntry();
-        entry.data = data;
-        entry.valid = true;
-        entry.sourceTimeNs = sourceTimeNs;
-        entry.publicationGuid = writerGuid;
-        entry.disposedGen = instance.disposedGen;
-        entry.noWritersGen = instance.noWritersGen;
-        instance.samples.add(entry);
-        totalSamples++;
-        newData = true;
-    }
-
-    /** An instance changed state: readers see it through an invalid sample unless an unread sample shows it. */
-    private void stateChangeSample(final ReaderInstance<T> instance, final long writerGuid, final long timeNs)
-    {
-        newData = true;
-        if (instance.hasUnread())
-        {
-            return;
-        }
-        final SampleEntry<T> entry = newEntry();
-        entry.valid = false;
-        entry.sourceTimeNs = timeNs;
-        entry.publicationGuid = writerGuid;
-        entry.disposedGen = instance.disposedGen;
-        entry.noWritersGen = instance.noWritersGen;
-        instance.samples.add(entry);
-        totalSamples++;
-    }
-
-    private void dropInvalidSamples(final ReaderInstance<T> instance)
-    {
-        for (int i = instance.samples.size() - 1; i >= 0; i--)
-        {
-            if (!instance.samples.get(i).valid)
-            {
-                removeEntry(instance, i);
-            }
-        }
-    }
-
-    private SampleEntry<T> newEntry()
-    {
-        final SampleEntry<T> entry = freeEntries.pollFirst();
-        if (entry == null)
-        {
-            return new SampleEntry<>();
-        }
-        entry.read = false;
-        entry.loans = 0;
-        entry.removed = false;
-        return entry;
-    }
-
-    private void removeEntry(final ReaderInstance<T> instance, final int index)
-    {
-        final SampleEntry<T> entry = instance.samples.remove(index);
-        totalSamples--;
-        entry.removed = true;
-        if (entry.loans == 0)
-        {
-            recycle(entry);
-        }
-    }
-
-    private void recycle(final SampleEntry<T> entry)
-    {
-        if (entry.data != null)
-        {
-            freeData.addLast(entry.data);
-        }
-        entry.data = null;
-        freeEntries.addLast(entry);
-    }
-
-    private void reject(final SampleRejectedStatus.Kind reason, final long instanceHandle, final T data)
-    {
-        if (data != null)
-        {
-            freeData.addLast(data);
-        }
-        pendingRejected++;
-        synchronized (statusLock)
-        {
-            rejectedReason = reason;
-            rejectedInstance = instanceHandle;
-        }
+        cache.accept(kind, message.writerGuid(), message.sourceTimeNs(), message.keyHashHi(), message.keyHashLo(), data);
     }
 
     /** After a batch, outside the cache lock: update statuses, wake WaitSets and call listeners. */
@@ -549,33 +302,15 @@ public final class DataReaderImpl<T>
         lock.lock();
         try
         {
-            data = newData;
-            lost = pendingLost;
-            rejected = pendingRejected;
-            newData = false;
-            pendingLost = 0;
-            pendingRejected = 0;
+            data = cache.takeNewData();
+            lost = sampleStatuses.drainLost();
+            rejected = sampleStatuses.drainRejected();
         }
         finally
         {
             lock.unlock();
         }
-        if (lost > 0)
-        {
-            synchronized (statusLock)
-            {
-                lostTotal += lost;
-                lostChange += lost;
-            }
-        }
-        if (rejected > 0)
-        {
-            synchronized (statusLock)
-            {
-                rejectedTotal += rejected;
-                rejectedChange += rejected;
-            }
-        }
+        sampleStatuses.publish(lost, rejected);
         if (!listenerGate.enter())
         {
             return;
@@ -621,23 +356,8 @@ public final class DataReaderImpl<T>
     /** Under {@code lock}: adds the writer; null if it already was matched. */
     private WriterState addMatchedWriter(final EndpointRecord writer)
     {
-        if (writers.containsKey(writer.guid()))
-        {
-            return null;
-        }
-        final boolean history = transientLocal && writer.durabilityKind() >= Durability.Kind.TRANSIENT_LOCAL.ordinal();
-        final WriterState state = new WriterState(writer, history);
-        final Long before = departed.remove(writer.guid());
-        if (before != null)
-        {
-            state.lastSeq = before; // a writer back after a failure: what it re-sends and we already took is dropped
-        }
-        writers.put(writer.guid(), state);
-        synchronized (statusLock)
-        {
-            matched.matched(writer.guid());
-        }
-        return state;
+        return writers.add(writer, transientLocal &&
+            writer.durabilityKind() >= Durability.Kind.TRANSIENT_LOCAL.ordinal());
     }
 
     public void onWriterDiscovered(final EndpointRecord writer)
@@ -675,38 +395,12 @@ public final class DataReaderImpl<T>
         lock.lock();
         try
         {
-            final WriterState gone = writers.remove(writerGuid);
-            if (gone == null)
+            if (!writers.remove(writerGuid, writerFailed))
             {
-                if (!writerFailed)
-                {
-                    departed.remove(writerGuid);
-                }
                 return;
             }
-            if (writerFailed && gone.lastSeq > 0)
-            {
-                departed.put(writerGuid, gone.lastSeq);
-            }
-            if (lastWriterGuid == writerGuid)
-            {
-                lastWriterGuid = -1;
-                lastWriter = null;
-            }
-            for (final ReaderInstance<T> instance : byHandle.values())
-            {
-                if (instance.removeWriter(writerGuid) && instance.writerCount() == 0 &&
-                    instance.state == InstanceState.ALIVE)
-                {
-                    instance.state = InstanceState.NOT_ALIVE_NO_WRITERS;
-                    stateChangeSample(instance, writerGuid, io.sirocco.pubsub.core.TimeImpl.nowNs());
-                }
-            }
+            cache.writerGone(writerGuid, io.sirocco.pubsub.core.TimeImpl.nowNs());
             historyArrived.signalAll();
-            synchronized (statusLock)
-            {
-                matched.unmatched(writerGuid);
-            }
         }
         finally
         {
@@ -724,7 +418,7 @@ public final class DataReaderImpl<T>
         lock.lock();
         try
         {
-            accept(kind, 0, io.sirocco.pubsub.core.TimeImpl.nowNs(), keyGuid, 0, data);
+            cache.accept(kind, 0, io.sirocco.pubsub.core.TimeImpl.nowNs(), keyGuid, 0, data);
         }
         finally
         {
@@ -741,36 +435,12 @@ public final class DataReaderImpl<T>
         lock.lock();
         try
         {
-            for (final ReaderInstance<T> instance : byHandle.values())
-            {
-                if (instanceSelected(instance, state))
-                {
-                    for (final SampleEntry<T> entry : instance.samples)
-                    {
-                        if (sampleSelected(entry, state))
-                        {
-                            return true;
-                        }
-                    }
-                }
-            }
-            return false;
+            return cache.hasSamples(state.sampleMask(), state.viewMask(), state.instanceMask());
         }
         finally
         {
             lock.unlock();
         }
-    }
-
-    private static <T> boolean instanceSelected(final ReaderInstance<T> instance, final DataStateImpl state)
-    {
-        return (state.instanceMask() & instance.stateBit()) != 0 &&
-            (state.viewMask() & (instance.viewNew ? DataStateImpl.VIEW_NEW : DataStateImpl.VIEW_NOT_NEW)) != 0;
-    }
-
-    private static <T> boolean sampleSelected(final SampleEntry<T> entry, final DataStateImpl state)
-    {
-        return (state.sampleMask() & (entry.read ? DataStateImpl.SAMPLE_READ : DataStateImpl.SAMPLE_NOT_READ)) != 0;
     }
 
     /**
@@ -785,127 +455,15 @@ public final class DataReaderImpl<T>
             throw new UnsupportedOperationException(describe() + ": content queries (Selector.Content / " +
                 "QueryCondition, DDS-SQL) are not implemented yet");
         }
-        final DataStateImpl state = selector.state();
-        final int max = selector.getMaxSamples() == ResourceLimits.LENGTH_UNLIMITED ? Integer.MAX_VALUE :
-            selector.getMaxSamples();
         final long handle = selector.instanceValue();
-        final boolean next = selector.nextInstanceFlag();
-        // Instances in handle order: handles grow as instances are created, so {@code ordered} is sorted. Walking it
-        // by index keeps an empty poll allocation-free.
-        int index;
-        int end = ordered.size();
-        if (next)
+        if (!selector.nextInstanceFlag() && handle != 0 && !cache.hasInstance(handle))
         {
-            index = firstAfter(handle);
+            throw DdsExceptions.precondition(env, describe() + ": read/take: " + new HandleImpl(env, handle) +
+                " is not an instance of this reader");
         }
-        else if (handle != 0)
-        {
-            final ReaderInstance<T> only = byHandle.get(handle);
-            if (only == null)
-            {
-                throw DdsExceptions.precondition(env, describe() + ": read/take: " + new HandleImpl(env, handle) +
-                    " is not an instance of this reader");
-            }
-            index = ordered.indexOf(only);
-            end = index + 1;
-        }
-        else
-        {
-            index = totalSamples == 0 ? end : 0;
-        }
-        List<ReaderInstance<T>> emptied = null;
-        while (index < end && out.size() < max)
-        {
-            final ReaderInstance<T> current = ordered.get(index++);
-            if (!instanceSelected(current, state))
-            {
-                continue;
-            }
-            final int first = out.size();
-            for (int i = 0; i < current.samples.size() && out.size() < max; i++)
-            {
-                final SampleEntry<T> entry = current.samples.get(i);
-                if (!sampleSelected(entry, state))
-                {
-                    continue;
-                }
-                final SampleImpl<T> sample = freeSamples.isEmpty() ? new SampleImpl<>(env) : freeSamples.pollFirst();
-                sample.fill(entry.data, entry, current);
-                out.add(sample);
-                if (take)
-                {
-                    current.samples.remove(i--);
-                    totalSamples--;
-                    entry.removed = true;
-                }
-                else
-                {
-                    entry.read = true;
-                }
-                if (forLoan)
-                {
-                    entry.loans++;
-                }
-            }
-            final int count = out.size() - first;
-            if (count == 0)
-            {
-                continue;
-            }
-            final SampleImpl<T> last = out.get(out.size() - 1);
-            final int lastGen = last.getDisposedGenerationCount() + last.getNoWritersGenerationCount();
-            final int instanceGen = current.disposedGen + current.noWritersGen;
-            for (int i = 0; i < count; i++)
-            {
-                final SampleImpl<T> sample = out.get(first + i);
-                final int gen = sample.getDisposedGenerationCount() + sample.getNoWritersGenerationCount();
-                sample.ranks(count - 1 - i, lastGen - gen, instanceGen - gen);
-            }
-            current.viewNew = false;
-            if (current.samples.isEmpty() && current.state != InstanceState.ALIVE && current.writerCount() == 0)
-            {
-                if (emptied == null)
-                {
-                    emptied = new ArrayList<>(2);
-                }
-                emptied.add(current);
-            }
-            if (next)
-            {
-                break;
-            }
-        }
-        if (emptied != null)
-        {
-            for (final ReaderInstance<T> gone : emptied)
-            {
-                instances.remove(gone.key);
-                byHandle.remove(gone.handle);
-                ordered.remove(gone);
-            }
-        }
+        cache.collect(selector, take, out, forLoan);
         statusRead(StatusKinds.DATA_AVAILABLE);
         group.statusRead(StatusKinds.DATA_ON_READERS);
-    }
-
-    /** Index in {@code ordered} of the first instance with a handle greater than {@code handle}. */
-    private int firstAfter(final long handle)
-    {
-        int low = 0;
-        int high = ordered.size();
-        while (low < high)
-        {
-            final int mid = (low + high) >>> 1;
-            if (ordered.get(mid).handle <= handle)
-            {
-                low = mid + 1;
-            }
-            else
-            {
-                high = mid;
-            }
-        }
-        return low;
     }
 
     private Sample.Iterator<T> loan(final SelectorImpl<T> selector, final boolean take)
@@ -941,22 +499,7 @@ public final class DataReaderImpl<T>
         lock.lock();
         try
         {
-            for (int i = 0; i < loan.samples.size(); i++)
-            {
-                final SampleImpl<T> sample = loan.samples.get(i);
-                final SampleEntry<T> entry = sample.entry;
-                if (entry != null)
-                {
-                    entry.loans--;
-                    if (entry.removed && entry.loans == 0)
-                    {
-                        recycle(entry);
-                    }
-                }
-                sample.clearData();
-                freeSamples.addLast(sample);
-            }
-            loan.samples.clear();
+            cache.returnLoaned(loan.samples);
             outstandingLoans--;
             freeLoans.addLast(loan);
         }
@@ -1002,13 +545,7 @@ public final class DataReaderImpl<T>
                 target.copyMeta(source);
                 target.data(source.data() == null ? null : ops.copy(source.data()));
                 target.copier(ops::copy);
-                final SampleEntry<T> entry = source.entry;
-                if (take && entry != null && entry.loans == 0)
-                {
-                    recycle(entry);
-                }
-                source.clearData();
-                freeSamples.addLast(source);
+                cache.returnCopied(source, take);
             }
         }
         finally
@@ -1149,13 +686,13 @@ public final class DataReaderImpl<T>
         lock.lock();
         try
         {
-            final ReaderInstance<T> instance = byHandle.get(HandleImpl.valueOf(handle));
-            if (instance == null || instance.keyHolder == null)
+            final T key = cache.keyHolder(HandleImpl.valueOf(handle));
+            if (key == null)
             {
                 throw new IllegalArgumentException(describe() + ": getKeyValue: " + handle +
                     " is not an instance of this reader");
             }
-            return ops.copy(instance.keyHolder);
+            return ops.copy(key);
         }
         finally
         {
@@ -1176,9 +713,8 @@ public final class DataReaderImpl<T>
         lock.lock();
         try
         {
-            final ReaderInstance<T> instance = instances.get(new InstanceKey().set(hash));
             final ModifiableInstanceHandle result = handle == null ? new HandleImpl(env, 0) : handle;
-            ((HandleImpl)result).value(instance == null ? 0 : instance.handle);
+            ((HandleImpl)result).value(cache.handleOf(hash));
             return result;
         }
         finally
@@ -1260,27 +796,12 @@ public final class DataReaderImpl<T>
     {
         return switch (statusBit)
         {
-            case StatusKinds.SUBSCRIPTION_MATCHED -> matched.subscription(env);
+            case StatusKinds.SUBSCRIPTION_MATCHED -> writers.subscriptionStatus(env);
             case StatusKinds.REQUESTED_INCOMPATIBLE_QOS -> incompatible.requested(env);
-            case StatusKinds.SAMPLE_LOST -> lostStatus();
-            case StatusKinds.SAMPLE_REJECTED -> rejectedStatus();
+            case StatusKinds.SAMPLE_LOST -> sampleStatuses.lostStatus(env);
+            case StatusKinds.SAMPLE_REJECTED -> sampleStatuses.rejectedStatus(env);
             default -> throw new IllegalArgumentException(describe() + ": no status for bit " + statusBit);
         };
-    }
-
-    private SampleLostStatus lostStatus()
-    {
-        final SampleLostStatus status = new Statuses.SampleLostStatusImpl(env, lostTotal, lostChange);
-        lostChange = 0;
-        return status;
-    }
-
-    private SampleRejectedStatus rejectedStatus()
-    {
-        final SampleRejectedStatus status = new Statuses.SampleRejectedStatusImpl(env, rejectedTotal, rejectedChange,
-            rejectedReason, new HandleImpl(env, rejectedInstance));
-        rejectedChange = 0;
-        return status;
     }
 
     private boolean hasListener(final int bits)
@@ -1417,8 +938,8 @@ public final class DataReaderImpl<T>
         checkOpen();
         synchronized (statusLock)
         {
-            return new Statuses.LivelinessChangedStatusImpl(env, matched.current(), 0, 0, 0,
-                new HandleImpl(env, matched.last()));
+            return new Statuses.LivelinessChangedStatusImpl(env, writers.livelinessCurrent(), 0, 0, 0,
+                new HandleImpl(env, writers.livelinessLast()));
         }
     }
 
@@ -1446,12 +967,7 @@ public final class DataReaderImpl<T>
         {
             while (true)
             {
-                boolean waiting = false;
-                for (final WriterState writer : writers.values())
-                {
-                    waiting |= writer.awaitingHistory;
-                }
-                if (!waiting)
+                if (!writers.awaitingHistory())
                 {
                     return;
                 }
@@ -1481,12 +997,7 @@ public final class DataReaderImpl<T>
         lock.lock();
         try
         {
-            final Set<InstanceHandle> handles = new HashSet<>();
-            for (final Long writerGuid : writers.keySet())
-            {
-                handles.add(new HandleImpl(env, writerGuid));
-            }
-            return handles;
+            return writers.handles(env);
         }
         finally
         {
@@ -1501,12 +1012,12 @@ public final class DataReaderImpl<T>
         lock.lock();
         try
         {
-            final WriterState writer = writers.get(HandleImpl.valueOf(handle));
+            final EndpointRecord writer = writers.record(HandleImpl.valueOf(handle));
             if (writer == null)
             {
                 throw new IllegalArgumentException(describe() + ": " + handle + " is not a matched publication");
             }
-            return new PublicationDataImpl(env, writer.record);
+            return new PublicationDataImpl(env, writer);
         }
         finally
         {

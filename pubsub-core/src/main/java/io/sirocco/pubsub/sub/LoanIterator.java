@@ -3,6 +3,7 @@ package io.sirocco.pubsub.sub;
 import java.util.ArrayList;
 import java.util.NoSuchElementException;
 
+import io.sirocco.pubsub.sub.cache.SampleImpl;
 import org.omg.dds.sub.Sample;
 
 /**
