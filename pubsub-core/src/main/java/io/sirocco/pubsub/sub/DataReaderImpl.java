@@ -1,11 +1,9 @@
 package io.sirocco.pubsub.sub;
 
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Set;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.locks.Condition;
@@ -88,8 +86,8 @@ public final class DataReaderImpl<T>
     private final ReaderHistoryCache<T> cache;
     private final MatchedWriters writers = new MatchedWriters(statusLock);
     private final SampleStatusCounts sampleStatuses = new SampleStatusCounts(statusLock);
-    private final ArrayDeque<LoanIterator<T>> freeLoans = new ArrayDeque<>();
-    private final CopyOnWriteArrayList<ReadConditionImpl<T>> conditions = new CopyOnWriteArrayList<>();
+    private final ReadConditions conditions = new ReadConditions();
+    private final SampleReads<T> reads;
     private final SelectorImpl<T> defaultSelector;
     private final boolean reliable;
     private final boolean transientLocal;
@@ -97,13 +95,8 @@ public final class DataReaderImpl<T>
     private final EndpointRecord record;
     private BusReader busReader;
     private volatile io.sirocco.dds.loan.InPlaceSampleListener inPlace;
-    /** Snapshot of {@code conditions} for the delivery path (no iterator per batch); replaced on every change. */
-    private volatile Object[] conditionArray = new Object[0];
     /** The DataAvailable event handed to listeners; racy single assignment of an immutable object (benign). */
     private Events.DataAvailableEventImpl<T> dataAvailableEvent;
-    /** Loans from read()/take() not closed yet; under {@code lock}. */
-    private int outstandingLoans;
-
     DataReaderImpl(final SiroccoServiceEnvironment env, final SubscriberImpl subscriber, final long guid,
         final TopicImpl<T> topic, final DataReaderQos qos, final DataReaderListener<T> listener,
         final Collection<Class<? extends Status>> statuses, final boolean builtin)
@@ -124,6 +117,7 @@ public final class DataReaderImpl<T>
         this.keepAll = qos.getHistory().getKind() == History.Kind.KEEP_ALL;
         final int depth = qos.getHistory().getDepth();
         this.cache = new ReaderHistoryCache<>(env, ops, sampleStatuses, keepAll, depth, qos.getResourceLimits());
+        this.reads = new SampleReads<>(env, me, lock, cache, ops, conditions, this::dataRead);
         this.defaultSelector = new SelectorImpl<>(this);
         this.record = new EndpointRecord(EndpointRecord.READER, guid, participant.guid(), topic.getName(),
             topic.getTypeName(), topic.getTypeSupport().getType().getName(),
@@ -443,124 +437,23 @@ public final class DataReaderImpl<T>
         }
     }
 
-    /**
-     * The core of every read and take: collects the selected samples into {@code out} (pooled SampleImpls
-     * referencing cached data), marks them read or removes them, and computes ranks. Runs under {@code lock}.
-     */
-    private void collect(final SelectorImpl<T> selector, final boolean take, final List<SampleImpl<T>> out,
-        final boolean forLoan)
-    {
-        if (selector.query() != null && !selector.query().isEmpty())
-        {
-            throw new UnsupportedOperationException(describe() + ": content queries (Selector.Content / " +
-                "QueryCondition, DDS-SQL) are not implemented yet");
-        }
-        final long handle = selector.instanceValue();
-        if (!selector.nextInstanceFlag() && handle != 0 && !cache.hasInstance(handle))
-        {
-            throw DdsExceptions.precondition(env, describe() + ": read/take: " + new HandleImpl(env, handle) +
-                " is not an instance of this reader");
-        }
-        cache.collect(selector, take, out, forLoan);
-        statusRead(StatusKinds.DATA_AVAILABLE);
-        group.statusRead(StatusKinds.DATA_ON_READERS);
-    }
-
     private Sample.Iterator<T> loan(final SelectorImpl<T> selector, final boolean take)
     {
         checkEnabled();
-        lock.lock();
-        try
-        {
-            final LoanIterator<T> loan = freeLoans.isEmpty() ? new LoanIterator<>(this) : freeLoans.pollFirst();
-            loan.reset(take);
-            try
-            {
-                collect(selector, take, loan.samples, true);
-            }
-            catch (final RuntimeException ex)
-            {
-                loan.open = false;
-                loan.samples.clear();
-                freeLoans.addLast(loan);
-                throw ex;
-            }
-            outstandingLoans++;
-            return loan;
-        }
-        finally
-        {
-            lock.unlock();
-        }
-    }
-
-    void returnLoan(final LoanIterator<T> loan)
-    {
-        lock.lock();
-        try
-        {
-            cache.returnLoaned(loan.samples);
-            outstandingLoans--;
-            freeLoans.addLast(loan);
-        }
-        finally
-        {
-            lock.unlock();
-        }
-        if (!conditions.isEmpty())
-        {
-            signalConditions();
-        }
+        return reads.loan(selector, take);
     }
 
     private List<Sample<T>> copy(final List<Sample<T>> samples, final SelectorImpl<T> selector, final boolean take)
     {
         checkEnabled();
-        final List<Sample<T>> result = samples == null ? new ArrayList<>() : samples;
-        final List<SampleImpl<T>> collected = new ArrayList<>();
-        lock.lock();
-        try
-        {
-            collect(selector, take, collected, false);
-            for (int i = 0; i < collected.size(); i++)
-            {
-                final SampleImpl<T> source = collected.get(i);
-                final SampleImpl<T> target;
-                if (i < result.size() && result.get(i) instanceof SampleImpl<T> reuse)
-                {
-                    target = reuse;
-                }
-                else
-                {
-                    target = new SampleImpl<>(env);
-                    if (i < result.size())
-                    {
-                        result.set(i, target);
-                    }
-                    else
-                    {
-                        result.add(target);
-                    }
-                }
-                target.copyMeta(source);
-                target.data(source.data() == null ? null : ops.copy(source.data()));
-                target.copier(ops::copy);
-                cache.returnCopied(source, take);
-            }
-        }
-        finally
-        {
-            lock.unlock();
-        }
-        while (result.size() > collected.size())
-        {
-            result.remove(result.size() - 1);
-        }
-        if (take && !conditions.isEmpty())
-        {
-            signalConditions();
-        }
-        return result;
+        return reads.copy(samples, selector, take);
+    }
+
+    /** Under {@code lock}, after each read or take: the DataAvailable and DataOnReaders statuses were read. */
+    private void dataRead()
+    {
+        statusRead(StatusKinds.DATA_AVAILABLE);
+        group.statusRead(StatusKinds.DATA_ON_READERS);
     }
 
     @Override
@@ -737,30 +630,18 @@ public final class DataReaderImpl<T>
     {
         checkOpen();
         final ReadConditionImpl<T> condition = new ReadConditionImpl<>(this, DataStateImpl.of(env, states));
-        synchronized (conditions)
-        {
-            conditions.add(condition);
-            conditionArray = conditions.toArray();
-        }
+        conditions.add(condition);
         return condition;
     }
 
     void removeCondition(final ReadConditionImpl<T> condition)
     {
-        synchronized (conditions)
-        {
-            conditions.remove(condition);
-            conditionArray = conditions.toArray();
-        }
+        conditions.remove(condition);
     }
 
     private void signalConditions()
     {
-        final Object[] current = conditionArray;
-        for (int i = 0; i < current.length; i++)
-        {
-            ((ReadConditionImpl<?>)current[i]).links().signal();
-        }
+        conditions.signalAll();
     }
 
     @Override
@@ -781,11 +662,7 @@ public final class DataReaderImpl<T>
     @Override
     public void closeContainedEntities()
     {
-        synchronized (conditions)
-        {
-            conditions.clear();
-            conditionArray = new Object[0];
-        }
+        conditions.clear();
     }
 
     // ------------------------------------------------------------------------------------------------------------
@@ -1054,6 +931,7 @@ public final class DataReaderImpl<T>
             lock.lock();
             try
             {
+                final int outstandingLoans = reads.outstandingLoans();
                 if (outstandingLoans > 0)
                 {
                     throw DdsExceptions.precondition(env, describe() + " cannot be closed: " + outstandingLoans +
