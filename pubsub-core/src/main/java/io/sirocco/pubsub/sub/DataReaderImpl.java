@@ -10,9 +10,7 @@ import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 
 import io.sirocco.pubsub.SiroccoServiceEnvironment;
-import io.sirocco.pubsub.bus.BusMessage;
 import io.sirocco.pubsub.bus.BusReader;
-import io.sirocco.pubsub.bus.DeliveryHandler;
 import io.sirocco.pubsub.bus.EndpointRecord;
 import io.sirocco.pubsub.core.DdsExceptions;
 import io.sirocco.pubsub.core.DurationImpl;
@@ -53,8 +51,6 @@ import org.omg.dds.sub.Subscriber;
 import org.omg.dds.sub.SubscriberListener;
 import org.omg.dds.topic.PublicationBuiltinTopicData;
 import org.omg.dds.topic.TopicDescription;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * A DataReader: the DDS-facing API over its history cache ({@link ReaderHistoryCache}), its matched writers
@@ -76,7 +72,6 @@ public final class DataReaderImpl<T>
     extends EndpointEntity<T, DataReader<T>, DataReaderListener<T>, SubscriberListener, DataReaderQos, SubscriberImpl>
     implements DataReader<T>, io.sirocco.dds.loan.InPlaceDataReader
 {
-    private static final Logger LOG = LoggerFactory.getLogger(DataReaderImpl.class);
     private final SampleOps<T> ops;
     private final boolean builtin;
     private final ReentrantLock lock = new ReentrantLock();
@@ -88,13 +83,13 @@ public final class DataReaderImpl<T>
     private final SampleStatusCounts sampleStatuses = new SampleStatusCounts(statusLock);
     private final ReadConditions conditions = new ReadConditions();
     private final SampleReads<T> reads;
+    private final ReaderDelivery<T> delivery;
     private final SelectorImpl<T> defaultSelector;
     private final boolean reliable;
     private final boolean transientLocal;
     private final boolean keepAll;
     private final EndpointRecord record;
     private BusReader busReader;
-    private volatile io.sirocco.dds.loan.InPlaceSampleListener inPlace;
     /** The DataAvailable event handed to listeners; racy single assignment of an immutable object (benign). */
     private Events.DataAvailableEventImpl<T> dataAvailableEvent;
     DataReaderImpl(final SiroccoServiceEnvironment env, final SubscriberImpl subscriber, final long guid,
@@ -118,6 +113,8 @@ public final class DataReaderImpl<T>
         final int depth = qos.getHistory().getDepth();
         this.cache = new ReaderHistoryCache<>(env, ops, sampleStatuses, keepAll, depth, qos.getResourceLimits());
         this.reads = new SampleReads<>(env, me, lock, cache, ops, conditions, this::dataRead);
+        this.delivery = new ReaderDelivery<>(me, lock, historyArrived, writers, cache, ops, sampleStatuses, keepAll,
+            new DeliveryHost());
         this.defaultSelector = new SelectorImpl<>(this);
         this.record = new EndpointRecord(EndpointRecord.READER, guid, participant.guid(), topic.getName(),
             topic.getTypeName(), topic.getTypeSupport().getType().getName(),
@@ -152,7 +149,7 @@ public final class DataReaderImpl<T>
         super.enable();
         if (!builtin)
         {
-            busReader = participant.bus().openReader(guid, topic.getName(), reliable, new Delivery());
+            busReader = participant.bus().openReader(guid, topic.getName(), reliable, delivery);
             participant.registerReader(this);
             participant.bus().announce(record);
         }
@@ -161,41 +158,20 @@ public final class DataReaderImpl<T>
     // ------------------------------------------------------------------------------------------------------------
     // Delivery (the reader's delivery thread)
 
-    private final class Delivery implements DeliveryHandler
+    /** What the delivery thread needs from this reader (the methods that reach the participant and listeners). */
+    private final class DeliveryHost implements ReaderDelivery.Host
     {
         @Override
-        public void onMessage(final BusMessage message)
+        public WriterState lateMatch(final long writerGuid)
         {
-            if (!lock.isHeldByCurrentThread())
+            // The writer's first sample overtook its announcement on the discovery thread: match it here.
+            final EndpointRecord writer = participant.discovered(writerGuid);
+            if (writer == null || !matches(writer) || addMatchedWriter(writer) == null)
             {
-                lock.lock();
+                return null;
             }
-            try
-            {
-                receive(message);
-            }
-            catch (final RuntimeException ex)
-            {
-                sampleStatuses.lost(1);
-                LOG.warn("{}: dropped a malformed sample from writer {}: {}", describe(),
-                    String.format("%016x", message.writerGuid()), ex.toString());
-            }
-        }
-
-        @Override
-        public void onLost(final int count)
-        {
-            if (!lock.isHeldByCurrentThread())
-            {
-                lock.lock();
-            }
-            sampleStatuses.lost(count);
-        }
-
-        @Override
-        public boolean keepsNewest()
-        {
-            return !keepAll;
+            participant.onDiscoveryThread(DataReaderImpl.this::fireMatched);
+            return writers.get(writerGuid);
         }
 
         @Override
@@ -206,85 +182,10 @@ public final class DataReaderImpl<T>
         }
 
         @Override
-        public void onBatchEnd()
+        public void batchEnded()
         {
-            if (lock.isHeldByCurrentThread())
-            {
-                lock.unlock();
-            }
             notifyBatch();
         }
-    }
-
-    /** Under {@code lock}: the matched writer of a sample, matched here if its sample overtook its announcement. */
-    private WriterState writerState(final long writerGuid)
-    {
-        final WriterState state = writers.get(writerGuid);
-        if (state != null)
-        {
-            return state;
-        }
-        // The writer's first sample overtook its announcement on the discovery thread: match it here.
-        final EndpointRecord writer = participant.discovered(writerGuid);
-        if (writer == null || !matches(writer) || addMatchedWriter(writer) == null)
-        {
-            return null;
-        }
-        participant.onDiscoveryThread(this::fireMatched);
-        return writers.get(writerGuid);
-    }
-
-    private void receive(final BusMessage message)
-    {
-        final WriterState writer = writerState(message.writerGuid());
-        if (writer == null)
-        {
-            return;
-        }
-        int kind = message.kind();
-        if (kind == BusMessage.KIND_HISTORY_END)
-        {
-            writer.awaitingHistory = false;
-            writer.lastSeq = Math.max(writer.lastSeq, message.seq());
-            historyArrived.signalAll();
-            return;
-        }
-        final boolean replay = (kind & BusMessage.KIND_HISTORY) != 0;
-        kind &= ~BusMessage.KIND_HISTORY;
-        if (writer.awaitingHistory)
-        {
-            // Live samples that precede the replay are in the replay (or were replaced in the writer's history).
-            // A replay by a writer back after a failure (lastSeq kept) repeats samples this reader took before.
-            if (!replay || message.seq() <= writer.lastSeq)
-            {
-                return;
-            }
-        }
-        else
-        {
-            if (replay || message.seq() <= writer.lastSeq)
-            {
-                return;
-            }
-            writer.lastSeq = message.seq();
-        }
-        final io.sirocco.dds.loan.InPlaceSampleListener direct = inPlace;
-        if (direct != null && kind == BusMessage.KIND_DATA)
-        {
-            direct.onSample(message.payloadSegment(), message.payloadLength(), message.sourceTimeNs(),
-                message.writerGuid());
-            return;
-        }
-        T data = null;
-        if ((kind & BusMessage.KIND_DATA) != 0 || !ops.isKeyed())
-        {
-            data = ops.deserialize(message, cache.pollFreeData());
-        }
-        else if (!cache.knows(message.keyHashHi(), message.keyHashLo()))
-        {
-            data = ops.deserialize(message, cache.pollFreeData());
-        }
-        cache.accept(kind, message.writerGuid(), message.sourceTimeNs(), message.keyHashHi(), message.keyHashLo(), data);
     }
 
     /** After a batch, outside the cache lock: update statuses, wake WaitSets and call listeners. */
@@ -334,7 +235,7 @@ public final class DataReaderImpl<T>
     public void setInPlaceListener(final io.sirocco.dds.loan.InPlaceSampleListener listener)
     {
         checkOpen();
-        inPlace = listener;
+        delivery.inPlace(listener);
     }
 
     // ------------------------------------------------------------------------------------------------------------
