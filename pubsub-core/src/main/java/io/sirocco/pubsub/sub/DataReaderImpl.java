@@ -64,8 +64,12 @@ import org.omg.dds.topic.TopicDescription;
  * only its own reader, whose window then fills: it loses samples if BEST_EFFORT, or holds back a RELIABLE writer
  * for at most that writer's max_blocking_time.
  *
+ * <p>Size: over 500 lines because it is the face of the PSM's DataReader (some 45 methods, most of them overloads
+ * of read/take, status getters and listener dispatch through the entity base); each delegates to one of the classes
+ * above.
+ *
  * <p>Locks: {@code lock} (one {@link ReentrantLock} per reader) guards the cache, the matched writers' map and
- * duplicate filters, the pending lost/rejected counts, the loan pool and {@code outstandingLoans}; the entity's
+ * duplicate filters, the pending lost/rejected counts, the loan pool and the open-loan count; the entity's
  * {@code statusLock} guards the status counts and is only ever taken under {@code lock} or alone.
  */
 public final class DataReaderImpl<T>
