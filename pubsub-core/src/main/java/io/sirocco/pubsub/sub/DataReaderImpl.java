@@ -345,13 +345,24 @@ public final class DataReaderImpl<T>
     private Sample.Iterator<T> loan(final SelectorImpl<T> selector, final boolean take)
     {
         checkEnabled();
+        refuseContentQuery(selector);
         return reads.loan(selector, take);
     }
 
     private List<Sample<T>> copy(final List<Sample<T>> samples, final SelectorImpl<T> selector, final boolean take)
     {
         checkEnabled();
+        refuseContentQuery(selector);
         return reads.copy(samples, selector, take);
+    }
+
+    private void refuseContentQuery(final SelectorImpl<T> selector)
+    {
+        if (selector.query() != null && !selector.query().isEmpty())
+        {
+            throw new UnsupportedOperationException(describe() + ": content queries (Selector.Content / " +
+                "QueryCondition, DDS-SQL) are not implemented yet");
+        }
     }
 
     /** Under {@code lock}, after each read or take: the DataAvailable and DataOnReaders statuses were read. */

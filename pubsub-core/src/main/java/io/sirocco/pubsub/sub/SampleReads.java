@@ -8,6 +8,7 @@ import java.util.function.Consumer;
 
 import io.sirocco.pubsub.core.DdsExceptions;
 import io.sirocco.pubsub.core.HandleImpl;
+import io.sirocco.pubsub.sub.cache.ReadSpec;
 import io.sirocco.pubsub.sub.cache.ReaderHistoryCache;
 import io.sirocco.pubsub.sub.cache.SampleImpl;
 import io.sirocco.pubsub.topic.SampleOps;
@@ -16,7 +17,8 @@ import org.omg.dds.sub.Sample;
 
 /**
  * The read and take paths of a DataReader: a loan ({@link LoanIterator}, the cached objects themselves, nothing
- * copied, pooled) or a copy into the application's list, both through {@link ReaderHistoryCache#collect}.
+ * copied, pooled) or a copy into the application's list, both through {@link ReaderHistoryCache#collect}. The
+ * reader has refused what the cache cannot select (content queries) before calling here.
  *
  * <p>Concurrency: called by application threads (and listeners on the delivery thread). The loan pool and the count
  * of loans not returned are guarded by the reader's {@code ReentrantLock}, taken here around each call into the
@@ -64,14 +66,9 @@ final class SampleReads<T>
      * Under {@code lock}: collects the selected samples into {@code out} (pooled SampleImpls referencing cached
      * data), marks them read or removes them, and computes ranks.
      */
-    private void collect(final SelectorImpl<T> selector, final boolean take, final List<SampleImpl<T>> out,
+    private void collect(final ReadSpec selector, final boolean take, final List<SampleImpl<T>> out,
         final boolean forLoan)
     {
-        if (selector.query() != null && !selector.query().isEmpty())
-        {
-            throw new UnsupportedOperationException(name + ": content queries (Selector.Content / " +
-                "QueryCondition, DDS-SQL) are not implemented yet");
-        }
         final long handle = selector.instanceValue();
         if (!selector.nextInstanceFlag() && handle != 0 && !cache.hasInstance(handle))
         {
@@ -83,7 +80,7 @@ final class SampleReads<T>
     }
 
     /** A read or take through a loan: the cached objects themselves, until the loan is closed. */
-    Sample.Iterator<T> loan(final SelectorImpl<T> selector, final boolean take)
+    Sample.Iterator<T> loan(final ReadSpec selector, final boolean take)
     {
         lock.lock();
         try
@@ -130,7 +127,7 @@ final class SampleReads<T>
     }
 
     /** A read or take into {@code samples} (a new list if null): deep copies, detached from the cache. */
-    List<Sample<T>> copy(final List<Sample<T>> samples, final SelectorImpl<T> selector, final boolean take)
+    List<Sample<T>> copy(final List<Sample<T>> samples, final ReadSpec selector, final boolean take)
     {
         final List<Sample<T>> result = samples == null ? new ArrayList<>() : samples;
         final List<SampleImpl<T>> collected = new ArrayList<>();

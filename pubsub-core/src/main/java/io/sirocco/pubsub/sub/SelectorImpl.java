@@ -15,7 +15,8 @@ import org.omg.dds.sub.Subscriber;
 /** The PSM's Selector: which instance, which states and how many samples a read or take returns. */
 public final class SelectorImpl<T> implements DataReader.Selector<T>, ReadSpec
 {
-    private final DataReaderImpl<T> reader;
+    /** Its reader, seen through the PSM interface only. */
+    private final DataReader<T> reader;
     private long instance;
     private boolean nextInstance;
     private DataStateImpl state;
@@ -23,7 +24,7 @@ public final class SelectorImpl<T> implements DataReader.Selector<T>, ReadSpec
     private List<String> parameters = List.of();
     private int maxSamples = ResourceLimits.LENGTH_UNLIMITED;
 
-    SelectorImpl(final DataReaderImpl<T> reader)
+    SelectorImpl(final DataReader<T> reader)
     {
         this.reader = reader;
         this.state = DataStateImpl.any(reader.getEnvironment());
