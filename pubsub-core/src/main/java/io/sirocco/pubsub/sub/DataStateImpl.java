@@ -3,6 +3,7 @@ package io.sirocco.pubsub.sub;
 import java.util.EnumSet;
 import java.util.Set;
 
+import io.sirocco.pubsub.sub.cache.DataStateBits;
 import org.omg.dds.core.ServiceEnvironment;
 import org.omg.dds.sub.InstanceState;
 import org.omg.dds.sub.SampleState;
@@ -15,13 +16,13 @@ import org.omg.dds.sub.ViewState;
  */
 public final class DataStateImpl implements Subscriber.DataState
 {
-    public static final int SAMPLE_READ = 1;
-    public static final int SAMPLE_NOT_READ = 2;
-    public static final int VIEW_NEW = 1;
-    public static final int VIEW_NOT_NEW = 2;
-    public static final int INSTANCE_ALIVE = 1;
-    public static final int INSTANCE_DISPOSED = 2;
-    public static final int INSTANCE_NO_WRITERS = 4;
+    public static final int SAMPLE_READ = DataStateBits.SAMPLE_READ;
+    public static final int SAMPLE_NOT_READ = DataStateBits.SAMPLE_NOT_READ;
+    public static final int VIEW_NEW = DataStateBits.VIEW_NEW;
+    public static final int VIEW_NOT_NEW = DataStateBits.VIEW_NOT_NEW;
+    public static final int INSTANCE_ALIVE = DataStateBits.INSTANCE_ALIVE;
+    public static final int INSTANCE_DISPOSED = DataStateBits.INSTANCE_DISPOSED;
+    public static final int INSTANCE_NO_WRITERS = DataStateBits.INSTANCE_NO_WRITERS;
 
     private final transient ServiceEnvironment env;
     private int sampleMask;

@@ -2,7 +2,9 @@ package io.sirocco.pubsub.sub;
 
 import java.util.ArrayList;
 import java.util.NoSuchElementException;
+import java.util.function.Consumer;
 
+import io.sirocco.pubsub.sub.cache.SampleImpl;
 import org.omg.dds.sub.Sample;
 
 /**
@@ -11,15 +13,16 @@ import org.omg.dds.sub.Sample;
  */
 public final class LoanIterator<T> implements Sample.Iterator<T>
 {
-    private final DataReaderImpl<T> reader;
+    private final Consumer<LoanIterator<T>> onClose;
     final ArrayList<SampleImpl<T>> samples = new ArrayList<>();
     boolean taken;
     boolean open;
     private int index;
 
-    LoanIterator(final DataReaderImpl<T> reader)
+    /** @param onClose returns the loan to its reader. */
+    LoanIterator(final Consumer<LoanIterator<T>> onClose)
     {
-        this.reader = reader;
+        this.onClose = onClose;
     }
 
     void reset(final boolean take)
@@ -88,7 +91,7 @@ public final class LoanIterator<T> implements Sample.Iterator<T>
         if (open)
         {
             open = false;
-            reader.returnLoan(this);
+            onClose.accept(this);
         }
     }
 

@@ -3,6 +3,7 @@ package io.sirocco.pubsub.sub;
 import java.util.List;
 
 import io.sirocco.pubsub.core.HandleImpl;
+import io.sirocco.pubsub.sub.cache.ReadSpec;
 import org.omg.dds.core.InstanceHandle;
 import org.omg.dds.core.ServiceEnvironment;
 import org.omg.dds.core.policy.ResourceLimits;
@@ -12,9 +13,10 @@ import org.omg.dds.sub.Sample;
 import org.omg.dds.sub.Subscriber;
 
 /** The PSM's Selector: which instance, which states and how many samples a read or take returns. */
-public final class SelectorImpl<T> implements DataReader.Selector<T>
+public final class SelectorImpl<T> implements DataReader.Selector<T>, ReadSpec
 {
-    private final DataReaderImpl<T> reader;
+    /** Its reader, seen through the PSM interface only. */
+    private final DataReader<T> reader;
     private long instance;
     private boolean nextInstance;
     private DataStateImpl state;
@@ -22,20 +24,46 @@ public final class SelectorImpl<T> implements DataReader.Selector<T>
     private List<String> parameters = List.of();
     private int maxSamples = ResourceLimits.LENGTH_UNLIMITED;
 
-    SelectorImpl(final DataReaderImpl<T> reader)
+    SelectorImpl(final DataReader<T> reader)
     {
         this.reader = reader;
         this.state = DataStateImpl.any(reader.getEnvironment());
     }
 
-    long instanceValue()
+    @Override
+    public long instanceValue()
     {
         return instance;
     }
 
-    boolean nextInstanceFlag()
+    @Override
+    public boolean nextInstanceFlag()
     {
         return nextInstance;
+    }
+
+    @Override
+    public int sampleMask()
+    {
+        return state.sampleMask();
+    }
+
+    @Override
+    public int viewMask()
+    {
+        return state.viewMask();
+    }
+
+    @Override
+    public int instanceMask()
+    {
+        return state.instanceMask();
+    }
+
+    @Override
+    public int sampleLimit()
+    {
+        return maxSamples == ResourceLimits.LENGTH_UNLIMITED ? Integer.MAX_VALUE : maxSamples;
     }
 
     DataStateImpl state()

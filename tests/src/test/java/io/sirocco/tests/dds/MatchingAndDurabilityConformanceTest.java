@@ -71,6 +71,8 @@ class MatchingAndDurabilityConformanceTest
         assertThat(writer.getPublicationMatchedStatus().getTotalCount()).isEqualTo(2);
         assertThat(writer.getMatchedSubscriptionData(r1.getInstanceHandle()).getTopicName()).isEqualTo("Square");
         Dds.await("reader matched", () -> r1.getMatchedPublications().contains(writer.getInstanceHandle()));
+        // Each endpoint learns of a match on its own: the writer and r1 knowing of it says nothing about r2.
+        Dds.await("second reader matched", () -> r2.getMatchedPublications().contains(writer.getInstanceHandle()));
         assertThat(r2.getMatchedPublicationData(writer.getInstanceHandle()).getReliability().getKind())
             .isEqualTo(Reliability.Kind.RELIABLE);
         r2.close();

@@ -1,4 +1,4 @@
-package io.sirocco.pubsub.sub;
+package io.sirocco.pubsub.sub.cache;
 
 import org.omg.dds.core.ModifiableInstanceHandle;
 import org.omg.dds.core.ServiceEnvironment;
@@ -64,18 +64,18 @@ public final class SampleImpl<T> implements Sample<T>
         absoluteGenerationRank = absoluteGeneration;
     }
 
-    T data()
+    public T data()
     {
         return data;
     }
 
-    void clearData()
+    public void clearData()
     {
         data = null;
         entry = null;
     }
 
-    void copyMeta(final SampleImpl<T> other)
+    public void copyMeta(final SampleImpl<T> other)
     {
         sampleState = other.sampleState;
         viewState = other.viewState;
@@ -90,7 +90,7 @@ public final class SampleImpl<T> implements Sample<T>
         sourceTimestamp.timeNs(other.sourceTimestamp.timeNs());
     }
 
-    void data(final T value)
+    public void data(final T value)
     {
         data = value;
     }
@@ -178,7 +178,7 @@ public final class SampleImpl<T> implements Sample<T>
 
     private transient java.util.function.UnaryOperator<T> copier;
 
-    void copier(final java.util.function.UnaryOperator<T> value)
+    public void copier(final java.util.function.UnaryOperator<T> value)
     {
         copier = value;
     }

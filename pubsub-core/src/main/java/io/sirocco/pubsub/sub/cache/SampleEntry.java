@@ -1,4 +1,4 @@
-package io.sirocco.pubsub.sub;
+package io.sirocco.pubsub.sub.cache;
 
 /**
  * One sample in a reader's cache, owned by the reader's cache lock. {@code loans} counts loaned samples that

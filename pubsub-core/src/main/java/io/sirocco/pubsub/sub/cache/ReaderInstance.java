@@ -1,4 +1,4 @@
-package io.sirocco.pubsub.sub;
+package io.sirocco.pubsub.sub.cache;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -81,9 +81,9 @@ final class ReaderInstance<T>
     {
         return switch (state)
         {
-            case ALIVE -> DataStateImpl.INSTANCE_ALIVE;
-            case NOT_ALIVE_DISPOSED -> DataStateImpl.INSTANCE_DISPOSED;
-            case NOT_ALIVE_NO_WRITERS -> DataStateImpl.INSTANCE_NO_WRITERS;
+            case ALIVE -> DataStateBits.INSTANCE_ALIVE;
+            case NOT_ALIVE_DISPOSED -> DataStateBits.INSTANCE_DISPOSED;
+            case NOT_ALIVE_NO_WRITERS -> DataStateBits.INSTANCE_NO_WRITERS;
         };
     }
 }

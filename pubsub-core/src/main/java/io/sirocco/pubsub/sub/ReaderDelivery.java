@@ -1,0 +1,188 @@
+package io.sirocco.pubsub.sub;
+
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
+
+import io.sirocco.dds.loan.InPlaceSampleListener;
+import io.sirocco.pubsub.bus.BusMessage;
+import io.sirocco.pubsub.bus.DeliveryHandler;
+import io.sirocco.pubsub.sub.MatchedWriters.WriterState;
+import io.sirocco.pubsub.sub.cache.ReaderHistoryCache;
+import io.sirocco.pubsub.topic.SampleOps;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * What a DataReader's delivery thread does with each bus message: finds its matched writer, drops what that
+ * writer's duplicate filter or TRANSIENT_LOCAL replay state says was seen, and hands the sample to the in-place
+ * listener or deserializes it (into a pooled data object) into the history cache.
+ *
+ * <p>Concurrency: runs on the reader's delivery thread. The bus calls {@link #onMessage} and {@link #onLost} for
+ * each message of a batch: the first takes the reader's {@code ReentrantLock} and it stays held until
+ * {@link #onBatchEnd}, which releases it before the reader's listeners are called ({@link Host#batchEnded}). All
+ * the state touched here (the cache, the matched writers, the pending counts) is guarded by that lock.
+ * {@code inPlace} is volatile: set by an application thread, read per message.
+ */
+final class ReaderDelivery<T> implements DeliveryHandler
+{
+    private static final Logger LOG = LoggerFactory.getLogger(ReaderDelivery.class);
+
+    /** What the delivery needs from its reader. */
+    interface Host
+    {
+        /** Under the reader's lock: matches a writer whose first sample overtook its announcement; null if none. */
+        WriterState lateMatch(long writerGuid);
+
+        /** Whether the bus may run this reader's batches on its own thread (see {@link DeliveryHandler}). */
+        boolean inlineSafe();
+
+        /** After a batch, outside the reader's lock: statuses, WaitSets and listeners. */
+        void batchEnded();
+    }
+
+    private final String name;
+    private final ReentrantLock lock;
+    private final Condition historyArrived;
+    private final MatchedWriters writers;
+    private final ReaderHistoryCache<T> cache;
+    private final SampleOps<T> ops;
+    private final SampleStatusCounts sampleStatuses;
+    private final boolean keepAll;
+    private final Host host;
+    private volatile InPlaceSampleListener inPlace;
+
+    ReaderDelivery(final String name, final ReentrantLock lock, final Condition historyArrived,
+        final MatchedWriters writers, final ReaderHistoryCache<T> cache, final SampleOps<T> ops,
+        final SampleStatusCounts sampleStatuses, final boolean keepAll, final Host host)
+    {
+        this.name = name;
+        this.lock = lock;
+        this.historyArrived = historyArrived;
+        this.writers = writers;
+        this.cache = cache;
+        this.ops = ops;
+        this.sampleStatuses = sampleStatuses;
+        this.keepAll = keepAll;
+        this.host = host;
+    }
+
+    /** Samples of this reader go to {@code listener} as bytes, not into the cache (null: into the cache again). */
+    void inPlace(final InPlaceSampleListener listener)
+    {
+        inPlace = listener;
+    }
+
+    @Override
+    public void onMessage(final BusMessage message)
+    {
+        if (!lock.isHeldByCurrentThread())
+        {
+            lock.lock();
+        }
+        try
+        {
+            receive(message);
+        }
+        catch (final RuntimeException ex)
+        {
+            sampleStatuses.lost(1);
+            LOG.warn("{}: dropped a malformed sample from writer {}: {}", name,
+                String.format("%016x", message.writerGuid()), ex.toString());
+        }
+    }
+
+    @Override
+    public void onLost(final int count)
+    {
+        if (!lock.isHeldByCurrentThread())
+        {
+            lock.lock();
+        }
+        sampleStatuses.lost(count);
+    }
+
+    @Override
+    public boolean keepsNewest()
+    {
+        return !keepAll;
+    }
+
+    @Override
+    public boolean inlineSafe()
+    {
+        return host.inlineSafe();
+    }
+
+    @Override
+    public void onBatchEnd()
+    {
+        if (lock.isHeldByCurrentThread())
+        {
+            lock.unlock();
+        }
+        host.batchEnded();
+    }
+
+    private WriterState writerState(final long writerGuid)
+    {
+        final WriterState state = writers.get(writerGuid);
+        return state != null ? state : host.lateMatch(writerGuid);
+    }
+
+    private void receive(final BusMessage message)
+    {
+        final WriterState writer = writerState(message.writerGuid());
+        if (writer == null)
+        {
+            return;
+        }
+        int kind = message.kind();
+        if (kind == BusMessage.KIND_HISTORY_END)
+        {
+            writer.awaitingHistory = false;
+            writer.lastSeq = Math.max(writer.lastSeq, message.seq());
+            historyArrived.signalAll();
+            return;
+        }
+        final boolean replay = (kind & BusMessage.KIND_HISTORY) != 0;
+        kind &= ~BusMessage.KIND_HISTORY;
+        if (!admit(writer, replay, message.seq()))
+        {
+            return;
+        }
+        final InPlaceSampleListener direct = inPlace;
+        if (direct != null && kind == BusMessage.KIND_DATA)
+        {
+            direct.onSample(message.payloadSegment(), message.payloadLength(), message.sourceTimeNs(),
+                message.writerGuid());
+            return;
+        }
+        T data = null;
+        if ((kind & BusMessage.KIND_DATA) != 0 || !ops.isKeyed())
+        {
+            data = ops.deserialize(message, cache.pollFreeData());
+        }
+        else if (!cache.knows(message.keyHashHi(), message.keyHashLo()))
+        {
+            data = ops.deserialize(message, cache.pollFreeData());
+        }
+        cache.accept(kind, message.writerGuid(), message.sourceTimeNs(), message.keyHashHi(), message.keyHashLo(), data);
+    }
+
+    /** Whether a sample of {@code writer} is new to this reader (a live one then advances its duplicate filter). */
+    private static boolean admit(final WriterState writer, final boolean replay, final long seq)
+    {
+        if (writer.awaitingHistory)
+        {
+            // Live samples that precede the replay are in the replay (or were replaced in the writer's history).
+            // A replay by a writer back after a failure (lastSeq kept) repeats samples this reader took before.
+            return replay && seq > writer.lastSeq;
+        }
+        if (replay || seq <= writer.lastSeq)
+        {
+            return false;
+        }
+        writer.lastSeq = seq;
+        return true;
+    }
+}

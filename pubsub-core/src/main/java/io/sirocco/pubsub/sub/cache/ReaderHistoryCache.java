@@ -1,0 +1,496 @@
+package io.sirocco.pubsub.sub.cache;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+import io.sirocco.pubsub.bus.BusMessage;
+import io.sirocco.pubsub.cache.InstanceKey;
+import io.sirocco.pubsub.core.HandleImpl;
+import io.sirocco.pubsub.topic.SampleOps;
+import org.omg.dds.core.ServiceEnvironment;
+import org.omg.dds.core.policy.ResourceLimits;
+import org.omg.dds.core.status.SampleRejectedStatus;
+import org.omg.dds.sub.InstanceState;
+
+/**
+ * A DataReader's history cache: its instances (with the DDS instance state machine) and their samples, the
+ * HISTORY and RESOURCE_LIMITS policies applied to what arrives, and the pools that keep the delivery path and an
+ * empty poll allocation-free (data objects, sample entries, the {@link SampleImpl}s handed out). {@link #accept}
+ * stores what arrives; {@link #collect} is the core of every read and take, with or without a loan.
+ *
+ * <p>Concurrency: not thread-safe. Every method runs under the owning reader's one {@code ReentrantLock}, held by
+ * the caller: by the reader's delivery thread for a batch of samples, by the participant's discovery thread (a
+ * writer gone, a built-in sample injected) and by application threads reading, taking or returning a loan.
+ */
+public final class ReaderHistoryCache<T>
+{
+    private final SampleOps<T> ops;
+    private final ServiceEnvironment env;
+    private final RejectionSink rejections;
+    private final InstanceKey probe = new InstanceKey();
+    private final Map<InstanceKey, ReaderInstance<T>> instances = new HashMap<>();
+    private final TreeMap<Long, ReaderInstance<T>> byHandle = new TreeMap<>();
+    private final ArrayList<ReaderInstance<T>> ordered = new ArrayList<>();
+    private final ArrayDeque<T> freeData = new ArrayDeque<>();
+    private final ArrayDeque<SampleEntry<T>> freeEntries = new ArrayDeque<>();
+    private final ArrayDeque<SampleImpl<T>> freeSamples = new ArrayDeque<>();
+    private final boolean keepAll;
+    private final int depth;
+    private final int maxSamples;
+    private final int maxInstances;
+    private final int maxSamplesPerInstance;
+    private int totalSamples;
+    private boolean newData;
+
+    public ReaderHistoryCache(final ServiceEnvironment env, final SampleOps<T> ops, final RejectionSink rejections,
+        final boolean keepAll, final int depth, final ResourceLimits limits)
+    {
+        this.env = env;
+        this.ops = ops;
+        this.rejections = rejections;
+        this.keepAll = keepAll;
+        this.depth = depth;
+        this.maxSamples = limits.getMaxSamples();
+        this.maxInstances = limits.getMaxInstances();
+        this.maxSamplesPerInstance = limits.getMaxSamplesPerInstance();
+    }
+
+    /** A data object to deserialize into, or null (the deserializer then makes one). */
+    public T pollFreeData()
+    {
+        return freeData.pollFirst();
+    }
+
+    /** Whether the instance with this key hash is in the cache. */
+    public boolean knows(final long keyHi, final long keyLo)
+    {
+        return instances.containsKey(probe.set(keyHi, keyLo));
+    }
+
+    /** Whether {@code handle} is an instance of this cache. */
+    public boolean hasInstance(final long handle)
+    {
+        return byHandle.containsKey(handle);
+    }
+
+    /** Whether a sample arrived or an instance changed state since the last call; clears the flag. */
+    public boolean takeNewData()
+    {
+        final boolean data = newData;
+        newData = false;
+        return data;
+    }
+
+    // ------------------------------------------------------------------------------------------------------------
+    // Storing what arrives
+
+    /** Applies one sample or lifecycle change to the cache; {@code data} may be null for dispose/unregister. */
+    public void accept(final int kind, final long writerGuid, final long sourceTimeNs, final long keyHi,
+        final long keyLo, final T data)
+    {
+        ReaderInstance<T> instance = instances.get(probe.set(keyHi, keyLo));
+        if (instance == null)
+        {
+            if ((kind & BusMessage.KIND_DATA) == 0 && data == null)
+            {
+                return;
+            }
+            if (maxInstances != ResourceLimits.LENGTH_UNLIMITED && instances.size() >= maxInstances)
+            {
+                reject(SampleRejectedStatus.Kind.REJECTED_BY_INSTANCES_LIMIT, 0, data);
+                return;
+            }
+            instance = newInstance(kind, data);
+        }
+        if ((kind & BusMessage.KIND_DATA) != 0)
+        {
+            acceptData(instance, writerGuid, sourceTimeNs, data);
+            return;
+        }
+        if (data != null)
+        {
+            freeData.addLast(data);
+        }
+        boolean changed = false;
+        if ((kind & BusMessage.KIND_DISPOSE) != 0 && instance.state == InstanceState.ALIVE)
+        {
+            instance.state = InstanceState.NOT_ALIVE_DISPOSED;
+            changed = true;
+        }
+        if ((kind & BusMessage.KIND_UNREGISTER) != 0)
+        {
+            instance.removeWriter(writerGuid);
+            if (instance.writerCount() == 0 && instance.state == InstanceState.ALIVE)
+            {
+                instance.state = InstanceState.NOT_ALIVE_NO_WRITERS;
+                changed = true;
+            }
+        }
+        if (changed)
+        {
+            stateChangeSample(instance, writerGuid, sourceTimeNs);
+        }
+    }
+
+    /** A new instance for the key in {@code probe}. */
+    private ReaderInstance<T> newInstance(final int kind, final T data)
+    {
+        final ReaderInstance<T> instance = new ReaderInstance<>(HandleImpl.nextLocal(), probe.copy());
+        instance.keyHolder = data == null ? null : ops.copy(data);
+        instances.put(instance.key, instance);
+        byHandle.put(instance.handle, instance);
+        ordered.add(instance);
+        if ((kind & BusMessage.KIND_DATA) == 0)
+        {
+            instance.state = InstanceState.NOT_ALIVE_DISPOSED;
+        }
+        return instance;
+    }
+
+    private void acceptData(final ReaderInstance<T> instance, final long writerGuid, final long sourceTimeNs,
+        final T data)
+    {
+        if (instance.state != InstanceState.ALIVE)
+        {
+            if (instance.state == InstanceState.NOT_ALIVE_DISPOSED)
+            {
+                instance.disposedGen++;
+            }
+            else
+            {
+                instance.noWritersGen++;
+            }
+            instance.state = InstanceState.ALIVE;
+            instance.viewNew = true;
+            dropInvalidSamples(instance);
+        }
+        if (!keepAll && instance.samples.size() >= depth)
+        {
+            removeEntry(instance, 0);
+        }
+        else if (keepAll && maxSamplesPerInstance != ResourceLimits.LENGTH_UNLIMITED &&
+            instance.samples.size() >= maxSamplesPerInstance)
+        {
+            reject(SampleRejectedStatus.Kind.REJECTED_BY_SAMPLES_PER_INSTANCE_LIMIT, instance.handle, data);
+            return;
+        }
+        if (maxSamples != ResourceLimits.LENGTH_UNLIMITED && totalSamples >= maxSamples)
+        {
+            reject(SampleRejectedStatus.Kind.REJECTED_BY_SAMPLES_LIMIT, instance.handle, data);
+            return;
+        }
+        instance.addWriter(writerGuid);
+        final SampleEntry<T> entry = newEntry();
+        entry.data = data;
+        entry.valid = true;
+        entry.sourceTimeNs = sourceTimeNs;
+        entry.publicationGuid = writerGuid;
+        entry.disposedGen = instance.disposedGen;
+        entry.noWritersGen = instance.noWritersGen;
+        instance.samples.add(entry);
+        totalSamples++;
+        newData = true;
+    }
+
+    /** An instance changed state: readers see it through an invalid sample unless an unread sample shows it. */
+    private void stateChangeSample(final ReaderInstance<T> instance, final long writerGuid, final long timeNs)
+    {
+        newData = true;
+        if (instance.hasUnread())
+        {
+            return;
+        }
+        final SampleEntry<T> entry = newEntry();
+        entry.valid = false;
+        entry.sourceTimeNs = timeNs;
+        entry.publicationGuid = writerGuid;
+        entry.disposedGen = instance.disposedGen;
+        entry.noWritersGen = instance.noWritersGen;
+        instance.samples.add(entry);
+        totalSamples++;
+    }
+
+    /** A matched writer is gone: the instances only it wrote become NOT_ALIVE_NO_WRITERS. */
+    public void writerGone(final long writerGuid, final long nowNs)
+    {
+        for (final ReaderInstance<T> instance : byHandle.values())
+        {
+            if (instance.removeWriter(writerGuid) && instance.writerCount() == 0 &&
+                instance.state == InstanceState.ALIVE)
+            {
+                instance.state = InstanceState.NOT_ALIVE_NO_WRITERS;
+                stateChangeSample(instance, writerGuid, nowNs);
+            }
+        }
+    }
+
+    private void dropInvalidSamples(final ReaderInstance<T> instance)
+    {
+        for (int i = instance.samples.size() - 1; i >= 0; i--)
+        {
+            if (!instance.samples.get(i).valid)
+            {
+                removeEntry(instance, i);
+            }
+        }
+    }
+
+    private SampleEntry<T> newEntry()
+    {
+        final SampleEntry<T> entry = freeEntries.pollFirst();
+        if (entry == null)
+        {
+            return new SampleEntry<>();
+        }
+        entry.read = false;
+        entry.loans = 0;
+        entry.removed = false;
+        return entry;
+    }
+
+    private void removeEntry(final ReaderInstance<T> instance, final int index)
+    {
+        final SampleEntry<T> entry = instance.samples.remove(index);
+        totalSamples--;
+        entry.removed = true;
+        if (entry.loans == 0)
+        {
+            recycle(entry);
+        }
+    }
+
+    private void recycle(final SampleEntry<T> entry)
+    {
+        if (entry.data != null)
+        {
+            freeData.addLast(entry.data);
+        }
+        entry.data = null;
+        freeEntries.addLast(entry);
+    }
+
+    private void reject(final SampleRejectedStatus.Kind reason, final long instanceHandle, final T data)
+    {
+        if (data != null)
+        {
+            freeData.addLast(data);
+        }
+        rejections.onRejected(reason, instanceHandle);
+    }
+
+    // ------------------------------------------------------------------------------------------------------------
+    // Reading
+
+    /** Whether a sample matches the three {@link DataStateBits} masks. */
+    public boolean hasSamples(final int sampleMask, final int viewMask, final int instanceMask)
+    {
+        for (final ReaderInstance<T> instance : byHandle.values())
+        {
+            if (instanceSelected(instance, viewMask, instanceMask))
+            {
+                for (final SampleEntry<T> entry : instance.samples)
+                {
+                    if (sampleSelected(entry, sampleMask))
+                    {
+                        return true;
+                    }
+                }
+            }
+        }
+        return false;
+    }
+
+    private static <T> boolean instanceSelected(final ReaderInstance<T> instance, final int viewMask,
+        final int instanceMask)
+    {
+        return (instanceMask & instance.stateBit()) != 0 &&
+            (viewMask & (instance.viewNew ? DataStateBits.VIEW_NEW : DataStateBits.VIEW_NOT_NEW)) != 0;
+    }
+
+    private static <T> boolean sampleSelected(final SampleEntry<T> entry, final int sampleMask)
+    {
+        return (sampleMask & (entry.read ? DataStateBits.SAMPLE_READ : DataStateBits.SAMPLE_NOT_READ)) != 0;
+    }
+
+    /**
+     * The core of every read and take: collects the selected samples into {@code out} (pooled SampleImpls
+     * referencing cached data), marks them read or removes them, and computes ranks.
+     *
+     * <p>The caller has checked that a single instance asked for ({@code instanceValue} without
+     * {@code nextInstanceFlag}) is one of this cache ({@link #hasInstance}).
+     */
+    public void collect(final ReadSpec spec, final boolean take, final List<SampleImpl<T>> out,
+        final boolean forLoan)
+    {
+        // Instances in handle order: handles grow as instances are created, so {@code ordered} is sorted. Walking it
+        // by index keeps an empty poll allocation-free.
+        int index;
+        int end = ordered.size();
+        if (spec.nextInstanceFlag())
+        {
+            index = firstAfter(spec.instanceValue());
+        }
+        else if (spec.instanceValue() != 0)
+        {
+            index = ordered.indexOf(byHandle.get(spec.instanceValue()));
+            end = index + 1;
+        }
+        else
+        {
+            index = totalSamples == 0 ? end : 0;
+        }
+        List<ReaderInstance<T>> emptied = null;
+        while (index < end && out.size() < spec.sampleLimit())
+        {
+            final ReaderInstance<T> current = ordered.get(index++);
+            if (!instanceSelected(current, spec.viewMask(), spec.instanceMask()) ||
+                collectInstance(current, spec, take, out, forLoan) == 0)
+            {
+                continue;
+            }
+            current.viewNew = false;
+            if (current.samples.isEmpty() && current.state != InstanceState.ALIVE && current.writerCount() == 0)
+            {
+                if (emptied == null)
+                {
+                    emptied = new ArrayList<>(2);
+                }
+                emptied.add(current);
+            }
+            if (spec.nextInstanceFlag())
+            {
+                break;
+            }
+        }
+        if (emptied != null)
+        {
+            for (final ReaderInstance<T> gone : emptied)
+            {
+                instances.remove(gone.key);
+                byHandle.remove(gone.handle);
+                ordered.remove(gone);
+            }
+        }
+    }
+
+    /** Collects the selected samples of one instance and ranks them; returns how many. */
+    private int collectInstance(final ReaderInstance<T> current, final ReadSpec spec, final boolean take,
+        final List<SampleImpl<T>> out, final boolean forLoan)
+    {
+        final int first = out.size();
+        for (int i = 0; i < current.samples.size() && out.size() < spec.sampleLimit(); i++)
+        {
+            final SampleEntry<T> entry = current.samples.get(i);
+            if (!sampleSelected(entry, spec.sampleMask()))
+            {
+                continue;
+            }
+            final SampleImpl<T> sample = freeSamples.isEmpty() ? new SampleImpl<>(env) : freeSamples.pollFirst();
+            sample.fill(entry.data, entry, current);
+            out.add(sample);
+            if (take)
+            {
+                current.samples.remove(i--);
+                totalSamples--;
+                entry.removed = true;
+            }
+            else
+            {
+                entry.read = true;
+            }
+            if (forLoan)
+            {
+                entry.loans++;
+            }
+        }
+        final int count = out.size() - first;
+        if (count == 0)
+        {
+            return 0;
+        }
+        final SampleImpl<T> last = out.get(out.size() - 1);
+        final int lastGen = last.getDisposedGenerationCount() + last.getNoWritersGenerationCount();
+        final int instanceGen = current.disposedGen + current.noWritersGen;
+        for (int i = 0; i < count; i++)
+        {
+            final SampleImpl<T> sample = out.get(first + i);
+            final int gen = sample.getDisposedGenerationCount() + sample.getNoWritersGenerationCount();
+            sample.ranks(count - 1 - i, lastGen - gen, instanceGen - gen);
+        }
+        return count;
+    }
+
+    /** Index in {@code ordered} of the first instance with a handle greater than {@code handle}. */
+    private int firstAfter(final long handle)
+    {
+        int low = 0;
+        int high = ordered.size();
+        while (low < high)
+        {
+            final int mid = (low + high) >>> 1;
+            if (ordered.get(mid).handle <= handle)
+            {
+                low = mid + 1;
+            }
+            else
+            {
+                high = mid;
+            }
+        }
+        return low;
+    }
+
+    /** A loan's samples come back: their entries may be recycled, the sample objects go back to the pool. */
+    public void returnLoaned(final List<SampleImpl<T>> samples)
+    {
+        for (int i = 0; i < samples.size(); i++)
+        {
+            final SampleImpl<T> sample = samples.get(i);
+            final SampleEntry<T> entry = sample.entry;
+            if (entry != null)
+            {
+                entry.loans--;
+                if (entry.removed && entry.loans == 0)
+                {
+                    recycle(entry);
+                }
+            }
+            sample.clearData();
+            freeSamples.addLast(sample);
+        }
+        samples.clear();
+    }
+
+    /**
+     * A sample collected for a copying read or take has been copied: after a take its entry is recycled unless a
+     * loan still holds it; the sample object goes back to the pool.
+     */
+    public void returnCopied(final SampleImpl<T> source, final boolean take)
+    {
+        final SampleEntry<T> entry = source.entry;
+        if (take && entry != null && entry.loans == 0)
+        {
+            recycle(entry);
+        }
+        source.clearData();
+        freeSamples.addLast(source);
+    }
+
+    /** The key holder of an instance, or null if {@code handle} is none (or was made without data). */
+    public T keyHolder(final long handle)
+    {
+        final ReaderInstance<T> instance = byHandle.get(handle);
+        return instance == null ? null : instance.keyHolder;
+    }
+
+    /** The handle of the instance with this 16-byte key hash, or 0. */
+    public long handleOf(final byte[] keyHash)
+    {
+        final ReaderInstance<T> instance = instances.get(new InstanceKey().set(keyHash));
+        return instance == null ? 0 : instance.handle;
+    }
+}
