@@ -545,7 +545,8 @@ public final class DataReaderImpl<T>
     public ReadCondition<T> createReadCondition(final Subscriber.DataState states)
     {
         checkOpen();
-        final ReadConditionImpl<T> condition = new ReadConditionImpl<>(this, DataStateImpl.of(env, states));
+        final ReadConditionImpl<T> condition = new ReadConditionImpl<>(this, DataStateImpl.of(env, states),
+            state -> !isClosed() && hasSamples(state), this::removeCondition);
         conditions.add(condition);
         return condition;
     }

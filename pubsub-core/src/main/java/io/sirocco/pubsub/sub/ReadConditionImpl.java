@@ -1,6 +1,8 @@
 package io.sirocco.pubsub.sub;
 
 import java.util.Set;
+import java.util.function.Consumer;
+import java.util.function.Predicate;
 
 import io.sirocco.pubsub.core.LinkedCondition;
 import io.sirocco.pubsub.core.WaitSetLinks;
@@ -11,17 +13,30 @@ import org.omg.dds.sub.ReadCondition;
 import org.omg.dds.sub.SampleState;
 import org.omg.dds.sub.ViewState;
 
-/** A ReadCondition: triggered while its reader holds a sample in the given states (evaluated on demand). */
+/**
+ * A ReadCondition: triggered while its reader holds a sample in the given states (evaluated on demand). It sees its
+ * reader only through the DDS interface and the two functions the reader gives it, so the reader and its conditions
+ * do not depend on each other.
+ */
 public final class ReadConditionImpl<T> implements ReadCondition<T>, LinkedCondition
 {
-    private final DataReaderImpl<T> reader;
+    private final DataReader<T> reader;
     private final DataStateImpl state;
+    private final Predicate<DataStateImpl> holdsSamples;
+    private final Consumer<ReadConditionImpl<T>> onClose;
     private final WaitSetLinks links = new WaitSetLinks();
 
-    ReadConditionImpl(final DataReaderImpl<T> reader, final DataStateImpl state)
+    /**
+     * @param holdsSamples whether the open reader holds a sample in the given states (false once it is closed).
+     * @param onClose      detaches this condition from the reader.
+     */
+    ReadConditionImpl(final DataReader<T> reader, final DataStateImpl state,
+        final Predicate<DataStateImpl> holdsSamples, final Consumer<ReadConditionImpl<T>> onClose)
     {
         this.reader = reader;
         this.state = state;
+        this.holdsSamples = holdsSamples;
+        this.onClose = onClose;
     }
 
     DataStateImpl state()
@@ -32,7 +47,7 @@ public final class ReadConditionImpl<T> implements ReadCondition<T>, LinkedCondi
     @Override
     public boolean getTriggerValue()
     {
-        return !reader.isClosed() && reader.hasSamples(state);
+        return holdsSamples.test(state);
     }
 
     @Override
@@ -62,7 +77,7 @@ public final class ReadConditionImpl<T> implements ReadCondition<T>, LinkedCondi
     @Override
     public void close()
     {
-        reader.removeCondition(this);
+        onClose.accept(this);
     }
 
     @Override
