@@ -4,8 +4,7 @@ import io.sirocco.multicast.predicate.PredicateEngine;
 import io.sirocco.multicast.smc.SubgroupEngine;
 import io.sirocco.multicast.smc.SubgroupStats;
 import io.sirocco.multicast.spi.RowTransportProvider;
-import io.sirocco.multicast.spi.local.LocalRowTransportProvider;
-import io.sirocco.multicast.spi.shm.ShmRowTransportProvider;
+import io.sirocco.multicast.spi.RowTransportProviders;
 import io.sirocco.multicast.view.LocalRegistry;
 import io.sirocco.multicast.view.MembershipRegistry;
 import io.sirocco.multicast.view.ShmRegistry;
@@ -21,7 +20,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.ServiceLoader;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -71,7 +69,7 @@ public final class Group implements AutoCloseable
     private Group(final GroupConfig config, final MembershipRegistry registry)
     {
         this.config = config;
-        this.provider = provider(config.transport());
+        this.provider = RowTransportProviders.byName(config.transport());
         this.registry = registry != null ? registry : "local".equals(config.registry())
             ? LocalRegistry.forGroup(config.groupName()) : new ShmRegistry(config.groupName());
         this.hostName = Member.localHost();
@@ -488,35 +486,7 @@ public final class Group implements AutoCloseable
         registry.withdraw(config.memberId());
         markGone();
         registry.close();
-        if ("tcp".equals(config.transport()) || "mixed".equals(config.transport()))
-        {
-            io.sirocco.multicast.spi.tcp.TcpRowTransportProvider.shutdown(config.groupName(), config.memberId());
-        }
-    }
-
-    private static RowTransportProvider provider(final String name)
-    {
-        switch (name)
-        {
-            case "local":
-                return new LocalRowTransportProvider();
-            case "shm":
-                return new ShmRowTransportProvider();
-            case "tcp":
-                return new io.sirocco.multicast.spi.tcp.TcpRowTransportProvider();
-            case "mixed":
-                return new io.sirocco.multicast.spi.mixed.MixedRowTransportProvider();
-            default:
-                for (final RowTransportProvider p : ServiceLoader.load(RowTransportProvider.class))
-                {
-                    if (p.name().equals(name))
-                    {
-                        return p;
-                    }
-                }
-                throw new IllegalArgumentException("no RowTransport named '" + name + "' (built in: local, shm,"
-                    + " tcp, mixed; others through ServiceLoader)");
-        }
+        provider.left(config.groupName(), config.memberId());
     }
 
     private static void sleepQuietly(final long ms)
@@ -613,10 +583,7 @@ public final class Group implements AutoCloseable
                 ctx.close();
                 contextClosed = true;
             }
-            if ("tcp".equals(config.transport()) || "mixed".equals(config.transport()))
-            {
-                io.sirocco.multicast.spi.tcp.TcpRowTransportProvider.rejoining(config.groupName(), config.memberId());
-            }
+            provider.lookingForGroup(config.groupName(), config.memberId());
         }
 
         @Override

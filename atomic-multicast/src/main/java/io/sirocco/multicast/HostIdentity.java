@@ -8,7 +8,7 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 
-import io.sirocco.multicast.spi.shm.ShmRowTransportProvider;
+import io.sirocco.multicast.config.MulticastSettings;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -34,7 +34,7 @@ public final class HostIdentity
     private static final Logger LOG = LoggerFactory.getLogger(HostIdentity.class);
 
     /** The system property that overrides the identity (emulated hosts). */
-    public static final String OVERRIDE = "sirocco.mcast.host";
+    public static final String OVERRIDE = MulticastSettings.HOST;
 
     private static volatile String computed;
 
@@ -45,8 +45,8 @@ public final class HostIdentity
     /** @return this process's host identity: {@value #OVERRIDE} if set, else the computed one (logged once). */
     public static String local()
     {
-        final String override = System.getProperty(OVERRIDE);
-        if (override != null && !override.isBlank())
+        final String override = MulticastSettings.host();
+        if (override != null)
         {
             return override;
         }
@@ -71,7 +71,7 @@ public final class HostIdentity
         final String hostName = hostName();
         final String bootId = read(Path.of("/proc/sys/kernel/random/boot_id"));
         final String pidNamespace = link(Path.of("/proc/self/ns/pid"));
-        final String shmRoot = fileKey(existing(ShmRowTransportProvider.root()));
+        final String shmRoot = fileKey(existing(MulticastSettings.shmDirectory()));
         final String id = of(hostName, bootId, pidNamespace, shmRoot);
         if (bootId.isEmpty() && pidNamespace.isEmpty() && shmRoot.isEmpty())
         {
@@ -83,7 +83,7 @@ public final class HostIdentity
             LOG.info("host identity '{}': host name plus a hash of boot id {}, pid namespace {}, shm root {} ({}); "
                 + "members with the same identity share memory, others use tcp (override: {})", id,
                 bootId.isEmpty() ? "(none)" : bootId, pidNamespace.isEmpty() ? "(none)" : pidNamespace,
-                ShmRowTransportProvider.root(), shmRoot.isEmpty() ? "unreadable" : shmRoot, OVERRIDE);
+                MulticastSettings.shmDirectory(), shmRoot.isEmpty() ? "unreadable" : shmRoot, OVERRIDE);
         }
         return id;
     }

@@ -1,5 +1,6 @@
 package io.sirocco.multicast;
 
+import io.sirocco.multicast.config.MulticastSettings;
 import io.sirocco.multicast.view.MembershipRegistry;
 import io.sirocco.multicast.view.Refounder;
 import io.sirocco.multicast.view.ViewManager;
@@ -39,7 +40,7 @@ final class Rejoiner
     private static final Logger LOG = LoggerFactory.getLogger(Rejoiner.class);
 
     /** System property: rejoin after an exclusion and merge groups (default true). */
-    static final String REJOIN_PROP = "sirocco.mcast.rejoin";
+    static final String REJOIN_PROP = MulticastSettings.REJOIN;
 
     /** What the rejoiner needs from its group. */
     interface Host
@@ -102,7 +103,7 @@ final class Rejoiner
         this.groupName = groupName;
         this.memberId = memberId;
         this.pollNs = TimeUnit.MILLISECONDS.toNanos(Math.max(10, pollMs));
-        this.enabled = Boolean.parseBoolean(System.getProperty(REJOIN_PROP, "true"));
+        this.enabled = MulticastSettings.rejoin();
     }
 
     /** @return whether an excluded member tries to rejoin (else its subgroups close, as before). */

@@ -1,5 +1,6 @@
 package io.sirocco.multicast.spi.shm;
 
+import io.sirocco.multicast.config.MulticastSettings;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -175,7 +176,7 @@ public final class Futex
 
     private static MethodHandle bind()
     {
-        if (SYS_FUTEX < 0 || Boolean.getBoolean("sirocco.shm.futex.off"))
+        if (SYS_FUTEX < 0 || MulticastSettings.shmFutexOff())
         {
             return null;
         }

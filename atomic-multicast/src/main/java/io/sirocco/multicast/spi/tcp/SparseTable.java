@@ -1,6 +1,6 @@
 package io.sirocco.multicast.spi.tcp;
 
-import io.sirocco.multicast.spi.shm.ShmRowTransportProvider;
+import io.sirocco.multicast.spi.GroupDirectory;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -32,7 +32,7 @@ final class SparseTable
         Path file = null;
         try
         {
-            file = Files.createTempFile(ShmRowTransportProvider.root(), "sirocco-tcp-" + groupName + "-v" + viewId
+            file = Files.createTempFile(GroupDirectory.root(), "sirocco-tcp-" + groupName + "-v" + viewId
                 + "-", ".sst", PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
             try (FileChannel channel = FileChannel.open(file, Set.of(StandardOpenOption.READ,
                 StandardOpenOption.WRITE)))
@@ -43,7 +43,7 @@ final class SparseTable
         catch (final IOException ex)
         {
             throw new UncheckedIOException("tcp transport: cannot map the table of group " + groupName + " view "
-                + viewId + " (" + sizeBytes + " bytes) under " + ShmRowTransportProvider.root(), ex);
+                + viewId + " (" + sizeBytes + " bytes) under " + GroupDirectory.root(), ex);
         }
         finally
         {

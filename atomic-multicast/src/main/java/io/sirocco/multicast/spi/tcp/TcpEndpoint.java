@@ -1,5 +1,6 @@
 package io.sirocco.multicast.spi.tcp;
 
+import io.sirocco.multicast.config.MulticastSettings;
 import io.sirocco.multicast.spi.RowTransportContext;
 import io.sirocco.multicast.sst.SstTable;
 import io.sirocco.transport.Importer;
@@ -37,7 +38,7 @@ final class TcpEndpoint
     private static final Logger LOG = LoggerFactory.getLogger(TcpEndpoint.class);
 
     /** System property: apply row frames on the transport's receiving thread (default true). */
-    static final String INLINE_RECEIVE_PROP = "sirocco.mcast.tcp.inlineReceive";
+    static final String INLINE_RECEIVE_PROP = MulticastSettings.TCP_INLINE_RECEIVE;
 
     final MessagingService service;
     private final Map<Long, TcpRowTransport> open = new ConcurrentHashMap<>();
@@ -56,10 +57,10 @@ final class TcpEndpoint
 
     TcpEndpoint(final int ownNodeId, final String host, final int port)
     {
-        final boolean inline = Boolean.parseBoolean(System.getProperty(INLINE_RECEIVE_PROP, "true"));
+        final boolean inline = MulticastSettings.tcpInlineReceive();
         final TransportContext ctx = new TransportContext().ownNodeId(ownNodeId).transport("nio")
             .connectTimeoutMs(1000).handlerThreads(inline ? 0 : 1).inlineCoordinator(inline)
-            .idleMaxParkNs(Long.getLong("sirocco.mcast.tcp.maxParkNs", 50_000))
+            .idleMaxParkNs(MulticastSettings.tcpMaxParkNs())
             // Room for a few seconds of pushes to a silent peer before the heartbeat timeout freezes it.
             .ringBufferBytes(1 << 22).flowControlWindowBytes(1 << 22);
         ctx.addressMap().put(ownNodeId, host, port);

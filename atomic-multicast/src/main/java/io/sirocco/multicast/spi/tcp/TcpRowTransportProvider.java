@@ -28,6 +28,18 @@ public final class TcpRowTransportProvider implements RowTransportProvider
     }
 
     @Override
+    public void lookingForGroup(final String groupName, final long memberId)
+    {
+        rejoining(groupName, memberId);
+    }
+
+    @Override
+    public void left(final String groupName, final long memberId)
+    {
+        shutdown(groupName, memberId);
+    }
+
+    @Override
     public RowTransport open(final RowTransportContext context)
     {
         final TcpEndpoint endpoint = endpoint(context.groupName(), context.members().get(context.myRank()));
