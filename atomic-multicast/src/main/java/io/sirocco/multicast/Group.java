@@ -389,7 +389,7 @@ public final class Group implements AutoCloseable
 
     /**
      * @return why this member was excluded (or left to merge into another group), or null while it is a member; with
-     *         rejoin on ({@code sirocco.mcast.rejoin}, default true) it goes back to null once a view takes it back.
+     *         rejoin on ({@code sirocco.multicast.rejoin}, default true) it goes back to null once a view takes it back.
      */
     public String exclusion()
     {

@@ -20,11 +20,11 @@ import org.slf4j.LoggerFactory;
  * <ul>
  *   <li>the kernel's boot id ({@code /proc/sys/kernel/random/boot_id}): one per machine and boot;</li>
  *   <li>the pid namespace ({@code /proc/self/ns/pid}): same-host crash detection looks processes up by pid;</li>
- *   <li>the device and inode of the shm root ({@code sirocco.shm.dir}, else {@code /dev/shm}): members that do not
+ *   <li>the device and inode of the shm root ({@code sirocco.multicast.shm.dir}, else {@code /dev/shm}): members that do not
  *       see the same directory cannot share a table, so they must talk tcp.</li>
  * </ul>
  * Processes in network namespaces of one machine (the emulated hosts of the tests) share all three; they set
- * {@code sirocco.mcast.host} (and a per-host {@code sirocco.shm.dir}). The override replaces the identity entirely.
+ * {@code sirocco.multicast.host} (and a per-host {@code sirocco.multicast.shm.dir}). The override replaces the identity entirely.
  * Components that cannot be read (not Linux) are left out; the host name then decides alone, which is logged.
  *
  * <p>Stateless apart from the value computed once per JVM (the inputs do not change while a process runs).

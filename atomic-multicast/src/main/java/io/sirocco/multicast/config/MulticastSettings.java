@@ -19,33 +19,33 @@ import io.sirocco.transport.config.SettingsCatalog;
 public final class MulticastSettings implements SettingsCatalog
 {
     /** Root of the shared-memory group directories. */
-    public static final String SHM_DIR = "sirocco.shm.dir";
+    public static final String SHM_DIR = "sirocco.multicast.shm.dir";
     /** Turns the futex doorbell off (idle predicate threads then park on a timer). */
-    public static final String SHM_FUTEX_OFF = "sirocco.shm.futex.off";
+    public static final String SHM_FUTEX_OFF = "sirocco.multicast.shm.futexOff";
     /** tcp: one frame per predicate pass per peer. */
-    public static final String TCP_COALESCE = "sirocco.mcast.tcp.coalesce";
+    public static final String TCP_COALESCE = "sirocco.multicast.tcp.coalesce";
     /** tcp: several changed rows in one run frame. */
-    public static final String TCP_RUN_FRAME = "sirocco.mcast.tcp.runFrame";
+    public static final String TCP_RUN_FRAME = "sirocco.multicast.tcp.runFrame";
     /** tcp: bytes queued for one slow peer before it is suspected. */
-    public static final String TCP_PEER_BACKLOG_BYTES = "sirocco.mcast.tcp.peerBacklogBytes";
+    public static final String TCP_PEER_BACKLOG_BYTES = "sirocco.multicast.tcp.peerBacklogBytes";
     /** tcp: frames applied on the receiving thread. */
-    public static final String TCP_INLINE_RECEIVE = "sirocco.mcast.tcp.inlineReceive";
+    public static final String TCP_INLINE_RECEIVE = "sirocco.multicast.tcp.inlineReceive";
     /** tcp: longest park of the endpoint's idle receive thread. */
-    public static final String TCP_MAX_PARK_NS = "sirocco.mcast.tcp.maxParkNs";
+    public static final String TCP_MAX_PARK_NS = "sirocco.multicast.tcp.maxParkNs";
     /** Overrides the host identity (emulated hosts). */
-    public static final String HOST = "sirocco.mcast.host";
+    public static final String HOST = "sirocco.multicast.host";
     /** An excluded or partitioned member looks for its group again. */
-    public static final String REJOIN = "sirocco.mcast.rejoin";
+    public static final String REJOIN = "sirocco.multicast.rejoin";
     /** Network contact: how long a leader waits before it merges into another group of the name. */
-    public static final String MERGE_DELAY_MS = "sirocco.discovery.merge.delay.ms";
+    public static final String MERGE_DELAY_MS = "sirocco.multicast.mergeDelayMs";
     /** The receiving thread runs the view's triggers (tcp, mixed). */
-    public static final String INLINE_RECEIVE_PASS = "sirocco.mcast.inlineReceivePass";
+    public static final String INLINE_RECEIVE_PASS = "sirocco.multicast.inlineReceivePass";
     /** A committing thread pushes its commit itself. */
-    public static final String INLINE_COMMIT_PUSH = "sirocco.mcast.inlineCommitPush";
+    public static final String INLINE_COMMIT_PUSH = "sirocco.multicast.inlineCommitPush";
     /** Event-driven delivery: the idle gate of the predicate thread. */
-    public static final String EVENT_DRIVEN_IDLE_GATE = "sirocco.mcast.eventDrivenIdleGate";
+    public static final String EVENT_DRIVEN_IDLE_GATE = "sirocco.multicast.eventDrivenIdleGate";
     /** Event-driven delivery: longest park of an idle predicate thread. */
-    public static final String EVENT_DRIVEN_PARK_NS = "sirocco.mcast.eventDrivenParkNs";
+    public static final String EVENT_DRIVEN_PARK_NS = "sirocco.multicast.eventDrivenParkNs";
 
     /** Default of {@value #MERGE_DELAY_MS}. */
     public static final long DEFAULT_MERGE_DELAY_MS = 5_000;

@@ -118,7 +118,7 @@ public final class ParticipantImpl extends EntityBase<DomainParticipantListener,
             bus.participantGuid()), domainId, bus.transportName());
     }
 
-    /** The host identity the group knows this member by ({@code sirocco.mcast.host}, else {@code HostIdentity}). */
+    /** The host identity the group knows this member by ({@code sirocco.multicast.host}, else {@code HostIdentity}). */
     private static String hostName()
     {
         return io.sirocco.multicast.Member.localHost();

@@ -15,7 +15,7 @@ import java.util.Set;
 
 /**
  * A tcp member's private copy of a view's table, zero-filled without touching its pages: a file in the shm root
- * ({@code sirocco.shm.dir}, default {@code /dev/shm}) is created, sized, mapped and deleted at once, so only the pages
+ * ({@code sirocco.multicast.shm.dir}, default {@code /dev/shm}) is created, sized, mapped and deleted at once, so only the pages
  * a push or the protocol writes ever take memory. A row reserves {@code window x maxMessage} bytes per sender for
  * bulk messages (16 GiB for a DDS topic), which {@code Arena.allocate} would zero page by page: that was why a
  * second member joining a running tcp group never installed its view. The mapping belongs to an automatic arena and
