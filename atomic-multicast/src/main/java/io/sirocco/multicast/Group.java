@@ -1,5 +1,7 @@
 package io.sirocco.multicast;
 
+import io.sirocco.multicast.fault.FaultInjector;
+import io.sirocco.multicast.spi.RowTransportContext;
 import io.sirocco.multicast.predicate.PredicateEngine;
 import io.sirocco.multicast.smc.SubgroupEngine;
 import io.sirocco.multicast.smc.SubgroupStats;
@@ -19,11 +21,13 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeoutException;
+import java.util.function.BooleanSupplier;
 
 /**
  * This process's membership in one group (one DDS domain). Start with {@link #join}; get per-subgroup handles with
@@ -37,13 +41,6 @@ public final class Group implements AutoCloseable
 {
     private static final Logger LOG = LoggerFactory.getLogger(Group.class);
     private static final long SELF_PID = ProcessHandle.current().pid();
-    /**
-     * The members of this JVM, by group name and member id, from the start of their join until they close or halt: a
-     * member of this process whose group is gone or whose predicate thread died does not run, although its pid lives
-     * (tests, and several DDS participants of one domain in one process). Concurrent map: joins, closes and the
-     * rejoiners' reads come from any thread.
-     */
-    private static final Map<String, Group> IN_THIS_JVM = new ConcurrentHashMap<>();
 
     private final GroupConfig config;
     private final RowTransportProvider provider;
@@ -52,10 +49,12 @@ public final class Group implements AutoCloseable
     private final ViewManager viewManager;
     private final Map<String, Subgroup> handles = new ConcurrentHashMap<>();
     private final List<Member.Registration> registrations = new CopyOnWriteArrayList<>();
-    private final List<MembershipListener> listeners = new CopyOnWriteArrayList<>();
     private final String hostName;
+    private final MembershipNotices notices;
+    /** Whether this member still runs, for {@link LocalMembers}. */
+    private final BooleanSupplier running;
     /** Fault injector (tests); read on the predicate thread at each fault point. */
-    private volatile io.sirocco.multicast.fault.FaultInjector faults = io.sirocco.multicast.fault.FaultInjector.NONE;
+    private volatile FaultInjector faults = FaultInjector.NONE;
     private volatile View view;
     private volatile boolean closed;
     private volatile String exclusion;
@@ -73,8 +72,10 @@ public final class Group implements AutoCloseable
         this.registry = registry != null ? registry : "local".equals(config.registry())
             ? LocalRegistry.forGroup(config.groupName()) : new ShmRegistry(config.groupName());
         this.hostName = Member.localHost();
+        this.notices = new MembershipNotices(config.memberId());
         this.engine = new PredicateEngine("sirocco-mcast-" + config.groupName() + "-" + config.memberId(),
             config.spinPasses(), config.yieldPasses(), config.maxParkNs());
+        this.running = () -> !closed && engine.failure() == null;
         this.viewManager = new ViewManager(new ViewHost(), config.heartbeatPeriodMs(), config.suspicionTimeoutMs(),
             config.registryPollMs());
         this.rejoiner = new Rejoiner(new RejoinHost(), config.groupName(), config.memberId(),
@@ -130,7 +131,7 @@ public final class Group implements AutoCloseable
         final Group g = new Group(config, registry);
         if (listener != null)
         {
-            g.listeners.add(listener);
+            g.notices.add(listener);
         }
         for (final SubgroupRegistration r : subgroups)
         {
@@ -162,7 +163,7 @@ public final class Group implements AutoCloseable
         }
         catch (final RuntimeException ex)
         {
-            LOG.info("member {} of group {}: could not mark itself gone in the registry: {}", config.memberId(),
+            LOG.debug("member {} of group {}: could not mark itself gone in the registry: {}", config.memberId(),
                 config.groupName(), ex.toString());
         }
     }
@@ -171,11 +172,6 @@ public final class Group implements AutoCloseable
     private synchronized Member selfLocked()
     {
         return self();
-    }
-
-    private static String jvmKey(final String groupName, final long memberId)
-    {
-        return groupName + "/" + memberId;
     }
 
     /**
@@ -192,65 +188,26 @@ public final class Group implements AutoCloseable
         {
             return true;
         }
-        final Group g = IN_THIS_JVM.get(jvmKey(config.groupName(), m.memberId()));
-        return g != null && !g.closed && g.engine.failure() == null;
+        return LocalMembers.runs(config.groupName(), m.memberId());
     }
 
     private void start(final Duration timeout) throws TimeoutException
     {
-        IN_THIS_JVM.put(jvmKey(config.groupName(), config.memberId()), this);
-        provider.prepare(config.groupName(), new io.sirocco.multicast.spi.RowTransportContext.MemberAddress(
+        LocalMembers.add(config.groupName(), config.memberId(), running);
+        provider.prepare(config.groupName(), new RowTransportContext.MemberAddress(
             config.memberId(), hostName, ProcessHandle.current().pid(), config.endpoint()));
         // A mark left by an earlier member of this id (it closed, or crashed while out) would count this one as out.
         registry.clearOut(config.memberId());
         registry.announce(self());
-        final long deadline = System.nanoTime() + timeout.toNanos();
-        View first = null;
-        while (first == null)
+        final View first = FirstView.await(config, registry, this::self, System.nanoTime() + timeout.toNanos());
+        if (first == null)
         {
-            final Optional<View> v = registry.latestContaining(config.memberId());
-            if (v.isPresent())
-            {
-                first = v.get();
-                break;
-            }
-            if (config.contact())
-            {
-                final List<Member> announced = registry.announced();
-                if (announced.size() >= config.initialMembers())
-                {
-                    final List<Member> ms = new ArrayList<>();
-                    ms.add(self());
-                    for (final Member m : announced)
-                    {
-                        if (m.memberId() != config.memberId() && ms.size() < config.initialMembers())
-                        {
-                            ms.add(m);
-                        }
-                    }
-                    first = new View(1, ms);
-                    registry.publish("v1", first);
-                    break;
-                }
-            }
-            else if (registry.formsGroup())
-            {
-                first = new View(1, List.of(self()));
-                registry.publish("v1", first);
-                LOG.info("member {}: no running group '{}' found through the registry; formed view 1", config.memberId(),
-                    config.groupName());
-                break;
-            }
-            if (System.nanoTime() - deadline > 0)
-            {
-                IN_THIS_JVM.remove(jvmKey(config.groupName(), config.memberId()), this);
-                registry.withdraw(config.memberId());
-                registry.close();
-                throw new TimeoutException("member " + config.memberId() + " of group " + config.groupName()
-                    + " found no view containing it within " + timeout + " (contact=" + config.contact()
-                    + ", registry=" + registryName() + ")");
-            }
-            sleepQuietly(2);
+            LocalMembers.remove(config.groupName(), config.memberId(), running);
+            registry.withdraw(config.memberId());
+            registry.close();
+            throw new TimeoutException("member " + config.memberId() + " of group " + config.groupName()
+                + " found no view containing it within " + timeout + " (contact=" + config.contact()
+                + ", registry=" + registryName() + ")");
         }
         final ViewContext ctx = build(first, first.rankOf(config.memberId()));
         viewManager.start(ctx);
@@ -260,7 +217,7 @@ public final class Group implements AutoCloseable
         engine.registerEngineOnly(rejoiner, rejoiner::trigger);
         installEngines(null, ctx);
         engine.start();
-        LOG.info("member {} joined group {} in {}", config.memberId(), config.groupName(), first);
+        LOG.debug("member {} joined group {} in {}", config.memberId(), config.groupName(), first);
     }
 
     private String registryName()
@@ -307,36 +264,7 @@ public final class Group implements AutoCloseable
             }
         });
         view = next.view();
-        final List<Long> joined = new ArrayList<>();
-        final List<Long> left = new ArrayList<>();
-        for (final Member m : next.view().members())
-        {
-            if (old == null || old.rankOf(m.memberId()) < 0)
-            {
-                joined.add(m.memberId());
-            }
-        }
-        if (old != null)
-        {
-            for (final Member m : old.members())
-            {
-                if (next.view().rankOf(m.memberId()) < 0)
-                {
-                    left.add(m.memberId());
-                }
-            }
-        }
-        for (final MembershipListener l : listeners)
-        {
-            try
-            {
-                l.onViewInstalled(next.view(), joined, left);
-            }
-            catch (final RuntimeException ex)
-            {
-                LOG.error("membership listener failed on {}", next.view(), ex);
-            }
-        }
+        notices.installed(old, next.view());
     }
 
     /**
@@ -362,7 +290,7 @@ public final class Group implements AutoCloseable
 
     public void addMembershipListener(final MembershipListener l)
     {
-        listeners.add(l);
+        notices.add(l);
     }
 
     /** @return this member's handle on a registered subgroup, or null. */
@@ -432,9 +360,9 @@ public final class Group implements AutoCloseable
      *
      * @param injector the injector, or {@link io.sirocco.multicast.fault.FaultInjector#NONE}.
      */
-    public void faultInjector(final io.sirocco.multicast.fault.FaultInjector injector)
+    public void faultInjector(final FaultInjector injector)
     {
-        faults = java.util.Objects.requireNonNull(injector, "injector");
+        faults = Objects.requireNonNull(injector, "injector");
     }
 
     /**
@@ -453,7 +381,7 @@ public final class Group implements AutoCloseable
     public void halt()
     {
         closed = true;
-        IN_THIS_JVM.remove(jvmKey(config.groupName(), config.memberId()), this);
+        LocalMembers.remove(config.groupName(), config.memberId(), running);
         engine.close();
         handles.values().forEach(Subgroup::close);
     }
@@ -482,7 +410,7 @@ public final class Group implements AutoCloseable
         {
             ctx.close();
         }
-        IN_THIS_JVM.remove(jvmKey(config.groupName(), config.memberId()), this);
+        LocalMembers.remove(config.groupName(), config.memberId(), running);
         registry.withdraw(config.memberId());
         markGone();
         registry.close();
@@ -522,17 +450,7 @@ public final class Group implements AutoCloseable
             handles.values().forEach(Subgroup::close);
             markGone();
         }
-        for (final MembershipListener l : listeners)
-        {
-            try
-            {
-                l.onExcluded(reason);
-            }
-            catch (final RuntimeException ex)
-            {
-                LOG.error("membership listener failed on the exclusion of member {}", config.memberId(), ex);
-            }
-        }
+        notices.excluded(reason);
     }
 
     /** What the {@link Rejoiner} may do to this group; predicate thread. */
@@ -599,17 +517,7 @@ public final class Group implements AutoCloseable
             viewManager.restart(ctx);
             contextClosed = false;
             exclusion = null;
-            for (final MembershipListener l : listeners)
-            {
-                try
-                {
-                    l.onRejoined(next);
-                }
-                catch (final RuntimeException ex)
-                {
-                    LOG.error("membership listener failed on the rejoin of member {}", config.memberId(), ex);
-                }
-            }
+            notices.rejoined(next);
             installEngines(null, ctx);
         }
     }

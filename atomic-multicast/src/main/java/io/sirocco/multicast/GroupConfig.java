@@ -1,5 +1,6 @@
 package io.sirocco.multicast;
 
+import java.util.concurrent.ThreadLocalRandom;
 import io.sirocco.multicast.smc.SpindleOptions;
 import io.sirocco.multicast.spi.RowTransportProvider;
 import io.sirocco.multicast.spi.RowTransportProviders;
@@ -90,7 +91,7 @@ public record GroupConfig(
     /** Defaults for a member of {@code groupName} with a random id. */
     public static GroupConfig defaults(final String groupName)
     {
-        return new GroupConfig(groupName, (java.util.concurrent.ThreadLocalRandom.current().nextLong() >>> 1) | 1,
+        return new GroupConfig(groupName, (ThreadLocalRandom.current().nextLong() >>> 1) | 1,
             "shm", "shm", false, 1, 10, 2000, 50, defaultSpins("shm"), defaultYields("shm"), 200_000,
             SpindleOptions.ALL_ON, "");
     }

@@ -1,5 +1,6 @@
 package io.sirocco.multicast;
 
+import java.net.InetAddress;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -80,7 +81,7 @@ public final class HostIdentity
         }
         else
         {
-            LOG.info("host identity '{}': host name plus a hash of boot id {}, pid namespace {}, shm root {} ({}); "
+            LOG.debug("host identity '{}': host name plus a hash of boot id {}, pid namespace {}, shm root {} ({}); "
                 + "members with the same identity share memory, others use tcp (override: {})", id,
                 bootId.isEmpty() ? "(none)" : bootId, pidNamespace.isEmpty() ? "(none)" : pidNamespace,
                 MulticastSettings.shmDirectory(), shmRoot.isEmpty() ? "unreadable" : shmRoot, OVERRIDE);
@@ -116,7 +117,7 @@ public final class HostIdentity
     {
         try
         {
-            return java.net.InetAddress.getLocalHost().getHostName();
+            return InetAddress.getLocalHost().getHostName();
         }
         catch (final IOException ex)
         {

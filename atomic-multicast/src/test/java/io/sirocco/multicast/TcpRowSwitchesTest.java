@@ -1,5 +1,6 @@
 package io.sirocco.multicast;
 
+import io.sirocco.multicast.view.ViewContext;
 import io.sirocco.multicast.predicate.PredicateEngine;
 import io.sirocco.multicast.smc.SpindleOptions;
 import org.junit.jupiter.api.Timeout;
@@ -72,8 +73,8 @@ class TcpRowSwitchesTest
     void shouldDeliverCompleteSequencesWhateverTheInlinePassSwitches(final DeliveryMode mode,
         final boolean receivePass, final boolean commitPush) throws Exception
     {
-        System.setProperty("sirocco.multicast.inlineReceivePass", Boolean.toString(receivePass));
-        System.setProperty("sirocco.multicast.inlineCommitPush", Boolean.toString(commitPush));
+        System.setProperty(ViewContext.INLINE_RECEIVE_PASS_PROP, Boolean.toString(receivePass));
+        System.setProperty(ViewContext.INLINE_COMMIT_PUSH_PROP, Boolean.toString(commitPush));
         try (TestCluster c = new TestCluster(3, "tcp", SpindleOptions.ALL_ON,
             i -> List.of(new SubgroupSpec("s", mode, 3, 128, 2048)), i -> Role.WRITER_READER))
         {
@@ -121,8 +122,8 @@ class TcpRowSwitchesTest
         }
         finally
         {
-            System.clearProperty("sirocco.multicast.inlineReceivePass");
-            System.clearProperty("sirocco.multicast.inlineCommitPush");
+            System.clearProperty(ViewContext.INLINE_RECEIVE_PASS_PROP);
+            System.clearProperty(ViewContext.INLINE_COMMIT_PUSH_PROP);
         }
     }
 

@@ -1,5 +1,6 @@
 package io.sirocco.multicast.contact;
 
+import java.util.ArrayList;
 import io.sirocco.multicast.config.MulticastSettings;
 import java.net.InetSocketAddress;
 import java.util.List;
@@ -72,7 +73,7 @@ public record ContactSettings(
      */
     public static List<InetSocketAddress> parsePeers(final String text, final int defaultPort)
     {
-        final java.util.ArrayList<InetSocketAddress> out = new java.util.ArrayList<>();
+        final ArrayList<InetSocketAddress> out = new ArrayList<>();
         if (text == null || text.isBlank())
         {
             return out;

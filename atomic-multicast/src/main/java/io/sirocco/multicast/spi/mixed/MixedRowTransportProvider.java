@@ -55,7 +55,7 @@ public final class MixedRowTransportProvider implements RowTransportProvider
             : TcpRowTransportProvider.openInto(context, near.table(), routes.otherHost());
         // Once per view (views change only on membership events): the route of every peer, so that an operator or
         // a test can see which pairs share memory.
-        LOG.info("{}", routes.plan());
+        LOG.debug("{}", routes.plan());
         return new MixedRowTransport(near, far, routes);
     }
 }

@@ -1,5 +1,6 @@
 package io.sirocco.multicast.spi.shm;
 
+import java.util.Locale;
 import io.sirocco.multicast.config.MulticastSettings;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -162,7 +163,7 @@ public final class Futex
 
     private static long sysFutex()
     {
-        if (!System.getProperty("os.name", "").toLowerCase(java.util.Locale.ROOT).contains("linux"))
+        if (!System.getProperty("os.name", "").toLowerCase(Locale.ROOT).contains("linux"))
         {
             return -1;
         }

@@ -1,5 +1,6 @@
 package io.sirocco.multicast.spi.tcp;
 
+import java.lang.foreign.ValueLayout;
 import io.sirocco.multicast.config.MulticastSettings;
 import io.sirocco.multicast.spi.RowTransportContext;
 import io.sirocco.multicast.sst.SstTable;
@@ -49,6 +50,10 @@ final class TcpEndpoint
     /** Confined like {@code scratch}: the table the previous frame went to, so a frame needs no map look-up. */
     private TcpRowTransport lastTransport;
     private long lastViewId = -1;
+    /** Receiving thread: when a dropped frame may be logged again, and how many were not logged since. */
+    private long nextDropLogNs = System.nanoTime();
+    private long dropsNotLogged;
+    private static final long DROP_LOG_INTERVAL_NS = 1_000_000_000L;
     /**
      * The thread inside {@link #onFrame}, or null: set on entry and cleared on exit by that thread, so a thread reads
      * itself here only while it applies a frame (its own latest write); any other value means "not me".
@@ -156,11 +161,14 @@ final class TcpEndpoint
         in.readSegment(scratch, 0, length);
         if (length < 12)
         {
-            LOG.warn("dropped a row frame of {} bytes from node {} (shorter than its 12-byte header)", length,
-                frame.sourceNodeId());
+            if (dropLogAdmits())
+            {
+                LOG.warn("dropped a row frame of {} bytes from node {} (shorter than its 12-byte header){}", length,
+                    frame.sourceNodeId(), droppedNotLogged());
+            }
             return;
         }
-        final long viewId = scratch.get(java.lang.foreign.ValueLayout.JAVA_LONG_UNALIGNED, 0);
+        final long viewId = scratch.get(ValueLayout.JAVA_LONG_UNALIGNED, 0);
         TcpRowTransport t = lastTransport;
         if (t == null || lastViewId != viewId || !t.isOpen())
         {
@@ -178,9 +186,35 @@ final class TcpEndpoint
         }
         catch (final RuntimeException ex)
         {
-            LOG.warn("dropped a malformed row frame from node {} for view {}: {}", frame.sourceNodeId(), viewId,
-                ex.toString());
+            if (dropLogAdmits())
+            {
+                LOG.warn("dropped a malformed row frame from node {} for view {}: {}{}", frame.sourceNodeId(), viewId,
+                    ex.toString(), droppedNotLogged());
+            }
         }
+    }
+
+    /**
+     * Receiving thread: whether a dropped frame may be logged now. A peer can send malformed frames at will, so at
+     * most one WARN a second; the others are counted.
+     */
+    private boolean dropLogAdmits()
+    {
+        final long now = System.nanoTime();
+        if (now - nextDropLogNs < 0)
+        {
+            dropsNotLogged++;
+            return false;
+        }
+        nextDropLogNs = now + DROP_LOG_INTERVAL_NS;
+        return true;
+    }
+
+    private String droppedNotLogged()
+    {
+        final long n = dropsNotLogged;
+        dropsNotLogged = 0;
+        return n == 0 ? "" : " (" + n + " more dropped frames not logged)";
     }
 
     /**
@@ -200,7 +234,7 @@ final class TcpEndpoint
             if (t == null && viewId > closedUpTo)
             {
                 pending.computeIfAbsent(viewId, v -> new ArrayList<>()).add(
-                    scratch.asSlice(0, length).toArray(java.lang.foreign.ValueLayout.JAVA_BYTE));
+                    scratch.asSlice(0, length).toArray(ValueLayout.JAVA_BYTE));
             }
             return t;
         }
@@ -210,8 +244,8 @@ final class TcpEndpoint
     static void apply(final MemorySegment frame, final long end, final MemorySegment table,
         final long rowLengthBytes, final int rows)
     {
-        final java.lang.foreign.ValueLayout.OfLong l = java.lang.foreign.ValueLayout.JAVA_LONG_UNALIGNED;
-        final java.lang.foreign.ValueLayout.OfInt i32 = java.lang.foreign.ValueLayout.JAVA_INT_UNALIGNED;
+        final ValueLayout.OfLong l = ValueLayout.JAVA_LONG_UNALIGNED;
+        final ValueLayout.OfInt i32 = ValueLayout.JAVA_INT_UNALIGNED;
         final int from = frame.get(i32, 8);
         if (from < 0 || from >= rows)
         {
@@ -225,7 +259,7 @@ final class TcpEndpoint
             {
                 throw new IllegalArgumentException("operation header cut at " + at + " of " + end + " bytes");
             }
-            final byte kind = frame.get(java.lang.foreign.ValueLayout.JAVA_BYTE, at);
+            final byte kind = frame.get(ValueLayout.JAVA_BYTE, at);
             final long off = frame.get(l, at + 1);
             final int n = frame.get(i32, at + 9);
             at += 13;

@@ -1,5 +1,6 @@
 package io.sirocco.multicast.spi.tcp;
 
+import java.util.concurrent.locks.LockSupport;
 import io.sirocco.multicast.config.MulticastSettings;
 import io.sirocco.multicast.spi.RowTransport;
 import io.sirocco.multicast.spi.RowTransportContext;
@@ -443,7 +444,7 @@ final class TcpRowTransport implements RowTransport
             final long deadline = System.nanoTime() + CLOSE_DRAIN_NS;
             while (backlogged > 0 && !endpoint.onReceivingThread() && System.nanoTime() - deadline < 0)
             {
-                java.util.concurrent.locks.LockSupport.parkNanos(100_000L);
+                LockSupport.parkNanos(100_000L);
                 send();
             }
             for (int r = 0; r < backlogs.length; r++)
