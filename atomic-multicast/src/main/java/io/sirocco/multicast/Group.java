@@ -36,6 +36,11 @@ import java.util.function.BooleanSupplier;
  *
  * <p>One platform predicate thread per group runs every trigger: the subgroups' receive, delivery and send triggers
  * and the membership protocol ({@link ViewManager}). Delivery and membership upcalls run on it.
+ *
+ * <p>Somewhat over 500 lines: the module's public face for membership (join, register, leave, halt, fault hooks)
+ * plus the two callbacks the view manager and the rejoiner hold ({@code ViewHost}, {@code RejoinHost}), which must see
+ * this member's private state; the mechanisms live in {@link FirstView}, {@link MembershipNotices},
+ * {@link LocalMembers} and {@link ViewTotals}.
  */
 public final class Group implements AutoCloseable
 {
@@ -59,8 +64,7 @@ public final class Group implements AutoCloseable
     private volatile boolean closed;
     private volatile String exclusion;
     private long version;
-    private final SubgroupStats retiredStats = new SubgroupStats();
-    private long retiredPushes;
+    private final ViewTotals totals = new ViewTotals();
     private final Rejoiner rejoiner;
     /** Predicate thread (then {@link #close()}): the last view's context was closed by the rejoiner. */
     private volatile boolean contextClosed;
@@ -239,11 +243,7 @@ public final class Group implements AutoCloseable
         if (previous != null)
         {
             engine.remove(previous);
-            for (final SubgroupEngine e : previous.engines())
-            {
-                e.stats().addTo(retiredStats);
-            }
-            retiredPushes += previous.pushCount();
+            totals.retire(previous);
         }
         final Set<String> present = new HashSet<>();
         for (final SubgroupEngine e : next.engines())
@@ -333,24 +333,13 @@ public final class Group implements AutoCloseable
     /** Sum of every subgroup's statistics over all views so far (racy snapshot; benchmark use). */
     public SubgroupStats stats()
     {
-        final SubgroupStats total = new SubgroupStats();
-        retiredStats.addTo(total);
-        final ViewContext ctx = viewManager.context();
-        if (ctx != null)
-        {
-            for (final SubgroupEngine e : ctx.engines())
-            {
-                e.stats().addTo(total);
-            }
-        }
-        return total;
+        return totals.stats(viewManager.context());
     }
 
     /** @return row pushes issued so far, all views (racy snapshot). */
     public long pushCount()
     {
-        final ViewContext ctx = viewManager.context();
-        return retiredPushes + (ctx == null ? 0 : ctx.pushCount());
+        return totals.pushCount(viewManager.context());
     }
 
     /**
