@@ -1,5 +1,9 @@
 package io.sirocco.multicast;
 
+// Size: about 550 lines: the module's public face for membership (join, register, leave, halt, fault hooks) plus the
+// two callbacks the view manager and the rejoiner hold (ViewHost, RejoinHost), which must see this member's private
+// state; the mechanisms live in FirstView, MembershipNotices, LocalMembers and ViewTotals.
+
 import io.sirocco.multicast.fault.FaultInjector;
 import io.sirocco.multicast.spi.RowTransportContext;
 import io.sirocco.multicast.predicate.PredicateEngine;
@@ -36,11 +40,6 @@ import java.util.function.BooleanSupplier;
  *
  * <p>One platform predicate thread per group runs every trigger: the subgroups' receive, delivery and send triggers
  * and the membership protocol ({@link ViewManager}). Delivery and membership upcalls run on it.
- *
- * <p>Somewhat over 500 lines: the module's public face for membership (join, register, leave, halt, fault hooks)
- * plus the two callbacks the view manager and the rejoiner hold ({@code ViewHost}, {@code RejoinHost}), which must see
- * this member's private state; the mechanisms live in {@link FirstView}, {@link MembershipNotices},
- * {@link LocalMembers} and {@link ViewTotals}.
  */
 public final class Group implements AutoCloseable
 {
