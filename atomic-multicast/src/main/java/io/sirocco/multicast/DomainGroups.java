@@ -22,7 +22,7 @@ public final class DomainGroups
     {
     }
 
-    /** The directory under which shared-memory row tables live ({@code /dev/shm} or {@code sirocco.shm.dir}). */
+    /** The directory under which shared-memory row tables live ({@code /dev/shm} or {@code sirocco.multicast.shm.dir}). */
     public static Path shmRoot()
     {
         return ShmRowTransportProvider.root();

@@ -1,11 +1,16 @@
 package io.sirocco.multicast;
 
+// Size: about 550 lines: the module's public face for membership (join, register, leave, halt, fault hooks) plus the
+// two callbacks the view manager and the rejoiner hold (ViewHost, RejoinHost), which must see this member's private
+// state; the mechanisms live in FirstView, MembershipNotices, LocalMembers and ViewTotals.
+
+import io.sirocco.multicast.fault.FaultInjector;
+import io.sirocco.multicast.spi.RowTransportContext;
 import io.sirocco.multicast.predicate.PredicateEngine;
 import io.sirocco.multicast.smc.SubgroupEngine;
 import io.sirocco.multicast.smc.SubgroupStats;
 import io.sirocco.multicast.spi.RowTransportProvider;
-import io.sirocco.multicast.spi.local.LocalRowTransportProvider;
-import io.sirocco.multicast.spi.shm.ShmRowTransportProvider;
+import io.sirocco.multicast.spi.RowTransportProviders;
 import io.sirocco.multicast.view.LocalRegistry;
 import io.sirocco.multicast.view.MembershipRegistry;
 import io.sirocco.multicast.view.ShmRegistry;
@@ -20,12 +25,13 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
-import java.util.ServiceLoader;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeoutException;
+import java.util.function.BooleanSupplier;
 
 /**
  * This process's membership in one group (one DDS domain). Start with {@link #join}; get per-subgroup handles with
@@ -39,13 +45,6 @@ public final class Group implements AutoCloseable
 {
     private static final Logger LOG = LoggerFactory.getLogger(Group.class);
     private static final long SELF_PID = ProcessHandle.current().pid();
-    /**
-     * The members of this JVM, by group name and member id, from the start of their join until they close or halt: a
-     * member of this process whose group is gone or whose predicate thread died does not run, although its pid lives
-     * (tests, and several DDS participants of one domain in one process). Concurrent map: joins, closes and the
-     * rejoiners' reads come from any thread.
-     */
-    private static final Map<String, Group> IN_THIS_JVM = new ConcurrentHashMap<>();
 
     private final GroupConfig config;
     private final RowTransportProvider provider;
@@ -54,16 +53,17 @@ public final class Group implements AutoCloseable
     private final ViewManager viewManager;
     private final Map<String, Subgroup> handles = new ConcurrentHashMap<>();
     private final List<Member.Registration> registrations = new CopyOnWriteArrayList<>();
-    private final List<MembershipListener> listeners = new CopyOnWriteArrayList<>();
     private final String hostName;
+    private final MembershipNotices notices;
+    /** Whether this member still runs, for {@link LocalMembers}. */
+    private final BooleanSupplier running;
     /** Fault injector (tests); read on the predicate thread at each fault point. */
-    private volatile io.sirocco.multicast.fault.FaultInjector faults = io.sirocco.multicast.fault.FaultInjector.NONE;
+    private volatile FaultInjector faults = FaultInjector.NONE;
     private volatile View view;
     private volatile boolean closed;
     private volatile String exclusion;
     private long version;
-    private final SubgroupStats retiredStats = new SubgroupStats();
-    private long retiredPushes;
+    private final ViewTotals totals = new ViewTotals();
     private final Rejoiner rejoiner;
     /** Predicate thread (then {@link #close()}): the last view's context was closed by the rejoiner. */
     private volatile boolean contextClosed;
@@ -71,12 +71,14 @@ public final class Group implements AutoCloseable
     private Group(final GroupConfig config, final MembershipRegistry registry)
     {
         this.config = config;
-        this.provider = provider(config.transport());
+        this.provider = RowTransportProviders.byName(config.transport());
         this.registry = registry != null ? registry : "local".equals(config.registry())
             ? LocalRegistry.forGroup(config.groupName()) : new ShmRegistry(config.groupName());
         this.hostName = Member.localHost();
+        this.notices = new MembershipNotices(config.memberId());
         this.engine = new PredicateEngine("mcast-" + config.groupName() + "-" + config.memberId(),
             config.spinPasses(), config.yieldPasses(), config.maxParkNs());
+        this.running = () -> !closed && engine.failure() == null;
         this.viewManager = new ViewManager(new ViewHost(), config.heartbeatPeriodMs(), config.suspicionTimeoutMs(),
             config.registryPollMs());
         this.rejoiner = new Rejoiner(new RejoinHost(), config.groupName(), config.memberId(),
@@ -132,7 +134,7 @@ public final class Group implements AutoCloseable
         final Group g = new Group(config, registry);
         if (listener != null)
         {
-            g.listeners.add(listener);
+            g.notices.add(listener);
         }
         for (final SubgroupRegistration r : subgroups)
         {
@@ -164,7 +166,7 @@ public final class Group implements AutoCloseable
         }
         catch (final RuntimeException ex)
         {
-            LOG.info("member {} of group {}: could not mark itself gone in the registry: {}", config.memberId(),
+            LOG.debug("member {} of group {}: could not mark itself gone in the registry: {}", config.memberId(),
                 config.groupName(), ex.toString());
         }
     }
@@ -173,11 +175,6 @@ public final class Group implements AutoCloseable
     private synchronized Member selfLocked()
     {
         return self();
-    }
-
-    private static String jvmKey(final String groupName, final long memberId)
-    {
-        return groupName + "/" + memberId;
     }
 
     /**
@@ -194,65 +191,26 @@ public final class Group implements AutoCloseable
         {
             return true;
         }
-        final Group g = IN_THIS_JVM.get(jvmKey(config.groupName(), m.memberId()));
-        return g != null && !g.closed && g.engine.failure() == null;
+        return LocalMembers.runs(config.groupName(), m.memberId());
     }
 
     private void start(final Duration timeout) throws TimeoutException
     {
-        IN_THIS_JVM.put(jvmKey(config.groupName(), config.memberId()), this);
-        provider.prepare(config.groupName(), new io.sirocco.multicast.spi.RowTransportContext.MemberAddress(
+        LocalMembers.add(config.groupName(), config.memberId(), running);
+        provider.prepare(config.groupName(), new RowTransportContext.MemberAddress(
             config.memberId(), hostName, ProcessHandle.current().pid(), config.endpoint()));
         // A mark left by an earlier member of this id (it closed, or crashed while out) would count this one as out.
         registry.clearOut(config.memberId());
         registry.announce(self());
-        final long deadline = System.nanoTime() + timeout.toNanos();
-        View first = null;
-        while (first == null)
+        final View first = FirstView.await(config, registry, this::self, System.nanoTime() + timeout.toNanos());
+        if (first == null)
         {
-            final Optional<View> v = registry.latestContaining(config.memberId());
-            if (v.isPresent())
-            {
-                first = v.get();
-                break;
-            }
-            if (config.contact())
-            {
-                final List<Member> announced = registry.announced();
-                if (announced.size() >= config.initialMembers())
-                {
-                    final List<Member> ms = new ArrayList<>();
-                    ms.add(self());
-                    for (final Member m : announced)
-                    {
-                        if (m.memberId() != config.memberId() && ms.size() < config.initialMembers())
-                        {
-                            ms.add(m);
-                        }
-                    }
-                    first = new View(1, ms);
-                    registry.publish("v1", first);
-                    break;
-                }
-            }
-            else if (registry.formsGroup())
-            {
-                first = new View(1, List.of(self()));
-                registry.publish("v1", first);
-                LOG.info("member {}: no running group '{}' found through the registry; formed view 1", config.memberId(),
-                    config.groupName());
-                break;
-            }
-            if (System.nanoTime() - deadline > 0)
-            {
-                IN_THIS_JVM.remove(jvmKey(config.groupName(), config.memberId()), this);
-                registry.withdraw(config.memberId());
-                registry.close();
-                throw new TimeoutException("member " + config.memberId() + " of group " + config.groupName()
-                    + " found no view containing it within " + timeout + " (contact=" + config.contact()
-                    + ", registry=" + registryName() + ")");
-            }
-            sleepQuietly(2);
+            LocalMembers.remove(config.groupName(), config.memberId(), running);
+            registry.withdraw(config.memberId());
+            registry.close();
+            throw new TimeoutException("member " + config.memberId() + " of group " + config.groupName()
+                + " found no view containing it within " + timeout + " (contact=" + config.contact()
+                + ", registry=" + registryName() + ")");
         }
         final ViewContext ctx = build(first, first.rankOf(config.memberId()));
         viewManager.start(ctx);
@@ -262,7 +220,7 @@ public final class Group implements AutoCloseable
         engine.registerEngineOnly(rejoiner, rejoiner::trigger);
         installEngines(null, ctx);
         engine.start();
-        LOG.info("member {} joined group {} in {}", config.memberId(), config.groupName(), first);
+        LOG.debug("member {} joined group {} in {}", config.memberId(), config.groupName(), first);
     }
 
     private String registryName()
@@ -284,11 +242,7 @@ public final class Group implements AutoCloseable
         if (previous != null)
         {
             engine.remove(previous);
-            for (final SubgroupEngine e : previous.engines())
-            {
-                e.stats().addTo(retiredStats);
-            }
-            retiredPushes += previous.pushCount();
+            totals.retire(previous);
         }
         final Set<String> present = new HashSet<>();
         for (final SubgroupEngine e : next.engines())
@@ -309,36 +263,7 @@ public final class Group implements AutoCloseable
             }
         });
         view = next.view();
-        final List<Long> joined = new ArrayList<>();
-        final List<Long> left = new ArrayList<>();
-        for (final Member m : next.view().members())
-        {
-            if (old == null || old.rankOf(m.memberId()) < 0)
-            {
-                joined.add(m.memberId());
-            }
-        }
-        if (old != null)
-        {
-            for (final Member m : old.members())
-            {
-                if (next.view().rankOf(m.memberId()) < 0)
-                {
-                    left.add(m.memberId());
-                }
-            }
-        }
-        for (final MembershipListener l : listeners)
-        {
-            try
-            {
-                l.onViewInstalled(next.view(), joined, left);
-            }
-            catch (final RuntimeException ex)
-            {
-                LOG.error("membership listener failed on {}", next.view(), ex);
-            }
-        }
+        notices.installed(old, next.view());
     }
 
     /**
@@ -364,7 +289,7 @@ public final class Group implements AutoCloseable
 
     public void addMembershipListener(final MembershipListener l)
     {
-        listeners.add(l);
+        notices.add(l);
     }
 
     /** @return this member's handle on a registered subgroup, or null. */
@@ -391,7 +316,7 @@ public final class Group implements AutoCloseable
 
     /**
      * @return why this member was excluded (or left to merge into another group), or null while it is a member; with
-     *         rejoin on ({@code sirocco.mcast.rejoin}, default true) it goes back to null once a view takes it back.
+     *         rejoin on ({@code sirocco.multicast.rejoin}, default true) it goes back to null once a view takes it back.
      */
     public String exclusion()
     {
@@ -407,24 +332,13 @@ public final class Group implements AutoCloseable
     /** Sum of every subgroup's statistics over all views so far (racy snapshot; benchmark use). */
     public SubgroupStats stats()
     {
-        final SubgroupStats total = new SubgroupStats();
-        retiredStats.addTo(total);
-        final ViewContext ctx = viewManager.context();
-        if (ctx != null)
-        {
-            for (final SubgroupEngine e : ctx.engines())
-            {
-                e.stats().addTo(total);
-            }
-        }
-        return total;
+        return totals.stats(viewManager.context());
     }
 
     /** @return row pushes issued so far, all views (racy snapshot). */
     public long pushCount()
     {
-        final ViewContext ctx = viewManager.context();
-        return retiredPushes + (ctx == null ? 0 : ctx.pushCount());
+        return totals.pushCount(viewManager.context());
     }
 
     /**
@@ -434,9 +348,9 @@ public final class Group implements AutoCloseable
      *
      * @param injector the injector, or {@link io.sirocco.multicast.fault.FaultInjector#NONE}.
      */
-    public void faultInjector(final io.sirocco.multicast.fault.FaultInjector injector)
+    public void faultInjector(final FaultInjector injector)
     {
-        faults = java.util.Objects.requireNonNull(injector, "injector");
+        faults = Objects.requireNonNull(injector, "injector");
     }
 
     /**
@@ -455,7 +369,7 @@ public final class Group implements AutoCloseable
     public void halt()
     {
         closed = true;
-        IN_THIS_JVM.remove(jvmKey(config.groupName(), config.memberId()), this);
+        LocalMembers.remove(config.groupName(), config.memberId(), running);
         engine.close();
         handles.values().forEach(Subgroup::close);
     }
@@ -484,39 +398,11 @@ public final class Group implements AutoCloseable
         {
             ctx.close();
         }
-        IN_THIS_JVM.remove(jvmKey(config.groupName(), config.memberId()), this);
+        LocalMembers.remove(config.groupName(), config.memberId(), running);
         registry.withdraw(config.memberId());
         markGone();
         registry.close();
-        if ("tcp".equals(config.transport()) || "mixed".equals(config.transport()))
-        {
-            io.sirocco.multicast.spi.tcp.TcpRowTransportProvider.shutdown(config.groupName(), config.memberId());
-        }
-    }
-
-    private static RowTransportProvider provider(final String name)
-    {
-        switch (name)
-        {
-            case "local":
-                return new LocalRowTransportProvider();
-            case "shm":
-                return new ShmRowTransportProvider();
-            case "tcp":
-                return new io.sirocco.multicast.spi.tcp.TcpRowTransportProvider();
-            case "mixed":
-                return new io.sirocco.multicast.spi.mixed.MixedRowTransportProvider();
-            default:
-                for (final RowTransportProvider p : ServiceLoader.load(RowTransportProvider.class))
-                {
-                    if (p.name().equals(name))
-                    {
-                        return p;
-                    }
-                }
-                throw new IllegalArgumentException("no RowTransport named '" + name + "' (built in: local, shm,"
-                    + " tcp, mixed; others through ServiceLoader)");
-        }
+        provider.left(config.groupName(), config.memberId());
     }
 
     private static void sleepQuietly(final long ms)
@@ -552,17 +438,7 @@ public final class Group implements AutoCloseable
             handles.values().forEach(Subgroup::close);
             markGone();
         }
-        for (final MembershipListener l : listeners)
-        {
-            try
-            {
-                l.onExcluded(reason);
-            }
-            catch (final RuntimeException ex)
-            {
-                LOG.error("membership listener failed on the exclusion of member {}", config.memberId(), ex);
-            }
-        }
+        notices.excluded(reason);
     }
 
     /** What the {@link Rejoiner} may do to this group; predicate thread. */
@@ -613,10 +489,7 @@ public final class Group implements AutoCloseable
                 ctx.close();
                 contextClosed = true;
             }
-            if ("tcp".equals(config.transport()) || "mixed".equals(config.transport()))
-            {
-                io.sirocco.multicast.spi.tcp.TcpRowTransportProvider.rejoining(config.groupName(), config.memberId());
-            }
+            provider.lookingForGroup(config.groupName(), config.memberId());
         }
 
         @Override
@@ -632,17 +505,7 @@ public final class Group implements AutoCloseable
             viewManager.restart(ctx);
             contextClosed = false;
             exclusion = null;
-            for (final MembershipListener l : listeners)
-            {
-                try
-                {
-                    l.onRejoined(next);
-                }
-                catch (final RuntimeException ex)
-                {
-                    LOG.error("membership listener failed on the rejoin of member {}", config.memberId(), ex);
-                }
-            }
+            notices.rejoined(next);
             installEngines(null, ctx);
         }
     }

@@ -1,7 +1,9 @@
 package io.sirocco.multicast;
 
+import java.util.concurrent.ThreadLocalRandom;
 import io.sirocco.multicast.smc.SpindleOptions;
-import io.sirocco.multicast.spi.shm.Futex;
+import io.sirocco.multicast.spi.RowTransportProvider;
+import io.sirocco.multicast.spi.RowTransportProviders;
 
 import java.util.Objects;
 
@@ -66,7 +68,7 @@ public record GroupConfig(
 
     /**
      * The default idle policy of a transport: with {@code shm} on fewer than 4 cores (every member shares this host's
-     * cores) no yields, and no spins either when the shm doorbell works ({@link Futex#available()}: an idle predicate
+     * cores) no yields, and no spins either when the shm doorbell works ({@link RowTransportProvider#doorbell()}, the futex: an idle predicate
      * thread sleeps on its bell and the other members' pushes wake it, so a spin only takes the core from the peer
      * whose step it waits for, such as a delayed member's predicate thread that owes the nulls; docs/benchmarks.md,
      * delayed sender), else 50 spins before the timed park, as the transport's overprovisioning rule ({@code
@@ -76,7 +78,7 @@ public record GroupConfig(
     {
         if (FEW_CORES && "shm".equals(transport))
         {
-            return Futex.available() ? 0 : 50;
+            return RowTransportProviders.find("shm").map(RowTransportProvider::doorbell).orElse(false) ? 0 : 50;
         }
         return 2000;
     }
@@ -89,7 +91,7 @@ public record GroupConfig(
     /** Defaults for a member of {@code groupName} with a random id. */
     public static GroupConfig defaults(final String groupName)
     {
-        return new GroupConfig(groupName, (java.util.concurrent.ThreadLocalRandom.current().nextLong() >>> 1) | 1,
+        return new GroupConfig(groupName, (ThreadLocalRandom.current().nextLong() >>> 1) | 1,
             "shm", "shm", false, 1, 10, 2000, 50, defaultSpins("shm"), defaultYields("shm"), 200_000,
             SpindleOptions.ALL_ON, "");
     }

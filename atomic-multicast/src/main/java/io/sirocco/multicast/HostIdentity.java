@@ -1,5 +1,6 @@
 package io.sirocco.multicast;
 
+import java.net.InetAddress;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -8,7 +9,7 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 
-import io.sirocco.multicast.spi.shm.ShmRowTransportProvider;
+import io.sirocco.multicast.config.MulticastSettings;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -20,11 +21,11 @@ import org.slf4j.LoggerFactory;
  * <ul>
  *   <li>the kernel's boot id ({@code /proc/sys/kernel/random/boot_id}): one per machine and boot;</li>
  *   <li>the pid namespace ({@code /proc/self/ns/pid}): same-host crash detection looks processes up by pid;</li>
- *   <li>the device and inode of the shm root ({@code sirocco.shm.dir}, else {@code /dev/shm}): members that do not
+ *   <li>the device and inode of the shm root ({@code sirocco.multicast.shm.dir}, else {@code /dev/shm}): members that do not
  *       see the same directory cannot share a table, so they must talk tcp.</li>
  * </ul>
  * Processes in network namespaces of one machine (the emulated hosts of the tests) share all three; they set
- * {@code sirocco.mcast.host} (and a per-host {@code sirocco.shm.dir}). The override replaces the identity entirely.
+ * {@code sirocco.multicast.host} (and a per-host {@code sirocco.multicast.shm.dir}). The override replaces the identity entirely.
  * Components that cannot be read (not Linux) are left out; the host name then decides alone, which is logged.
  *
  * <p>Stateless apart from the value computed once per JVM (the inputs do not change while a process runs).
@@ -34,7 +35,7 @@ public final class HostIdentity
     private static final Logger LOG = LoggerFactory.getLogger(HostIdentity.class);
 
     /** The system property that overrides the identity (emulated hosts). */
-    public static final String OVERRIDE = "sirocco.mcast.host";
+    public static final String OVERRIDE = MulticastSettings.HOST;
 
     private static volatile String computed;
 
@@ -45,8 +46,8 @@ public final class HostIdentity
     /** @return this process's host identity: {@value #OVERRIDE} if set, else the computed one (logged once). */
     public static String local()
     {
-        final String override = System.getProperty(OVERRIDE);
-        if (override != null && !override.isBlank())
+        final String override = MulticastSettings.host();
+        if (override != null)
         {
             return override;
         }
@@ -71,7 +72,7 @@ public final class HostIdentity
         final String hostName = hostName();
         final String bootId = read(Path.of("/proc/sys/kernel/random/boot_id"));
         final String pidNamespace = link(Path.of("/proc/self/ns/pid"));
-        final String shmRoot = fileKey(existing(ShmRowTransportProvider.root()));
+        final String shmRoot = fileKey(existing(MulticastSettings.shmDirectory()));
         final String id = of(hostName, bootId, pidNamespace, shmRoot);
         if (bootId.isEmpty() && pidNamespace.isEmpty() && shmRoot.isEmpty())
         {
@@ -80,10 +81,10 @@ public final class HostIdentity
         }
         else
         {
-            LOG.info("host identity '{}': host name plus a hash of boot id {}, pid namespace {}, shm root {} ({}); "
+            LOG.debug("host identity '{}': host name plus a hash of boot id {}, pid namespace {}, shm root {} ({}); "
                 + "members with the same identity share memory, others use tcp (override: {})", id,
                 bootId.isEmpty() ? "(none)" : bootId, pidNamespace.isEmpty() ? "(none)" : pidNamespace,
-                ShmRowTransportProvider.root(), shmRoot.isEmpty() ? "unreadable" : shmRoot, OVERRIDE);
+                MulticastSettings.shmDirectory(), shmRoot.isEmpty() ? "unreadable" : shmRoot, OVERRIDE);
         }
         return id;
     }
@@ -116,7 +117,7 @@ public final class HostIdentity
     {
         try
         {
-            return java.net.InetAddress.getLocalHost().getHostName();
+            return InetAddress.getLocalHost().getHostName();
         }
         catch (final IOException ex)
         {

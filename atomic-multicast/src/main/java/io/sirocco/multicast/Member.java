@@ -37,7 +37,7 @@ public record Member(long memberId, String host, long pid, String endpoint, long
 
     /**
      * @return this host's identity as members see it ({@link HostIdentity#local()}): system property
-     * {@code sirocco.mcast.host} if set (tests that put "hosts" in network namespaces of one machine), else the host
+     * {@code sirocco.multicast.host} if set (tests that put "hosts" in network namespaces of one machine), else the host
      * name plus a hash of the boot id, pid namespace and shm root.
      */
     public static String localHost()

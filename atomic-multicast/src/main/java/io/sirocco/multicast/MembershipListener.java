@@ -17,7 +17,7 @@ public interface MembershipListener
 
     /**
      * This member is no longer part of the group (it was suspected by the others, the group failed, or it left to merge
-     * into another group of this name). With rejoin on ({@code sirocco.mcast.rejoin}, the default) every subgroup
+     * into another group of this name). With rejoin on ({@code sirocco.multicast.rejoin}, the default) every subgroup
      * answers {@link ClaimResult#VIEW_CHANGING} until a view takes the member back in ({@link #onRejoined}); with it
      * off, {@link ClaimResult#CLOSED} for good.
      *

@@ -1,5 +1,6 @@
 package io.sirocco.multicast;
 
+import io.sirocco.multicast.config.MulticastSettings;
 import io.sirocco.multicast.view.MembershipRegistry;
 import io.sirocco.multicast.view.Refounder;
 import io.sirocco.multicast.view.ViewManager;
@@ -39,7 +40,7 @@ final class Rejoiner
     private static final Logger LOG = LoggerFactory.getLogger(Rejoiner.class);
 
     /** System property: rejoin after an exclusion and merge groups (default true). */
-    static final String REJOIN_PROP = "sirocco.mcast.rejoin";
+    static final String REJOIN_PROP = MulticastSettings.REJOIN;
 
     /** What the rejoiner needs from its group. */
     interface Host
@@ -102,7 +103,7 @@ final class Rejoiner
         this.groupName = groupName;
         this.memberId = memberId;
         this.pollNs = TimeUnit.MILLISECONDS.toNanos(Math.max(10, pollMs));
-        this.enabled = Boolean.parseBoolean(System.getProperty(REJOIN_PROP, "true"));
+        this.enabled = MulticastSettings.rejoin();
     }
 
     /** @return whether an excluded member tries to rejoin (else its subgroups close, as before). */
@@ -168,7 +169,7 @@ final class Rejoiner
             return false;
         }
         reason = "left view " + current.viewId() + " to merge into " + survivor.get();
-        LOG.warn("group '{}': member {} hears another group of this name that survives over its own (rule: the "
+        LOG.debug("group '{}': member {} hears another group of this name that survives over its own (rule: the "
             + "larger group, at equal size the lower leader id): {}; leaving to join it", groupName, memberId,
             survivor.get());
         host.viewManager().requestLeave();
@@ -197,9 +198,9 @@ final class Rejoiner
         lastMarkNs = now;
     }
 
-    private boolean lookForView(final long now)
+    /** Keeps this member's announcement and its out mark in the registry while it looks. */
+    private void keepLooking(final MembershipRegistry registry, final long now)
     {
-        final MembershipRegistry registry = host.registry();
         if (++polls % 20 == 0 && registry.announced().stream().noneMatch(m -> m.memberId() == memberId))
         {
             // The old view's leader withdraws removed members when it installs the next view, which can come after
@@ -212,6 +213,11 @@ final class Rejoiner
             // chosen to re-form the group (Refounder).
             markLooking(now);
         }
+    }
+
+    /** @return the view that takes this member back in (found, formed or re-founded), or null for now. */
+    private View viewToJoin(final MembershipRegistry registry, final long now)
+    {
         final Optional<View> next = registry.latestContaining(memberId);
         View view = null;
         if (next.isPresent() && next.get().viewId() > staleViewId)
@@ -228,12 +234,12 @@ final class Rejoiner
             {
                 // A view that names this member but that no member it hears runs (its members removed it again,
                 // or it is an old one): while the registry holds it, it counts as in a view and stops greeting.
-                LOG.info("group '{}': member {}: nobody it hears runs {}, which names it; looking again", groupName,
+                LOG.debug("group '{}': member {}: nobody it hears runs {}, which names it; looking again", groupName,
                     memberId, next.get());
                 unconfirmedSinceNs = 0;
                 registry.rediscover();
                 registry.announce(host.self());
-                return false;
+                return null;
             }
         }
         else if (registry.formsGroup())
@@ -253,13 +259,21 @@ final class Rejoiner
                     memberId, view);
             }
         }
+        return view;
+    }
+
+    private boolean lookForView(final long now)
+    {
+        final MembershipRegistry registry = host.registry();
+        keepLooking(registry, now);
+        final View view = viewToJoin(registry, now);
         if (view == null)
         {
             return false;
         }
         // In a view again: a member in a view never has an out mark (a member without one counts as running a group).
         registry.clearOut(memberId);
-        LOG.warn("group '{}': member {} is back in the group after {} ms out of it: {}", groupName, memberId,
+        LOG.debug("group '{}': member {} is back in the group after {} ms out of it: {}", groupName, memberId,
             TimeUnit.NANOSECONDS.toMillis(now - outSinceNs), view);
         state = State.IN;
         unconfirmedSinceNs = 0;

@@ -1,5 +1,6 @@
 package io.sirocco.multicast;
 
+import io.sirocco.multicast.view.ViewContext;
 import io.sirocco.multicast.predicate.PredicateEngine;
 import io.sirocco.multicast.smc.SpindleOptions;
 import org.junit.jupiter.api.Timeout;
@@ -12,8 +13,8 @@ import java.util.concurrent.TimeUnit;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The tcp row transport's two latency switches ({@code sirocco.mcast.tcp.inlineReceive}: frames applied on the
- * receiving thread; {@code sirocco.mcast.tcp.coalesce}: one frame per predicate pass) in every combination: three
+ * The tcp row transport's two latency switches ({@code sirocco.multicast.tcp.inlineReceive}: frames applied on the
+ * receiving thread; {@code sirocco.multicast.tcp.coalesce}: one frame per predicate pass) in every combination: three
  * members send concurrently through a small window (many passes, frames mixing data, guards and counters), and every
  * member delivers the same complete sequence, per-sender FIFO.
  */
@@ -25,8 +26,8 @@ class TcpRowSwitchesTest
     void shouldDeliverIdenticalCompleteSequencesWhateverTheSwitches(final boolean inline, final boolean coalesce)
         throws Exception
     {
-        System.setProperty("sirocco.mcast.tcp.inlineReceive", Boolean.toString(inline));
-        System.setProperty("sirocco.mcast.tcp.coalesce", Boolean.toString(coalesce));
+        System.setProperty("sirocco.multicast.tcp.inlineReceive", Boolean.toString(inline));
+        System.setProperty("sirocco.multicast.tcp.coalesce", Boolean.toString(coalesce));
         try (TestCluster c = new TestCluster(3, "tcp", SpindleOptions.ALL_ON,
             i -> List.of(new SubgroupSpec("s", DeliveryMode.ORDERED, 3, 128, 2048)), i -> Role.WRITER_READER))
         {
@@ -53,14 +54,14 @@ class TcpRowSwitchesTest
         }
         finally
         {
-            System.clearProperty("sirocco.mcast.tcp.inlineReceive");
-            System.clearProperty("sirocco.mcast.tcp.coalesce");
+            System.clearProperty("sirocco.multicast.tcp.inlineReceive");
+            System.clearProperty("sirocco.multicast.tcp.coalesce");
         }
     }
 
     /**
-     * The inline-pass switches ({@code sirocco.mcast.inlineReceivePass}: the receiving thread runs the view's
-     * triggers; {@code sirocco.mcast.inlineCommitPush}: a committing thread pushes its commit) in every combination,
+     * The inline-pass switches ({@code sirocco.multicast.inlineReceivePass}: the receiving thread runs the view's
+     * triggers; {@code sirocco.multicast.inlineCommitPush}: a committing thread pushes its commit) in every combination,
      * in both reliable modes: same complete sequences everywhere (ORDERED), per-sender FIFO and complete (UNORDERED).
      * With either on, threads other than the predicate thread did run passes (a committing thread only while the
      * engine thread is parked).
@@ -72,8 +73,8 @@ class TcpRowSwitchesTest
     void shouldDeliverCompleteSequencesWhateverTheInlinePassSwitches(final DeliveryMode mode,
         final boolean receivePass, final boolean commitPush) throws Exception
     {
-        System.setProperty("sirocco.mcast.inlineReceivePass", Boolean.toString(receivePass));
-        System.setProperty("sirocco.mcast.inlineCommitPush", Boolean.toString(commitPush));
+        System.setProperty(ViewContext.INLINE_RECEIVE_PASS_PROP, Boolean.toString(receivePass));
+        System.setProperty(ViewContext.INLINE_COMMIT_PUSH_PROP, Boolean.toString(commitPush));
         try (TestCluster c = new TestCluster(3, "tcp", SpindleOptions.ALL_ON,
             i -> List.of(new SubgroupSpec("s", mode, 3, 128, 2048)), i -> Role.WRITER_READER))
         {
@@ -121,8 +122,8 @@ class TcpRowSwitchesTest
         }
         finally
         {
-            System.clearProperty("sirocco.mcast.inlineReceivePass");
-            System.clearProperty("sirocco.mcast.inlineCommitPush");
+            System.clearProperty(ViewContext.INLINE_RECEIVE_PASS_PROP);
+            System.clearProperty(ViewContext.INLINE_COMMIT_PUSH_PROP);
         }
     }
 

@@ -12,7 +12,7 @@ import org.junit.platform.launcher.LauncherSession;
 import org.junit.platform.launcher.LauncherSessionListener;
 
 /**
- * One private shm root per test JVM ({@code sirocco.shm.dir}): a fresh directory on tmpfs that this JVM and every
+ * One private shm root per test JVM ({@code sirocco.multicast.shm.dir}): a fresh directory on tmpfs that this JVM and every
  * child it starts use for group registries, view tables and per-"host" directories. Test runs of other worktrees,
  * another surefire JVM, or leftovers of a killed run never share a registry file or a table with this one, even when
  * they pick the same domain numbers. Registered as a JUnit launcher session listener, so the property is set before
@@ -37,7 +37,7 @@ public final class RunShmRoot implements LauncherSessionListener
     /** The JVM option that gives a child process this run's root (put it before any per-host override). */
     public static String jvmProperty()
     {
-        return "-Dsirocco.shm.dir=" + path();
+        return "-Dsirocco.multicast.shm.dir=" + path();
     }
 
     @Override
@@ -65,7 +65,7 @@ public final class RunShmRoot implements LauncherSessionListener
         try
         {
             final Path root = Files.createTempDirectory(parent, PREFIX + ProcessHandle.current().pid() + "-");
-            System.setProperty("sirocco.shm.dir", root.toString());
+            System.setProperty("sirocco.multicast.shm.dir", root.toString());
             return root;
         }
         catch (final IOException ex)

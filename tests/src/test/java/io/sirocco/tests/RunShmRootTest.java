@@ -13,13 +13,13 @@ class RunShmRootTest
     @Test
     void thisJvmHasItsOwnShmRootAndPassesItOn()
     {
-        final String configured = System.getProperty("sirocco.shm.dir");
-        assertThat(configured).as("sirocco.shm.dir set by the launcher session listener").isNotNull();
+        final String configured = System.getProperty("sirocco.multicast.shm.dir");
+        assertThat(configured).as("sirocco.multicast.shm.dir set by the launcher session listener").isNotNull();
         final Path root = Path.of(configured);
         assertThat(root).isEqualTo(RunShmRoot.path());
         assertThat(root.getFileName().toString()).startsWith("sirocco-test-run-" + ProcessHandle.current().pid() + "-");
         assertThat(Files.isDirectory(root)).isTrue();
-        assertThat(RunShmRoot.jvmProperty()).isEqualTo("-Dsirocco.shm.dir=" + root);
+        assertThat(RunShmRoot.jvmProperty()).isEqualTo("-Dsirocco.multicast.shm.dir=" + root);
     }
 
     @Test

@@ -1,5 +1,6 @@
 package io.sirocco.multicast.contact;
 
+import io.sirocco.transport.agent.Agents;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -39,6 +40,8 @@ final class BeaconChannel implements AutoCloseable
     private final InetSocketAddress target;
     private final String groupName;
     private final Thread receiver;
+    /** Anyone who can send a datagram to the group can make beacons fail to parse. */
+    private final LogRateLimit ignoredLog = new LogRateLimit();
     private final ByteBuffer out = ByteBuffer.allocate(512);
     private volatile boolean closed;
 
@@ -84,10 +87,11 @@ final class BeaconChannel implements AutoCloseable
             throw ex;
         }
         this.channel = ch;
-        LOG.info("group '{}': multicast beacons on {}:{} over interface {} ({})", groupName, group, port,
+        LOG.debug("group '{}': multicast beacons on {}:{} over interface {} ({})", groupName, group, port,
             nif.getName(), interfaceAddress);
-        this.receiver = Thread.ofPlatform().daemon().name("sirocco-beacons-" + groupName)
-            .start(() -> receive(listener));
+        // A blocking receive is the wait itself: a plain loop on a named thread, not an agent.
+        this.receiver = Agents.threadFactory("beacons-" + groupName).newThread(() -> receive(listener));
+        receiver.start();
     }
 
     void send(final long memberId, final String contact, final GroupIdentity group)
@@ -133,9 +137,11 @@ final class BeaconChannel implements AutoCloseable
             }
             catch (final IOException | RuntimeException ex)
             {
-                if (!closed)
+                final long skipped = closed ? -1 : ignoredLog.admit();
+                if (skipped >= 0)
                 {
-                    LOG.debug("group '{}': beacon ignored: {}", groupName, ex.toString());
+                    LOG.debug("group '{}': beacon ignored: {}{}", groupName, ex.toString(),
+                        LogRateLimit.suffix(skipped));
                 }
             }
         }

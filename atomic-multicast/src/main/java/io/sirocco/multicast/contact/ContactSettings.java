@@ -1,5 +1,7 @@
 package io.sirocco.multicast.contact;
 
+import java.util.ArrayList;
+import io.sirocco.multicast.config.MulticastSettings;
 import java.net.InetSocketAddress;
 import java.util.List;
 import java.util.Objects;
@@ -33,8 +35,8 @@ public record ContactSettings(
     long mergeDelayMs)
 {
     /** System property of the default merge delay ({@value #DEFAULT_MERGE_DELAY_MS} ms). */
-    public static final String MERGE_DELAY_PROP = "sirocco.discovery.merge.delay.ms";
-    public static final long DEFAULT_MERGE_DELAY_MS = 5_000;
+    public static final String MERGE_DELAY_PROP = MulticastSettings.MERGE_DELAY_MS;
+    public static final long DEFAULT_MERGE_DELAY_MS = MulticastSettings.DEFAULT_MERGE_DELAY_MS;
 
     /** Settings with the merge delay of {@link #MERGE_DELAY_PROP} (default {@value #DEFAULT_MERGE_DELAY_MS} ms). */
     public ContactSettings(final String bindHost, final int port, final List<InetSocketAddress> peers,
@@ -42,7 +44,7 @@ public record ContactSettings(
         final long discoveryWaitMs)
     {
         this(bindHost, port, peers, multicast, multicastGroup, multicastPort, beaconPeriodMs, discoveryWaitMs,
-            Long.getLong(MERGE_DELAY_PROP, DEFAULT_MERGE_DELAY_MS));
+            MulticastSettings.mergeDelayMs());
     }
 
     public ContactSettings
@@ -71,7 +73,7 @@ public record ContactSettings(
      */
     public static List<InetSocketAddress> parsePeers(final String text, final int defaultPort)
     {
-        final java.util.ArrayList<InetSocketAddress> out = new java.util.ArrayList<>();
+        final ArrayList<InetSocketAddress> out = new ArrayList<>();
         if (text == null || text.isBlank())
         {
             return out;

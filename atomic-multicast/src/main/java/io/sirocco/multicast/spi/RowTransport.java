@@ -1,5 +1,6 @@
 package io.sirocco.multicast.spi;
 
+import io.sirocco.multicast.predicate.IdleWait;
 import java.lang.foreign.MemorySegment;
 
 /**
@@ -138,7 +139,7 @@ public interface RowTransport extends AutoCloseable
      *
      * @return the bell, or null.
      */
-    default io.sirocco.multicast.predicate.IdleWait idleWait()
+    default IdleWait idleWait()
     {
         return null;
     }

@@ -2,7 +2,7 @@ package io.sirocco.multicast.view;
 
 import io.sirocco.multicast.Member;
 import io.sirocco.multicast.View;
-import io.sirocco.multicast.spi.shm.ShmRowTransportProvider;
+import io.sirocco.multicast.spi.GroupDirectory;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -36,7 +36,7 @@ public final class ShmRegistry implements MembershipRegistry
 
     public ShmRegistry(final String groupName)
     {
-        this.dir = ShmRowTransportProvider.groupDirectory(groupName);
+        this.dir = GroupDirectory.create(groupName);
     }
 
     public Path directory()
@@ -47,7 +47,7 @@ public final class ShmRegistry implements MembershipRegistry
     /** Deletes a group's directory and everything in it (tests, benchmarks, after the last member left). */
     public static void destroy(final String groupName)
     {
-        final Path d = ShmRowTransportProvider.root().resolve("sirocco-" + groupName);
+        final Path d = GroupDirectory.path(groupName);
         if (!Files.isDirectory(d))
         {
             return;

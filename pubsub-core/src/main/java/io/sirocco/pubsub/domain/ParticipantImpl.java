@@ -103,7 +103,7 @@ public final class ParticipantImpl extends ParticipantFeatureGaps
             bus.participantGuid()), domainId, bus.transportName());
     }
 
-    /** The host identity the group knows this member by ({@code sirocco.mcast.host}, else {@code HostIdentity}). */
+    /** The host identity the group knows this member by ({@code sirocco.multicast.host}, else {@code HostIdentity}). */
     private static String hostName()
     {
         return Member.localHost();

@@ -50,7 +50,7 @@ class MultiProcessSlowReliableReaderTest
                 final Path dir = Files.createTempDirectory(ShmRoot.PATH, "sirocco-slowrd-h" + i);
                 dirs.add(dir);
                 jvms.add(List.of("-Dsirocco.dds.transport=tcp", "-Dsirocco.dds.peers=127.0.0.1:" + contactPort,
-                    "-Dsirocco.dds.contact.port=" + contactPort, "-Dsirocco.dds.interface=lo", "-Dsirocco.shm.dir=" + dir,
+                    "-Dsirocco.dds.contact.port=" + contactPort, "-Dsirocco.dds.interface=lo", "-Dsirocco.multicast.shm.dir=" + dir,
                     "-Dsirocco.dds.window.slots=64", "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn"));
             }
             run(domain, jvms.get(0), jvms.get(1));

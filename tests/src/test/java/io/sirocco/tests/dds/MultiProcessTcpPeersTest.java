@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Timeout;
 /**
  * Three processes on this host over the {@code tcp} transport, discovered through static peers
  * ({@code sirocco.dds.peers} = SIROCCO_DDS_PEERS) on loopback, with no shared registry: each process has its own shm
- * directory ({@code sirocco.shm.dir}), so membership can only travel over the network registry. The first
+ * directory ({@code sirocco.multicast.shm.dir}), so membership can only travel over the network registry. The first
  * subscriber holds the listed contact port; the others find it taken and listen on ephemeral ports. Then the
  * {@link KillScenario}: no loss, a killed subscriber hurts nobody, a killed publisher leaves NOT_ALIVE_NO_WRITERS.
  */
@@ -38,7 +38,7 @@ class MultiProcessTcpPeersTest
                 dirs.add(dir);
                 hosts.add(new KillScenario.Host(List.of(), List.of("-Dsirocco.dds.transport=tcp",
                     "-Dsirocco.dds.peers=127.0.0.1:" + contactPort, "-Dsirocco.dds.contact.port=" + contactPort,
-                    "-Dsirocco.dds.interface=lo", "-Dsirocco.shm.dir=" + dir,
+                    "-Dsirocco.dds.interface=lo", "-Dsirocco.multicast.shm.dir=" + dir,
                     "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn",
                     "-Dorg.slf4j.simpleLogger.log.io.sirocco.multicast.contact=info")));
             }

@@ -49,7 +49,7 @@ class NetnsDdsTest
                 dirs.add(dir);
                 final List<String> jvm = new ArrayList<>(List.of("-Dsirocco.dds.transport=auto",
                     "-Dsirocco.dds.discovery=" + discovery, "-Dsirocco.dds.interface=" + hosts.interfaceName(i),
-                    "-Dsirocco.shm.dir=" + dir, "-Dsirocco.mcast.host=nshost" + i,
+                    "-Dsirocco.multicast.shm.dir=" + dir, "-Dsirocco.multicast.host=nshost" + i,
                     "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn",
                     "-Dorg.slf4j.simpleLogger.log.io.sirocco.pubsub.bus.select.BusSelector=info",
                     "-Dorg.slf4j.simpleLogger.log.io.sirocco.multicast.contact=info"));

@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Timeout;
  * Issues #4 and #5: one DDS domain over two emulated hosts ({@link Netns}), host A with the publisher and subscriber
  * 1, host B with subscriber 2, the transport left to {@code auto}, discovery by static peers: {@code auto} picks
  * {@code mixed}, so A's two processes share memory and talk tcp with B. Each host has its own shm directory and host
- * identity ({@code sirocco.mcast.host}), as two machines would. The {@link KillScenario} (RELIABLE, KEEP_ALL) checks
+ * identity ({@code sirocco.multicast.host}), as two machines would. The {@link KillScenario} (RELIABLE, KEEP_ALL) checks
  * that both subscribers receive in order without loss, then SIGKILLs subscriber 1 (on A) mid-stream: the publisher
  * keeps writing and subscriber 2 (on B) loses nothing. Then the logs must show the paths really used: the publisher
  * pushed its row to subscriber 1 by shared memory and to subscriber 2 by tcp (and never the other way round), and
@@ -44,7 +44,7 @@ class NetnsMixedDdsTest
                 dirs.add(dir);
                 list.add(new KillScenario.Host(hosts.prefix(i), List.of("-Dsirocco.dds.transport=auto",
                     "-Dsirocco.dds.peers=" + peers, "-Dsirocco.dds.interface=" + hosts.interfaceName(i),
-                    "-Dsirocco.shm.dir=" + dir, "-Dsirocco.mcast.host=mixhost" + i,
+                    "-Dsirocco.multicast.shm.dir=" + dir, "-Dsirocco.multicast.host=mixhost" + i,
                     "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn",
                     "-Dorg.slf4j.simpleLogger.log.io.sirocco.pubsub.bus.select.BusSelector=info",
                     "-Dorg.slf4j.simpleLogger.log.io.sirocco.pubsub.bus.group.GroupBus=info",

@@ -143,8 +143,8 @@ class NetnsRejoinTest
             // link, rejoin, merge) does not depend on detecting within 2 s, and its waits are bounded in minutes.
             out.add(List.of("-Dsirocco.dds.suspicion.ms=4000",
                 "-Dsirocco.dds.transport=tcp", "-Dsirocco.dds.discovery=peers", "-Dsirocco.dds.peers=" + peers,
-                "-Dsirocco.dds.interface=" + hosts.interfaceName(i), "-Dsirocco.shm.dir=" + dir,
-                "-Dsirocco.mcast.host=nshost" + i, "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn",
+                "-Dsirocco.dds.interface=" + hosts.interfaceName(i), "-Dsirocco.multicast.shm.dir=" + dir,
+                "-Dsirocco.multicast.host=nshost" + i, "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn",
                 "-Dorg.slf4j.simpleLogger.log.io.sirocco.pubsub.bus.group.GroupBus=info",
                 "-Dorg.slf4j.simpleLogger.log.io.sirocco.multicast.Rejoiner=info",
                 "-Dorg.slf4j.simpleLogger.log.io.sirocco.multicast.contact=info"));

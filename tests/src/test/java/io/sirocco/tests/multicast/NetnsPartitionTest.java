@@ -45,7 +45,7 @@ class NetnsPartitionTest
             // back, and every such view stalls until it is suspected again (a known limit, docs/multicast.md). Real
             // hosts share no registry file; rejoin across a cut link and its repair is NetnsRejoinTest's subject.
             final List<String> cutHost = new ArrayList<>(prefixes.get(2));
-            cutHost.addAll(List.of("env", "JAVA_TOOL_OPTIONS=-Dsirocco.mcast.rejoin=false"));
+            cutHost.addAll(List.of("env", "JAVA_TOOL_OPTIONS=-Dsirocco.multicast.rejoin=false"));
             prefixes.set(2, cutHost);
             final McastMemberParams base = new McastMemberParams(group, 0, 3, "tcp", "all", 64, 100, 30_000,
                 true, true, 1, "all", 0, "one", 5, 1000, "");

@@ -7,13 +7,13 @@ import java.lang.foreign.MemorySegment;
 import java.lang.invoke.VarHandle;
 
 /**
- * One member's end of a {@link LocalRowTransportProvider.LocalFabric}: pushes are synchronous copies from this
+ * One member's end of a {@link LocalFabric}: pushes are synchronous copies from this
  * member's row into the same row of every unfrozen peer's table, counters one release store per word, then the peer's
  * doorbell rings on {@link #flush()}.
  */
 final class LocalRowTransport implements RowTransport
 {
-    private final LocalRowTransportProvider.LocalFabric fabric;
+    private final LocalFabric fabric;
     private final int myRank;
     private final MemorySegment mine;
     private final long rowBase;
@@ -21,7 +21,7 @@ final class LocalRowTransport implements RowTransport
     private boolean dirty;
     private long pushes;
 
-    LocalRowTransport(final LocalRowTransportProvider.LocalFabric fabric, final int myRank)
+    LocalRowTransport(final LocalFabric fabric, final int myRank)
     {
         this.fabric = fabric;
         this.myRank = myRank;

@@ -4,8 +4,6 @@ import io.sirocco.multicast.spi.RowTransport;
 import io.sirocco.multicast.spi.RowTransportContext;
 import io.sirocco.multicast.spi.RowTransportProvider;
 
-import java.lang.foreign.Arena;
-import java.lang.foreign.MemorySegment;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -29,55 +27,9 @@ public final class LocalRowTransportProvider implements RowTransportProvider
     {
         final String key = context.groupName() + "/v" + context.viewId();
         final LocalFabric fabric = FABRICS.computeIfAbsent(
-            key, k -> new LocalFabric(k, context.memberCount(), context.rowLengthBytes()));
-        return fabric.attach(context.myRank(), context.doorbell());
+            key, k -> new LocalFabric(k, context.memberCount(), context.rowLengthBytes(), FABRICS::remove));
+        fabric.attach(context.myRank(), context.doorbell());
+        return new LocalRowTransport(fabric, context.myRank());
     }
 
-    static void forget(final String key)
-    {
-        FABRICS.remove(key);
-    }
-
-    /** All members' copies of one view's table. */
-    static final class LocalFabric
-    {
-        final String key;
-        final MemorySegment[] tables;
-        final Runnable[] doorbells;
-        final long rowLengthBytes;
-        final Arena arena = Arena.ofShared();
-        int attached;
-        int closed;
-
-        LocalFabric(final String key, final int members, final long rowLengthBytes)
-        {
-            this.key = key;
-            this.rowLengthBytes = rowLengthBytes;
-            this.tables = new MemorySegment[members];
-            this.doorbells = new Runnable[members];
-            for (int i = 0; i < members; i++)
-            {
-                tables[i] = arena.allocate(members * rowLengthBytes, 4096);
-                doorbells[i] = () -> { };
-            }
-        }
-
-        synchronized LocalRowTransport attach(final int rank, final Runnable doorbell)
-        {
-            doorbells[rank] = doorbell;
-            attached++;
-            return new LocalRowTransport(this, rank);
-        }
-
-        synchronized void detach()
-        {
-            closed++;
-            if (closed == tables.length)
-            {
-                // Every member of the view closed it: nobody reads these copies any more.
-                forget(key);
-                arena.close();
-            }
-        }
-    }
 }

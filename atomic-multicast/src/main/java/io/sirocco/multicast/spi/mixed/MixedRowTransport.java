@@ -148,7 +148,7 @@ final class MixedRowTransport implements RowTransport
     public void close()
     {
         // Once per view: what each peer really got by its route (a peer with 0 got nothing by it).
-        LOG.info("{}", routes.report(this::pushCount));
+        LOG.debug("{}", routes.report(this::pushCount));
         if (far != null)
         {
             far.close();

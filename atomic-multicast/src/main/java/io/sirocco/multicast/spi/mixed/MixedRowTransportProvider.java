@@ -3,7 +3,7 @@ package io.sirocco.multicast.spi.mixed;
 import io.sirocco.multicast.spi.RowTransport;
 import io.sirocco.multicast.spi.RowTransportContext;
 import io.sirocco.multicast.spi.RowTransportProvider;
-import io.sirocco.multicast.spi.shm.ShmRowTransportProvider;
+import io.sirocco.multicast.spi.GroupDirectory;
 import io.sirocco.multicast.spi.tcp.TcpRowTransportProvider;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -32,10 +32,22 @@ public final class MixedRowTransportProvider implements RowTransportProvider
     }
 
     @Override
+    public void lookingForGroup(final String groupName, final long memberId)
+    {
+        tcp.lookingForGroup(groupName, memberId);
+    }
+
+    @Override
+    public void left(final String groupName, final long memberId)
+    {
+        tcp.left(groupName, memberId);
+    }
+
+    @Override
     public RowTransport open(final RowTransportContext context)
     {
         final MixedRoutes routes = new MixedRoutes(context);
-        final SameHostRows near = new SameHostRows(ShmRowTransportProvider.groupDirectory(context.groupName()),
+        final SameHostRows near = new SameHostRows(GroupDirectory.create(context.groupName()),
             context.viewId(), routes.memberIds(), routes.sameHost(), context.myRank(), context.rowLengthBytes(),
             context.doorbell());
         // The tcp half exists only when some member of this view is on another host.
@@ -43,7 +55,7 @@ public final class MixedRowTransportProvider implements RowTransportProvider
             : TcpRowTransportProvider.openInto(context, near.table(), routes.otherHost());
         // Once per view (views change only on membership events): the route of every peer, so that an operator or
         // a test can see which pairs share memory.
-        LOG.info("{}", routes.plan());
+        LOG.debug("{}", routes.plan());
         return new MixedRowTransport(near, far, routes);
     }
 }

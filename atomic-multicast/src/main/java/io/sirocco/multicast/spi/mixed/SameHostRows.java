@@ -130,7 +130,7 @@ final class SameHostRows implements AutoCloseable
         }
         if (!removed.isEmpty())
         {
-            LOG.info("mixed transport view {}: removed {} table file(s) of departed members: {}", viewId,
+            LOG.debug("mixed transport view {}: removed {} table file(s) of departed members: {}", viewId,
                 removed.size(), removed);
         }
         return removed;

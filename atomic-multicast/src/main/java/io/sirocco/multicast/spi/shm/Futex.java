@@ -1,5 +1,7 @@
 package io.sirocco.multicast.spi.shm;
 
+import java.util.Locale;
+import io.sirocco.multicast.config.MulticastSettings;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -161,7 +163,7 @@ public final class Futex
 
     private static long sysFutex()
     {
-        if (!System.getProperty("os.name", "").toLowerCase(java.util.Locale.ROOT).contains("linux"))
+        if (!System.getProperty("os.name", "").toLowerCase(Locale.ROOT).contains("linux"))
         {
             return -1;
         }
@@ -175,7 +177,7 @@ public final class Futex
 
     private static MethodHandle bind()
     {
-        if (SYS_FUTEX < 0 || Boolean.getBoolean("sirocco.shm.futex.off"))
+        if (SYS_FUTEX < 0 || MulticastSettings.shmFutexOff())
         {
             return null;
         }

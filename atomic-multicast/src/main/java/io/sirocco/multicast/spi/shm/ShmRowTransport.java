@@ -1,5 +1,6 @@
 package io.sirocco.multicast.spi.shm;
 
+import java.util.Set;
 import io.sirocco.multicast.predicate.IdleWait;
 import io.sirocco.multicast.spi.RowTransport;
 import io.sirocco.multicast.spi.RowTransportContext;
@@ -52,7 +53,7 @@ final class ShmRowTransport implements RowTransport
         final long mapped = size + ShmBells.length(members);
         this.arena = Arena.ofShared();
         try (FileChannel channel = FileChannel.open(file,
-            java.util.Set.of(StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE),
+            Set.of(StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE),
             PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------"))))
         {
             final MemorySegment all = channel.map(FileChannel.MapMode.READ_WRITE, 0, mapped, arena);

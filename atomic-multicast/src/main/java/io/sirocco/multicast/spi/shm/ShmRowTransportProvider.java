@@ -1,14 +1,11 @@
 package io.sirocco.multicast.spi.shm;
 
+import io.sirocco.multicast.spi.GroupDirectory;
 import io.sirocco.multicast.spi.RowTransport;
 import io.sirocco.multicast.spi.RowTransportContext;
 import io.sirocco.multicast.spi.RowTransportProvider;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 
 /**
  * The {@code shm} transport: the members of a view on one host map one table file,
@@ -17,40 +14,27 @@ import java.nio.file.attribute.PosixFilePermissions;
  */
 public final class ShmRowTransportProvider implements RowTransportProvider
 {
-    /** Root of the per-group directories; {@code /dev/shm} when it exists, else the temporary directory. */
+    /** Root of the per-group directories ({@link GroupDirectory#root()}). */
     public static Path root()
     {
-        final String override = System.getProperty("sirocco.shm.dir");
-        if (override != null)
-        {
-            return Path.of(override);
-        }
-        final Path shm = Path.of("/dev/shm");
-        return Files.isDirectory(shm) ? shm : Path.of(System.getProperty("java.io.tmpdir"));
+        return GroupDirectory.root();
     }
 
     /**
-     * The private directory of a group, created with mode 0700 if needed.
+     * The private directory of a group, created with mode 0700 if needed ({@link GroupDirectory#create(String)}).
      *
      * @param groupName the group.
      * @return the directory.
      */
     public static Path groupDirectory(final String groupName)
     {
-        final Path dir = root().resolve("sirocco-" + groupName);
-        try
-        {
-            if (!Files.isDirectory(dir))
-            {
-                Files.createDirectories(dir, PosixFilePermissions.asFileAttribute(
-                    PosixFilePermissions.fromString("rwx------")));
-            }
-            return dir;
-        }
-        catch (final IOException ex)
-        {
-            throw new UncheckedIOException("cannot create shm group directory " + dir + " for group " + groupName, ex);
-        }
+        return GroupDirectory.create(groupName);
+    }
+
+    @Override
+    public boolean doorbell()
+    {
+        return Futex.available();
     }
 
     @Override

@@ -1,19 +1,20 @@
 package io.sirocco.multicast.spi.tcp;
 
 import io.sirocco.transport.MessagingService;
+import io.sirocco.transport.agent.Agents;
 
 import java.util.concurrent.atomic.AtomicIntegerArray;
 
 /**
- * Makes the connections of a view's peers on a background (virtual) thread, so the pushing thread never waits for a
- * connect: it sends a peer frames only when the peer can take them now, and asks for the connection here when it
- * cannot ({@link #request}). A failed connect is recorded for the pushing thread to read ({@link #failure}); it then
- * freezes the peer, as a failed send did before.
+ * Makes the connections of a view's peers on a background thread (from {@link Agents#threadFactory}), so the
+ * pushing thread never waits for a connect: it sends a peer frames only when the peer can take them now, and asks for
+ * the connection here when it cannot ({@link #request}). A failed connect is recorded for the pushing thread to read
+ * ({@link #failure}); it then freezes the peer, as a failed send did before.
  *
  * <p><b>Threads.</b> {@link #request} and {@link #failure} are called by the pushing thread (the engine's pass-lock
- * holder); {@code lastRequestNs} is confined to it. Each connect runs on its own virtual thread, at most one per rank
- * at a time ({@code state}: IDLE to CONNECTING by the pushing thread's CAS, back to IDLE or to FAILED by the connect
- * thread); the failure text is written before the volatile state write that publishes it.
+ * holder); {@code lastRequestNs} is confined to it. Each connect runs on its own short-lived thread, at most one per
+ * rank at a time ({@code state}: IDLE to CONNECTING by the pushing thread's CAS, back to IDLE or to FAILED by the
+ * connect thread); the failure text is written before the volatile state write that publishes it.
  */
 final class PeerConnector
 {
@@ -58,7 +59,7 @@ final class PeerConnector
             return;
         }
         final int nodeId = nodeIds[rank];
-        Thread.ofVirtual().name("sirocco-tcp-connect-" + nodeId).start(() ->
+        Agents.threadFactory("tcp-connect-" + nodeId).newThread(() ->
         {
             try
             {
@@ -71,7 +72,7 @@ final class PeerConnector
                 failures[rank] = ex.getMessage();
                 state.set(rank, FAILED);
             }
-        });
+        }).start();
     }
 
     /** Pushing thread: why the last connect to {@code rank} failed, or null if none failed. */

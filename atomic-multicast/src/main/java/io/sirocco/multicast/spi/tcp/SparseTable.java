@@ -1,6 +1,6 @@
 package io.sirocco.multicast.spi.tcp;
 
-import io.sirocco.multicast.spi.shm.ShmRowTransportProvider;
+import io.sirocco.multicast.spi.GroupDirectory;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -15,7 +15,7 @@ import java.util.Set;
 
 /**
  * A tcp member's private copy of a view's table, zero-filled without touching its pages: a file in the shm root
- * ({@code sirocco.shm.dir}, default {@code /dev/shm}) is created, sized, mapped and deleted at once, so only the pages
+ * ({@code sirocco.multicast.shm.dir}, default {@code /dev/shm}) is created, sized, mapped and deleted at once, so only the pages
  * a push or the protocol writes ever take memory. A row reserves {@code window x maxMessage} bytes per sender for
  * bulk messages (16 GiB for a DDS topic), which {@code Arena.allocate} would zero page by page: that was why a
  * second member joining a running tcp group never installed its view. The mapping belongs to an automatic arena and
@@ -32,7 +32,7 @@ final class SparseTable
         Path file = null;
         try
         {
-            file = Files.createTempFile(ShmRowTransportProvider.root(), "sirocco-tcp-" + groupName + "-v" + viewId
+            file = Files.createTempFile(GroupDirectory.root(), "sirocco-tcp-" + groupName + "-v" + viewId
                 + "-", ".sst", PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
             try (FileChannel channel = FileChannel.open(file, Set.of(StandardOpenOption.READ,
                 StandardOpenOption.WRITE)))
@@ -43,7 +43,7 @@ final class SparseTable
         catch (final IOException ex)
         {
             throw new UncheckedIOException("tcp transport: cannot map the table of group " + groupName + " view "
-                + viewId + " (" + sizeBytes + " bytes) under " + ShmRowTransportProvider.root(), ex);
+                + viewId + " (" + sizeBytes + " bytes) under " + GroupDirectory.root(), ex);
         }
         finally
         {

@@ -1,5 +1,7 @@
 package io.sirocco.multicast.spi.tcp;
 
+import java.lang.foreign.ValueLayout;
+import io.sirocco.multicast.config.MulticastSettings;
 import io.sirocco.multicast.spi.RowTransportContext;
 import io.sirocco.multicast.sst.SstTable;
 import io.sirocco.transport.Importer;
@@ -37,7 +39,7 @@ final class TcpEndpoint
     private static final Logger LOG = LoggerFactory.getLogger(TcpEndpoint.class);
 
     /** System property: apply row frames on the transport's receiving thread (default true). */
-    static final String INLINE_RECEIVE_PROP = "sirocco.mcast.tcp.inlineReceive";
+    static final String INLINE_RECEIVE_PROP = MulticastSettings.TCP_INLINE_RECEIVE;
 
     final MessagingService service;
     private final Map<Long, TcpRowTransport> open = new ConcurrentHashMap<>();
@@ -48,6 +50,10 @@ final class TcpEndpoint
     /** Confined like {@code scratch}: the table the previous frame went to, so a frame needs no map look-up. */
     private TcpRowTransport lastTransport;
     private long lastViewId = -1;
+    /** Receiving thread: when a dropped frame may be logged again, and how many were not logged since. */
+    private long nextDropLogNs = System.nanoTime();
+    private long dropsNotLogged;
+    private static final long DROP_LOG_INTERVAL_NS = 1_000_000_000L;
     /**
      * The thread inside {@link #onFrame}, or null: set on entry and cleared on exit by that thread, so a thread reads
      * itself here only while it applies a frame (its own latest write); any other value means "not me".
@@ -56,10 +62,10 @@ final class TcpEndpoint
 
     TcpEndpoint(final int ownNodeId, final String host, final int port)
     {
-        final boolean inline = Boolean.parseBoolean(System.getProperty(INLINE_RECEIVE_PROP, "true"));
+        final boolean inline = MulticastSettings.tcpInlineReceive();
         final TransportContext ctx = new TransportContext().ownNodeId(ownNodeId).transport("nio")
             .connectTimeoutMs(1000).handlerThreads(inline ? 0 : 1).inlineCoordinator(inline)
-            .idleMaxParkNs(Long.getLong("sirocco.mcast.tcp.maxParkNs", 50_000))
+            .idleMaxParkNs(MulticastSettings.tcpMaxParkNs())
             // Room for a few seconds of pushes to a silent peer before the heartbeat timeout freezes it.
             .ringBufferBytes(1 << 22).flowControlWindowBytes(1 << 22);
         ctx.addressMap().put(ownNodeId, host, port);
@@ -155,11 +161,14 @@ final class TcpEndpoint
         in.readSegment(scratch, 0, length);
         if (length < 12)
         {
-            LOG.warn("dropped a row frame of {} bytes from node {} (shorter than its 12-byte header)", length,
-                frame.sourceNodeId());
+            if (dropLogAdmits())
+            {
+                LOG.warn("dropped a row frame of {} bytes from node {} (shorter than its 12-byte header){}", length,
+                    frame.sourceNodeId(), droppedNotLogged());
+            }
             return;
         }
-        final long viewId = scratch.get(java.lang.foreign.ValueLayout.JAVA_LONG_UNALIGNED, 0);
+        final long viewId = scratch.get(ValueLayout.JAVA_LONG_UNALIGNED, 0);
         TcpRowTransport t = lastTransport;
         if (t == null || lastViewId != viewId || !t.isOpen())
         {
@@ -177,9 +186,35 @@ final class TcpEndpoint
         }
         catch (final RuntimeException ex)
         {
-            LOG.warn("dropped a malformed row frame from node {} for view {}: {}", frame.sourceNodeId(), viewId,
-                ex.toString());
+            if (dropLogAdmits())
+            {
+                LOG.warn("dropped a malformed row frame from node {} for view {}: {}{}", frame.sourceNodeId(), viewId,
+                    ex.toString(), droppedNotLogged());
+            }
         }
+    }
+
+    /**
+     * Receiving thread: whether a dropped frame may be logged now. A peer can send malformed frames at will, so at
+     * most one WARN a second; the others are counted.
+     */
+    private boolean dropLogAdmits()
+    {
+        final long now = System.nanoTime();
+        if (now - nextDropLogNs < 0)
+        {
+            dropsNotLogged++;
+            return false;
+        }
+        nextDropLogNs = now + DROP_LOG_INTERVAL_NS;
+        return true;
+    }
+
+    private String droppedNotLogged()
+    {
+        final long n = dropsNotLogged;
+        dropsNotLogged = 0;
+        return n == 0 ? "" : " (" + n + " more dropped frames not logged)";
     }
 
     /**
@@ -199,7 +234,7 @@ final class TcpEndpoint
             if (t == null && viewId > closedUpTo)
             {
                 pending.computeIfAbsent(viewId, v -> new ArrayList<>()).add(
-                    scratch.asSlice(0, length).toArray(java.lang.foreign.ValueLayout.JAVA_BYTE));
+                    scratch.asSlice(0, length).toArray(ValueLayout.JAVA_BYTE));
             }
             return t;
         }
@@ -209,8 +244,8 @@ final class TcpEndpoint
     static void apply(final MemorySegment frame, final long end, final MemorySegment table,
         final long rowLengthBytes, final int rows)
     {
-        final java.lang.foreign.ValueLayout.OfLong l = java.lang.foreign.ValueLayout.JAVA_LONG_UNALIGNED;
-        final java.lang.foreign.ValueLayout.OfInt i32 = java.lang.foreign.ValueLayout.JAVA_INT_UNALIGNED;
+        final ValueLayout.OfLong l = ValueLayout.JAVA_LONG_UNALIGNED;
+        final ValueLayout.OfInt i32 = ValueLayout.JAVA_INT_UNALIGNED;
         final int from = frame.get(i32, 8);
         if (from < 0 || from >= rows)
         {
@@ -224,7 +259,7 @@ final class TcpEndpoint
             {
                 throw new IllegalArgumentException("operation header cut at " + at + " of " + end + " bytes");
             }
-            final byte kind = frame.get(java.lang.foreign.ValueLayout.JAVA_BYTE, at);
+            final byte kind = frame.get(ValueLayout.JAVA_BYTE, at);
             final long off = frame.get(l, at + 1);
             final int n = frame.get(i32, at + 9);
             at += 13;

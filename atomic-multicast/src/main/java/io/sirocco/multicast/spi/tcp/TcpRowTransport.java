@@ -1,5 +1,7 @@
 package io.sirocco.multicast.spi.tcp;
 
+import java.util.concurrent.locks.LockSupport;
+import io.sirocco.multicast.config.MulticastSettings;
 import io.sirocco.multicast.spi.RowTransport;
 import io.sirocco.multicast.spi.RowTransportContext;
 import io.sirocco.multicast.sst.SstTable;
@@ -52,11 +54,11 @@ final class TcpRowTransport implements RowTransport
     private static final Logger LOG = LoggerFactory.getLogger(TcpRowTransport.class);
 
     /** System property, read when a view's table opens: one frame per peer per predicate pass (default true). */
-    static final String COALESCE_PROP = "sirocco.mcast.tcp.coalesce";
+    static final String COALESCE_PROP = MulticastSettings.TCP_COALESCE;
     /** System property, read when a view's table opens: one frame per inline run of passes (default true). */
-    static final String RUN_FRAME_PROP = "sirocco.mcast.tcp.runFrame";
+    static final String RUN_FRAME_PROP = MulticastSettings.TCP_RUN_FRAME;
     /** System property, read when a view's table opens: bytes of frames kept for one peer that cannot take them. */
-    static final String BACKLOG_PROP = "sirocco.mcast.tcp.peerBacklogBytes";
+    static final String BACKLOG_PROP = MulticastSettings.TCP_PEER_BACKLOG_BYTES;
     /**
      * A backlog frame this large is sent with the waiting send (off the receiving thread): the endpoint's 4 MB ring
      * takes frames up to half its size, so a frame near that may never pass {@code canSendNow}. Pushes this large in
@@ -82,7 +84,7 @@ final class TcpRowTransport implements RowTransport
     /** Ranks whose backlog is not empty: {@link #send()} drains them even when this pass pushed nothing. */
     private int backlogged;
     /** Bytes a peer's backlog may hold before the peer is frozen ({@link #BACKLOG_PROP}). */
-    private final long backlogBound = Long.getLong(BACKLOG_PROP, 8L << 20);
+    private final long backlogBound = MulticastSettings.tcpPeerBacklogBytes();
     private final PeerConnector connector;
     private final Runnable doorbell;
     /** Run after a frame was applied (the context's {@code received}: an inline pass, or the doorbell). */
@@ -95,8 +97,8 @@ final class TcpRowTransport implements RowTransport
     /** Frames kept in a peer's backlog because a send would have waited (statistics). */
     private long deferred;
     private volatile boolean closed;
-    private final boolean coalesce = Boolean.parseBoolean(System.getProperty(COALESCE_PROP, "true"));
-    private final boolean runFrame = coalesce && Boolean.parseBoolean(System.getProperty(RUN_FRAME_PROP, "true"));
+    private final boolean coalesce = MulticastSettings.tcpCoalesce();
+    private final boolean runFrame = coalesce && MulticastSettings.tcpRunFrame();
     /**
      * Pushing thread: {@link #endOfPass()} was called at least once. Until then every flush sends, so a caller that
      * never ends passes (a wrapping transport that does not forward it) keeps the one-frame-per-flush behaviour.
@@ -442,7 +444,7 @@ final class TcpRowTransport implements RowTransport
             final long deadline = System.nanoTime() + CLOSE_DRAIN_NS;
             while (backlogged > 0 && !endpoint.onReceivingThread() && System.nanoTime() - deadline < 0)
             {
-                java.util.concurrent.locks.LockSupport.parkNanos(100_000L);
+                LockSupport.parkNanos(100_000L);
                 send();
             }
             for (int r = 0; r < backlogs.length; r++)

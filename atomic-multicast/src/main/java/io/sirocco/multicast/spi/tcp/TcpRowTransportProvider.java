@@ -1,5 +1,6 @@
 package io.sirocco.multicast.spi.tcp;
 
+import java.lang.foreign.MemorySegment;
 import io.sirocco.multicast.spi.RowTransport;
 import io.sirocco.multicast.spi.RowTransportContext;
 import io.sirocco.multicast.spi.RowTransportProvider;
@@ -28,6 +29,18 @@ public final class TcpRowTransportProvider implements RowTransportProvider
     }
 
     @Override
+    public void lookingForGroup(final String groupName, final long memberId)
+    {
+        rejoining(groupName, memberId);
+    }
+
+    @Override
+    public void left(final String groupName, final long memberId)
+    {
+        shutdown(groupName, memberId);
+    }
+
+    @Override
     public RowTransport open(final RowTransportContext context)
     {
         final TcpEndpoint endpoint = endpoint(context.groupName(), context.members().get(context.myRank()));
@@ -47,7 +60,7 @@ public final class TcpRowTransportProvider implements RowTransportProvider
      * @param targets ranks to push to over tcp.
      * @return the transport.
      */
-    public static RowTransport openInto(final RowTransportContext context, final java.lang.foreign.MemorySegment table,
+    public static RowTransport openInto(final RowTransportContext context, final MemorySegment table,
         final boolean[] targets)
     {
         final TcpEndpoint endpoint = endpoint(context.groupName(), context.members().get(context.myRank()));

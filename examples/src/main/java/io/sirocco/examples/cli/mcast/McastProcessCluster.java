@@ -70,7 +70,7 @@ public final class McastProcessCluster
 
     /**
      * Like {@link #runWith(McastMemberParams, List, List, long, java.util.function.Consumer, long, List)} with the
-     * host name each member announces ({@code sirocco.mcast.host}; empty: the real host name).
+     * host name each member announces ({@code sirocco.multicast.host}; empty: the real host name).
      *
      * @return wall-clock ms of the action, or 0.
      */
@@ -167,7 +167,7 @@ public final class McastProcessCluster
         cmd.add(ProcessHandle.current().info().command().orElse("java"));
         if (!host.isEmpty())
         {
-            cmd.add("-Dsirocco.mcast.host=" + host);
+            cmd.add("-Dsirocco.multicast.host=" + host);
         }
         cmd.addAll(List.of("--enable-native-access=ALL-UNNAMED",
             "-Xms128m", "-Xmx512m", "-XX:+UseSerialGC", "-D" + CliSettings.BENCH_MEMBER_TIMEOUT_S + "=" + timeoutS,

@@ -377,7 +377,7 @@ public final class GroupBus implements DomainBus, MembershipListener
         LOG.warn("domain {}: participant {} (member {}) is out of the domain's group: {}; every remote entity is now "
             + "considered gone; {} reliable sample(s) written before are not acknowledged by every member: they are "
             + "re-sent into the view that takes this participant back (it looks for the domain by itself unless "
-            + "sirocco.mcast.rejoin=false), so a reader not in that view misses them", domainId,
+            + "sirocco.multicast.rejoin=false), so a reader not in that view misses them", domainId,
             String.format("%016x", participantGuid), memberId, reason, unacknowledged);
         final List<Long> remote;
         synchronized (records)

@@ -110,18 +110,18 @@ public record DomainTransportSelection(String transport, boolean warn, String re
     }
 
     /**
-     * @param root the shm root ({@code sirocco.shm.dir}, else {@code /dev/shm}).
+     * @param root the shm root ({@code sirocco.multicast.shm.dir}, else {@code /dev/shm}).
      * @return why tables cannot be created under it, or null when they can.
      */
     public static String shmProblem(final Path root)
     {
         if (!Files.isDirectory(root))
         {
-            return "shm root " + root + " is not a directory (sirocco.shm.dir)";
+            return "shm root " + root + " is not a directory (sirocco.multicast.shm.dir)";
         }
         if (!Files.isWritable(root))
         {
-            return "shm root " + root + " is not writable (sirocco.shm.dir)";
+            return "shm root " + root + " is not writable (sirocco.multicast.shm.dir)";
         }
         return null;
     }

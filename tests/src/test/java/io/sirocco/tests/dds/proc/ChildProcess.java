@@ -37,7 +37,7 @@ public final class ChildProcess implements AutoCloseable
         final List<String> command = new ArrayList<>(prefix);
         command.add(ProcessHandle.current().info().command().orElse("java"));
         command.add("-Xmx256m");
-        // This test JVM's private shm root first, so that a test's own per-host sirocco.shm.dir (later) wins.
+        // This test JVM's private shm root first, so that a test's own per-host sirocco.multicast.shm.dir (later) wins.
         command.add(io.sirocco.tests.RunShmRoot.jvmProperty());
         command.addAll(jvmProperties);
         command.add("-cp");

@@ -1,0 +1,134 @@
+package io.sirocco.multicast.contact;
+
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+
+import io.sirocco.multicast.View;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The members a {@link NetRegistry} heard from lately (hellos and beacons), with their group's identity and since
+ * when they have had it, and the questions the registry asks of them: may this member form the group, which group
+ * survives a merge, does a view run, where do greetings go.
+ *
+ * <p>Threads: a concurrent map, written by the endpoint's handler thread and the beacon thread, read by the
+ * predicate thread (registry calls) and the ticker; each entry is an immutable record replaced atomically.
+ */
+final class HeardMembers
+{
+    private static final Logger LOG = LoggerFactory.getLogger(HeardMembers.class);
+
+    /**
+     * A member this one heard from (hello or beacon).
+     *
+     * @param group        its group's identity (null: outside any view, or an older member that sends none).
+     * @param groupSinceNs since when it has been heard with this identity (the merge delay counts from here).
+     */
+    record Peer(long memberId, String contact, boolean inView, boolean mayForm, long heardNs, GroupIdentity group,
+        long groupSinceNs)
+    {
+    }
+
+    private final Map<Long, Peer> heard = new ConcurrentHashMap<>();
+
+    /** Records a peer, keeping the time since which its group identity is unchanged. */
+    void hear(final long id, final String hostPort, final boolean inView, final boolean peerMayForm,
+        final GroupIdentity group)
+    {
+        final long now = System.nanoTime();
+        heard.compute(id, (k, old) -> new Peer(id, hostPort, inView, peerMayForm, now, group,
+            old != null && Objects.equals(old.group(), group) ? old.groupSinceNs() : now));
+    }
+
+    /** @return the peer, or null if never heard. */
+    Peer get(final long id)
+    {
+        return heard.get(id);
+    }
+
+    /** @return whether {@code id} was heard within {@code freshNs} as a member of a group led by another member. */
+    boolean inOtherGroup(final long id, final long ownLeaderId, final long nowNs, final long freshNs)
+    {
+        final Peer p = heard.get(id);
+        return p != null && p.group() != null && nowNs - p.heardNs() <= freshNs && p.group().leaderId() != ownLeaderId;
+    }
+
+    /**
+     * @return true when no member heard within {@code freshNs} runs a group, and none that may form one has a lower
+     *         id than {@code selfId}.
+     */
+    boolean noneRunsOrOutranks(final String groupName, final long selfId, final long nowNs, final long freshNs)
+    {
+        for (final Peer p : heard.values())
+        {
+            if (nowNs - p.heardNs() > freshNs)
+            {
+                continue;
+            }
+            if (p.inView())
+            {
+                LOG.debug("group '{}': member {} runs the group; waiting to be added", groupName, p.memberId());
+                return false;
+            }
+            if (p.mayForm() && p.memberId() < selfId)
+            {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * @return the member of the group that survives over {@code current}'s (heard within {@code freshNs}, with its
+     *         identity unchanged for {@code delayNs}), the best such group if several; null if none.
+     */
+    Peer survivor(final View current, final long nowNs, final long freshNs, final long delayNs)
+    {
+        final GroupIdentity mine = GroupIdentity.of(current);
+        Peer best = null;
+        for (final Peer p : heard.values())
+        {
+            if (p.group() == null || !p.inView() || nowNs - p.heardNs() > freshNs || nowNs - p.groupSinceNs() < delayNs
+                || current.rankOf(p.memberId()) >= 0 || !p.group().survivesOver(mine))
+            {
+                continue;
+            }
+            if (best == null || p.group().survivesOver(best.group()))
+            {
+                best = p;
+            }
+        }
+        return best;
+    }
+
+    /** @return whether another member of {@code view} greeted, since {@code sinceNs}, as a member of exactly it. */
+    boolean runs(final View view, final long selfId, final long sinceNs)
+    {
+        final GroupIdentity identity = GroupIdentity.of(view);
+        for (final Peer p : heard.values())
+        {
+            if (p.memberId() != selfId && view.rankOf(p.memberId()) >= 0 && p.heardNs() - sinceNs >= 0
+                && p.inView() && identity.equals(p.group()))
+            {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Adds the registry node of every peer heard (with {@code onlyGroup}, only those of the group led by
+     * {@code leaderId}). */
+    void addNodes(final Set<Integer> nodes, final boolean onlyGroup, final long leaderId)
+    {
+        for (final Peer p : heard.values())
+        {
+            if (!onlyGroup || (p.group() != null && p.group().leaderId() == leaderId))
+            {
+                nodes.add(RegistryEndpoint.nodeOf(p.contact()));
+            }
+        }
+    }
+}
