@@ -1,5 +1,6 @@
 package io.sirocco.multicast.predicate;
 
+import io.sirocco.multicast.config.MulticastSettings;
 import io.sirocco.transport.agent.Agents;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -96,7 +97,7 @@ public final class PredicateEngine implements AutoCloseable
     /** See {@link #idleWait(IdleWait)}; null for timed parks. */
     private volatile IdleWait idleWait;
     /** {@value #EVENT_DRIVEN_IDLE_GATE_PROP}: while event-driven, park after the first idle pass (no spins, no yields). */
-    private final boolean idleGate = Boolean.parseBoolean(System.getProperty(EVENT_DRIVEN_IDLE_GATE_PROP, "true"));
+    private final boolean idleGate = MulticastSettings.eventDrivenIdleGate();
 
     /**
      * System property (default true): while the group is event-driven ({@link #eventDriven(boolean)}), an idle engine
@@ -108,13 +109,13 @@ public final class PredicateEngine implements AutoCloseable
      * the receiving thread's inline passes or rings the doorbell, so the spins found nothing the parks would miss. False
      * restores the spins and yields.
      */
-    public static final String EVENT_DRIVEN_IDLE_GATE_PROP = "sirocco.mcast.eventDrivenIdleGate";
+    public static final String EVENT_DRIVEN_IDLE_GATE_PROP = MulticastSettings.EVENT_DRIVEN_IDLE_GATE;
 
     /**
      * System property: the longest park of an idle predicate thread while its group is event-driven (see
      * {@link #eventDriven(boolean)}); bounds the delay of the work nobody rings for (heartbeats, registry polls).
      */
-    public static final String EVENT_DRIVEN_PARK_PROP = "sirocco.mcast.eventDrivenParkNs";
+    public static final String EVENT_DRIVEN_PARK_PROP = MulticastSettings.EVENT_DRIVEN_PARK_NS;
 
     /**
      * @param role        the thread's role: it is named {@code sirocco-<role>} ({@link Agents#threadFactory}).
@@ -126,7 +127,7 @@ public final class PredicateEngine implements AutoCloseable
     {
         // Longest park while event-driven: EVENT_DRIVEN_PARK_PROP, default 1 ms.
         this.stretch = new IdleStretch(spinPasses, yieldPasses, maxParkNs,
-            Long.getLong(EVENT_DRIVEN_PARK_PROP, 1_000_000L));
+            MulticastSettings.eventDrivenParkNs());
         // Not an Agrona Agent run by Agents.start (see the class note): only the thread comes from Agents.
         this.thread = Agents.threadFactory(role).newThread(this::run);
     }

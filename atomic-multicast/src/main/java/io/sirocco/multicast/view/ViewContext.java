@@ -1,5 +1,6 @@
 package io.sirocco.multicast.view;
 
+import io.sirocco.multicast.config.MulticastSettings;
 import io.sirocco.multicast.View;
 import io.sirocco.multicast.smc.SpindleOptions;
 import io.sirocco.multicast.smc.SubgroupEngine;
@@ -28,13 +29,13 @@ public final class ViewContext implements AutoCloseable
      * System property, read when a view is built: a transport's receiving thread that applied a push runs the view's
      * triggers itself when no other thread runs a pass (tcp and mixed rows; default true).
      */
-    public static final String INLINE_RECEIVE_PASS_PROP = "sirocco.mcast.inlineReceivePass";
+    public static final String INLINE_RECEIVE_PASS_PROP = MulticastSettings.INLINE_RECEIVE_PASS;
     /**
      * System property, read when a view is built: on copying transports (tcp, mixed) a committing thread runs the send
      * trigger and the end of pass itself when no other thread runs a pass and the engine thread is parked (ORDERED
      * subgroups; default false: measured, it helps a ping/pong only while every core is busy, see docs/benchmarks.md).
      */
-    public static final String INLINE_COMMIT_PUSH_PROP = "sirocco.mcast.inlineCommitPush";
+    public static final String INLINE_COMMIT_PUSH_PROP = MulticastSettings.INLINE_COMMIT_PUSH;
 
     final View view;
     final int myRank;
@@ -77,7 +78,7 @@ public final class ViewContext implements AutoCloseable
         this.passes = passes;
         this.layout = layoutOf(view);
         final boolean inlineReceive = passes != null
-            && Boolean.parseBoolean(System.getProperty(INLINE_RECEIVE_PASS_PROP, "true"));
+            && MulticastSettings.inlineReceivePass();
         this.transport = openTransport(groupName, provider, doorbell, inlineReceive);
         this.table = new SstTable(transport.table(), layout.rowLengthBytes());
         if (passes != null)
@@ -184,7 +185,7 @@ public final class ViewContext implements AutoCloseable
             info.senderRanks(), ids, info.memberRanks(), myRank, transport, options, h, doorbell);
         engine.faultInjector(faults, view.viewId());
         if (passes != null && !transport.sharesRows()
-            && Boolean.parseBoolean(System.getProperty(INLINE_COMMIT_PUSH_PROP, "false")))
+            && MulticastSettings.inlineCommitPush())
         {
             inlineCommitPush(engine, passes);
         }
