@@ -7,7 +7,7 @@ import java.util.concurrent.TimeoutException;
 
 import io.sirocco.multicast.contact.ContactSettings;
 import io.sirocco.multicast.contact.NetRegistry;
-import io.sirocco.multicast.spi.shm.ShmRowTransportProvider;
+import io.sirocco.multicast.spi.GroupDirectory;
 import io.sirocco.multicast.view.ShmRegistry;
 
 /**
@@ -25,7 +25,7 @@ public final class DomainGroups
     /** The directory under which shared-memory row tables live ({@code /dev/shm} or {@code sirocco.multicast.shm.dir}). */
     public static Path shmRoot()
     {
-        return ShmRowTransportProvider.root();
+        return GroupDirectory.root();
     }
 
     /** The members announced in the group's shared-memory registry on this host (live or not). */
