@@ -16,6 +16,7 @@ import io.sirocco.multicast.view.MembershipRegistry;
 import io.sirocco.multicast.view.ShmRegistry;
 import io.sirocco.multicast.view.ViewContext;
 import io.sirocco.multicast.view.ViewManager;
+import io.sirocco.transport.agent.Agents;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -396,13 +397,43 @@ public final class Group implements AutoCloseable
         final ViewContext ctx = viewManager.context();
         if (ctx != null && !contextClosed)
         {
-            ctx.close();
+            closeWhenEngineStopped(ctx);
         }
         LocalMembers.remove(config.groupName(), config.memberId(), running);
         registry.withdraw(config.memberId());
         markGone();
         registry.close();
         provider.left(config.groupName(), config.memberId());
+    }
+
+    /**
+     * Closes (unmaps) the view's table once no predicate pass can touch it. The engine's close waits 10 s for its
+     * thread; a thread still running then (a listener upcall that blocks, a machine starved of CPU) would fault on an
+     * unmapped table and stop with an error, so its table is closed by a helper thread when it has ended instead.
+     */
+    private void closeWhenEngineStopped(final ViewContext ctx)
+    {
+        final Thread engineThread = engine.thread();
+        if (!engineThread.isAlive())
+        {
+            ctx.close();
+            return;
+        }
+        LOG.warn("group '{}' member {}: the predicate thread is still running 10 s after close; its view's table is "
+            + "closed when it ends", config.groupName(), config.memberId());
+        Agents.threadFactory("close-" + config.groupName() + "-" + config.memberId()).newThread(() ->
+        {
+            try
+            {
+                engineThread.join();
+            }
+            catch (final InterruptedException ex)
+            {
+                Thread.currentThread().interrupt();
+                return;
+            }
+            ctx.close();
+        }).start();
     }
 
     private static void sleepQuietly(final long ms)
