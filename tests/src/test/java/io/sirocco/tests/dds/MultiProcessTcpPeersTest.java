@@ -40,7 +40,7 @@ class MultiProcessTcpPeersTest
                     "-Dsirocco.dds.peers=127.0.0.1:" + contactPort, "-Dsirocco.dds.contact.port=" + contactPort,
                     "-Dsirocco.dds.interface=lo", "-Dsirocco.multicast.shm.dir=" + dir,
                     "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn",
-                    "-Dorg.slf4j.simpleLogger.log.io.sirocco.multicast.contact=info")));
+                    "-Dorg.slf4j.simpleLogger.log.io.sirocco.multicast.contact=debug")));
             }
             KillScenario.run(domain, hosts.get(0), hosts.get(1), hosts.get(2),
                 List.of("serves its membership registry on 127.0.0.1:", "static peers [/127.0.0.1:" + contactPort));

@@ -52,7 +52,7 @@ class NetnsDdsTest
                     "-Dsirocco.multicast.shm.dir=" + dir, "-Dsirocco.multicast.host=nshost" + i,
                     "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn",
                     "-Dorg.slf4j.simpleLogger.log.io.sirocco.pubsub.bus.select.BusSelector=info",
-                    "-Dorg.slf4j.simpleLogger.log.io.sirocco.multicast.contact=info"));
+                    "-Dorg.slf4j.simpleLogger.log.io.sirocco.multicast.contact=debug"));
                 if ("peers".equals(discovery))
                 {
                     jvm.add("-Dsirocco.dds.peers=" + peers);

@@ -48,7 +48,7 @@ class NetnsMixedDdsTest
                     "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn",
                     "-Dorg.slf4j.simpleLogger.log.io.sirocco.pubsub.bus.select.BusSelector=info",
                     "-Dorg.slf4j.simpleLogger.log.io.sirocco.pubsub.bus.group.GroupBus=info",
-                    "-Dorg.slf4j.simpleLogger.log.io.sirocco.multicast.spi.mixed=info")));
+                    "-Dorg.slf4j.simpleLogger.log.io.sirocco.multicast.spi.mixed=debug")));
             }
             final KillScenario.Host hostA = list.get(0);
             final KillScenario.Host hostB = list.get(1);

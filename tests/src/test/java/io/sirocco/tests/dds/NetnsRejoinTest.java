@@ -146,8 +146,8 @@ class NetnsRejoinTest
                 "-Dsirocco.dds.interface=" + hosts.interfaceName(i), "-Dsirocco.multicast.shm.dir=" + dir,
                 "-Dsirocco.multicast.host=nshost" + i, "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn",
                 "-Dorg.slf4j.simpleLogger.log.io.sirocco.pubsub.bus.group.GroupBus=info",
-                "-Dorg.slf4j.simpleLogger.log.io.sirocco.multicast.Rejoiner=info",
-                "-Dorg.slf4j.simpleLogger.log.io.sirocco.multicast.contact=info"));
+                "-Dorg.slf4j.simpleLogger.log.io.sirocco.multicast.Rejoiner=debug",
+                "-Dorg.slf4j.simpleLogger.log.io.sirocco.multicast.contact=debug"));
         }
         return out;
     }
