@@ -1,5 +1,10 @@
 package io.sirocco.log;
 
+import io.sirocco.log.config.LogConfig;
+import io.sirocco.log.config.SyncPolicy;
+import io.sirocco.log.disk.LogStorageException;
+import io.sirocco.log.zone.ZoneId;
+
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.file.Files;

@@ -1,5 +1,9 @@
 package io.sirocco.log;
 
+import io.sirocco.log.config.LogConfig;
+import io.sirocco.log.config.SyncPolicy;
+import io.sirocco.log.disk.LogStorageException;
+
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -27,8 +31,8 @@ import io.sirocco.log.secondary.ZoneLog;
 
 /**
  * The flusher of one backup store: sorts the write buffer by zone, assigns versions, routes batches to the primary
- * or secondary logs, syncs per policy and acknowledges. Also replays the primary log on a cold start (from its
- * constructor, before its thread runs).
+ * or secondary logs, syncs per policy and acknowledges. Its constructor replays the primary log on a cold start
+ * ({@link PrimaryLogReplay}), before its thread runs.
  *
  * <p>Its loop ({@link #run}) is a plain loop, not an agent: its wait is the park itself, whose length depends on
  * the sync policy and the time since the last flush, and a writer's {@link WriteBuffer#wakeFlusher()} unparks it.
@@ -114,7 +118,9 @@ final class Flusher implements Runnable
                 return policy != SyncPolicy.NONE;
             }
         };
-        final int generation = replayPrimaryLog();
+        final int generation = PrimaryLogReplay.replay(directory, zones, arena, staging, allocator);
+        dirtyZones.clear(); // the replay forced every zone's head: nothing is left to sync
+        Arrays.fill(dirty, false);
         this.primaryLog = new PrimaryLog(directory.resolve("primary.log"), access, config.primaryLogSizeBytes(),
             generation + 1);
     }
@@ -463,44 +469,5 @@ final class Flusher implements Runnable
             dirty[zone.slot()] = true;
             dirtyZones.add(zone);
         }
-    }
-
-    /** Cold start: writes the primary log's batches into their zones' secondary logs; returns its generation. */
-    private int replayPrimaryLog() throws IOException
-    {
-        final long[] batches = new long[2];
-        final int generation = PrimaryLog.replay(directory.resolve("primary.log"),
-            (writerId, zoneIndex, buffer, offset, length) ->
-            {
-                final ZoneHandle handle = zones.get(new ZoneId(writerId, zoneIndex));
-                if (handle == null)
-                {
-                    LOG.warn("durable-log: primary log of {} holds a batch of unknown zone {}/{}; skipped",
-                        directory, writerId, zoneIndex);
-                    return;
-                }
-                final ByteBuffer direct = buffer.isDirect() ? buffer : copyToArena(buffer, offset, length);
-                handle.log().write(direct, direct == buffer ? offset : 0, length, staging, allocator);
-                batches[0]++;
-                batches[1] += length;
-            });
-        for (final ZoneLog zone : zones.logs())
-        {
-            zone.forceHead();
-        }
-        dirtyZones.clear();
-        Arrays.fill(dirty, false);
-        if (batches[0] > 0)
-        {
-            LOG.info("durable-log: {} replayed {} primary-log batches ({} bytes) into secondary logs", directory,
-                batches[0], batches[1]);
-        }
-        return generation;
-    }
-
-    private ByteBuffer copyToArena(final ByteBuffer buffer, final int offset, final int length)
-    {
-        arena.put(0, buffer, offset, length);
-        return arena;
     }
 }

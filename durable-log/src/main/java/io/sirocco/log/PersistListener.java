@@ -1,5 +1,9 @@
 package io.sirocco.log;
 
+import io.sirocco.log.config.SyncPolicy;
+import io.sirocco.log.disk.LogStorageException;
+import io.sirocco.log.zone.ZoneId;
+
 /**
  * Told when entries of a zone meet the store's {@link SyncPolicy}. Called on the store's flusher thread for
  * {@code GROUP}/{@code EACH}, and on the appending thread for {@code NONE}. Implementations must be quick and must

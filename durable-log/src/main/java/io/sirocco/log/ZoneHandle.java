@@ -1,5 +1,7 @@
 package io.sirocco.log;
 
+import io.sirocco.log.zone.ZoneId;
+
 import io.sirocco.log.secondary.ZoneLog;
 
 /**

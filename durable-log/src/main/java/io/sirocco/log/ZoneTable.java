@@ -1,5 +1,8 @@
 package io.sirocco.log;
 
+import io.sirocco.log.config.LogConfig;
+import io.sirocco.log.zone.ZoneId;
+
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,5 +1,9 @@
 package io.sirocco.log;
 
+import io.sirocco.log.config.LogConfig;
+import io.sirocco.log.config.SyncPolicy;
+import io.sirocco.log.zone.ZoneId;
+
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -1,5 +1,9 @@
 package io.sirocco.log;
 
+import io.sirocco.log.config.LogConfig;
+import io.sirocco.log.config.SyncPolicy;
+import io.sirocco.log.zone.ZoneId;
+
 import java.nio.file.Path;
 
 import org.junit.jupiter.api.Test;

@@ -1,5 +1,7 @@
 package io.sirocco.log;
 
+import io.sirocco.log.zone.ZoneId;
+
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -1,5 +1,7 @@
 package io.sirocco.log;
 
+import io.sirocco.log.zone.ZoneId;
+
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;

@@ -1,5 +1,8 @@
 package io.sirocco.log;
 
+import io.sirocco.log.config.SyncPolicy;
+import io.sirocco.log.zone.ZoneId;
+
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.util.ArrayList;

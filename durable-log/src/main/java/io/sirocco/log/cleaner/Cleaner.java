@@ -19,7 +19,7 @@ import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import io.sirocco.log.LogConfig;
+import io.sirocco.log.config.LogConfig;
 import io.sirocco.log.disk.DiskAccess;
 import io.sirocco.log.disk.LogFile;
 import io.sirocco.log.entry.LogEntry;

@@ -4,7 +4,7 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.Arrays;
 
-import io.sirocco.log.LogConfig;
+import io.sirocco.log.config.LogConfig;
 import io.sirocco.log.disk.AlignedBuffers;
 import io.sirocco.log.disk.DiskAccess;
 import io.sirocco.log.recovery.SegmentScanner;

@@ -1,12 +1,14 @@
 package io.sirocco.log.entry;
 
 /**
- * A parsed entry header, reused by one reading thread ({@link LogEntryDescriptor#parse} fills it). Not thread-safe.
+ * A parsed entry header, reused by one reading thread ({@code LogEntryDescriptor.parse} fills it). Not thread-safe.
+ * It knows nothing of the layout: the descriptor decodes the type byte and hands over the tombstone flag, so that the
+ * descriptor depends on this holder and not the other way round.
  */
 public final class LogEntry
 {
     private int offset;
-    private int type;
+    private boolean tombstone;
     private int headerLength;
     private long keyHash;
     private long sequence;
@@ -17,7 +19,7 @@ public final class LogEntry
 
     void set(
         final int offset,
-        final int type,
+        final boolean tombstone,
         final int headerLength,
         final long keyHash,
         final long sequence,
@@ -27,7 +29,7 @@ public final class LogEntry
         final int crc)
     {
         this.offset = offset;
-        this.type = type;
+        this.tombstone = tombstone;
         this.headerLength = headerLength;
         this.keyHash = keyHash;
         this.sequence = sequence;
@@ -59,7 +61,7 @@ public final class LogEntry
 
     public boolean tombstone()
     {
-        return (type & LogEntryDescriptor.TOMBSTONE_FLAG) != 0;
+        return tombstone;
     }
 
     public long keyHash()
@@ -92,8 +94,9 @@ public final class LogEntry
         return crc;
     }
 
+    /** The epoch in the high 32 bits, the version (unsigned) in the low 32: same value as the descriptor's. */
     public long epochVersion()
     {
-        return LogEntryDescriptor.epochVersion(epoch, version);
+        return ((long)epoch << 32) | (version & 0xFFFF_FFFFL);
     }
 }

@@ -154,7 +154,7 @@ public final class LogEntryDescriptor
         {
             return false;
         }
-        out.set(offset, type, headerLength, keyHash, sequence, length, epoch, version, crc);
+        out.set(offset, (type & TOMBSTONE_FLAG) != 0, headerLength, keyHash, sequence, length, epoch, version, crc);
         return true;
     }
 

@@ -3,7 +3,7 @@ package io.sirocco.log.recovery;
 import java.util.concurrent.ThreadFactory;
 import java.util.function.IntConsumer;
 
-import io.sirocco.log.LogStorageException;
+import io.sirocco.log.disk.LogStorageException;
 import io.sirocco.transport.agent.Agents;
 
 /**

@@ -2,7 +2,7 @@ package io.sirocco.log.recovery;
 
 import java.nio.ByteBuffer;
 
-import io.sirocco.log.ZoneId;
+import io.sirocco.log.zone.ZoneId;
 
 /**
  * Receives the newest live version of every key of a recovered zone, in ascending (sequence, keyHash) order, on

@@ -2,7 +2,7 @@ package io.sirocco.log.recovery;
 
 import java.util.List;
 
-import io.sirocco.log.ZoneId;
+import io.sirocco.log.zone.ZoneId;
 
 /**
  * Outcome of recovering one zone: entries delivered, keys found deleted, entries scanned, segments and bytes read,

@@ -14,8 +14,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import io.sirocco.log.LogStorageException;
-import io.sirocco.log.ZoneId;
+import io.sirocco.log.disk.LogStorageException;
+import io.sirocco.log.zone.ZoneId;
 import io.sirocco.log.disk.LogFile;
 import io.sirocco.log.entry.LogEntry;
 import io.sirocco.log.version.KeyTable;

@@ -2,7 +2,7 @@ package io.sirocco.log.replication;
 
 import java.util.List;
 
-import io.sirocco.log.ZoneId;
+import io.sirocco.log.zone.ZoneId;
 import io.sirocco.log.recovery.RecoveryConsumer;
 import io.sirocco.log.recovery.RecoveryReport;
 

@@ -1,6 +1,6 @@
 package io.sirocco.log.replication;
 
-import io.sirocco.log.ZoneId;
+import io.sirocco.log.zone.ZoneId;
 
 /**
  * The owner's "persisted up to" per zone: the minimum over the zone's current backups of the tickets they

@@ -13,12 +13,12 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import io.sirocco.log.BackupStore;
-import io.sirocco.log.LogConfig;
-import io.sirocco.log.LogStorageException;
+import io.sirocco.log.config.LogConfig;
+import io.sirocco.log.disk.LogStorageException;
 import io.sirocco.log.PersistListener;
-import io.sirocco.log.SyncPolicy;
+import io.sirocco.log.config.SyncPolicy;
 import io.sirocco.log.ZoneHandle;
-import io.sirocco.log.ZoneId;
+import io.sirocco.log.zone.ZoneId;
 import io.sirocco.log.membership.Membership;
 import io.sirocco.log.membership.MembershipListener;
 import io.sirocco.log.recovery.RecoveryConsumer;

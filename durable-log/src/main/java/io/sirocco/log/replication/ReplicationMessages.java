@@ -3,7 +3,7 @@ package io.sirocco.log.replication;
 import java.util.ArrayList;
 import java.util.List;
 
-import io.sirocco.log.ZoneId;
+import io.sirocco.log.zone.ZoneId;
 import io.sirocco.transport.Exporter;
 import io.sirocco.transport.Importer;
 import io.sirocco.transport.Message;

@@ -10,7 +10,7 @@ import java.util.concurrent.locks.LockSupport;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import io.sirocco.log.ZoneId;
+import io.sirocco.log.zone.ZoneId;
 import io.sirocco.log.membership.Membership;
 import io.sirocco.log.membership.MembershipListener;
 import io.sirocco.log.zone.ZonePlacement;

@@ -2,7 +2,7 @@ package io.sirocco.log.replication;
 
 import java.nio.ByteBuffer;
 
-import io.sirocco.log.ZoneId;
+import io.sirocco.log.zone.ZoneId;
 
 /**
  * The owner's own copy of the live entries of the zones it writes (later: the DDS writer's history cache). When a

@@ -13,9 +13,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 
-import io.sirocco.log.LogConfig;
-import io.sirocco.log.LogStorageException;
-import io.sirocco.log.ZoneId;
+import io.sirocco.log.config.LogConfig;
+import io.sirocco.log.disk.LogStorageException;
+import io.sirocco.log.zone.ZoneId;
 import io.sirocco.log.disk.AlignedBuffers;
 import io.sirocco.log.disk.DiskAccess;
 import io.sirocco.log.disk.LogFile;

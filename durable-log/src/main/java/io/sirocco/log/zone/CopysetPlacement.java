@@ -6,7 +6,6 @@ import java.util.List;
 import java.util.SortedSet;
 import java.util.SplittableRandom;
 
-import io.sirocco.log.ZoneId;
 
 /**
  * Copyset placement (Cidon et al., as adapted in thesis §1.4): P = ceil(S / (R - 1)) permutations of the members

@@ -5,7 +5,6 @@ import java.util.List;
 import java.util.SortedSet;
 import java.util.SplittableRandom;
 
-import io.sirocco.log.ZoneId;
 
 /**
  * Random backups with a disjunctive first backup (thesis §1.4): consecutive zones of one writer get different first

@@ -1,6 +1,5 @@
 package io.sirocco.log.zone;
 
-import io.sirocco.log.ZoneId;
 
 /**
  * The owner's side of zone filling for one writer: new entries go to the current zone until it would exceed the

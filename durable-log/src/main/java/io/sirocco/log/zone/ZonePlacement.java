@@ -3,7 +3,6 @@ package io.sirocco.log.zone;
 import java.util.List;
 import java.util.SortedSet;
 
-import io.sirocco.log.ZoneId;
 
 /**
  * Chooses a zone's ordered backup list. Deterministic: a function of the zone, its owner and the membership only,

@@ -16,9 +16,9 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 import io.sirocco.log.BackupStore;
-import io.sirocco.log.LogConfig;
-import io.sirocco.log.SyncPolicy;
-import io.sirocco.log.ZoneId;
+import io.sirocco.log.config.LogConfig;
+import io.sirocco.log.config.SyncPolicy;
+import io.sirocco.log.zone.ZoneId;
 import io.sirocco.log.membership.Membership;
 import io.sirocco.log.recovery.RecoveryConsumer;
 import io.sirocco.log.recovery.RecoveryReport;

@@ -5,9 +5,9 @@ import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 
-import io.sirocco.log.LogConfig;
-import io.sirocco.log.SyncPolicy;
-import io.sirocco.log.ZoneId;
+import io.sirocco.log.config.LogConfig;
+import io.sirocco.log.config.SyncPolicy;
+import io.sirocco.log.zone.ZoneId;
 import io.sirocco.log.membership.Membership;
 import io.sirocco.log.recovery.RecoveryConsumer;
 import io.sirocco.log.recovery.RecoveryReport;

@@ -18,8 +18,8 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 import io.sirocco.log.BackupStore;
-import io.sirocco.log.SyncPolicy;
-import io.sirocco.log.ZoneId;
+import io.sirocco.log.config.SyncPolicy;
+import io.sirocco.log.zone.ZoneId;
 import io.sirocco.log.entry.LogEntry;
 import io.sirocco.log.recovery.Damage;
 import io.sirocco.log.recovery.SegmentScanner;

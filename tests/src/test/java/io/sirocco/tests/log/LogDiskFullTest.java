@@ -11,11 +11,11 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 import io.sirocco.log.BackupStore;
-import io.sirocco.log.LogConfig;
-import io.sirocco.log.LogStorageException;
-import io.sirocco.log.SyncPolicy;
+import io.sirocco.log.config.LogConfig;
+import io.sirocco.log.disk.LogStorageException;
+import io.sirocco.log.config.SyncPolicy;
 import io.sirocco.log.ZoneHandle;
-import io.sirocco.log.ZoneId;
+import io.sirocco.log.zone.ZoneId;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

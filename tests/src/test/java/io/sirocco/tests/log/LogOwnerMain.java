@@ -2,7 +2,7 @@ package io.sirocco.tests.log;
 
 import java.util.concurrent.TimeUnit;
 
-import io.sirocco.log.ZoneId;
+import io.sirocco.log.zone.ZoneId;
 import io.sirocco.log.membership.Membership;
 import io.sirocco.log.replication.ReplicationOwner;
 import io.sirocco.log.zone.RandomPlacement;

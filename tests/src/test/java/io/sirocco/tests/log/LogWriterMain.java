@@ -3,10 +3,10 @@ package io.sirocco.tests.log;
 import java.nio.file.Path;
 
 import io.sirocco.log.BackupStore;
-import io.sirocco.log.LogConfig;
-import io.sirocco.log.SyncPolicy;
+import io.sirocco.log.config.LogConfig;
+import io.sirocco.log.config.SyncPolicy;
 import io.sirocco.log.ZoneHandle;
-import io.sirocco.log.ZoneId;
+import io.sirocco.log.zone.ZoneId;
 
 /**
  * A backup store in its own process for the crash tests:

@@ -4,7 +4,7 @@ import java.nio.ByteBuffer;
 import java.util.HashMap;
 import java.util.Map;
 
-import io.sirocco.log.ZoneId;
+import io.sirocco.log.zone.ZoneId;
 import io.sirocco.log.recovery.RecoveryConsumer;
 import io.sirocco.log.recovery.RecoveryReport;
 

@@ -1,4 +1,4 @@
-package io.sirocco.log;
+package io.sirocco.log.config;
 
 /**
  * Settings of a backup store, with the thesis's tuned values as defaults (see docs/configuration.md). Mutable

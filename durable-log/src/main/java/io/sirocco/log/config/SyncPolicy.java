@@ -1,4 +1,4 @@
-package io.sirocco.log;
+package io.sirocco.log.config;
 
 /**
  * When a backup acknowledges an entry. An acknowledgement is never sent before its policy is met.

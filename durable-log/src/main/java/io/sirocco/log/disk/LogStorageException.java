@@ -1,4 +1,4 @@
-package io.sirocco.log;
+package io.sirocco.log.disk;
 
 /**
  * A backup store could not persist or read its logs: disk full, I/O error, or a zone whose secondary log is full.

@@ -1,4 +1,4 @@
-package io.sirocco.log;
+package io.sirocco.log.zone;
 
 /**
  * Identity of a backup zone: the writer whose samples it holds and the zone's index among that writer's zones.
