@@ -2,6 +2,7 @@ package io.sirocco.examples.cli;
 
 import java.util.Locale;
 
+import io.sirocco.examples.cli.config.LogLevels;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;

@@ -3,7 +3,7 @@ package io.sirocco.examples.cli.mcast;
 import java.io.InputStream;
 import java.time.Duration;
 
-import io.sirocco.examples.cli.CliSettings;
+import io.sirocco.examples.cli.config.CliSettings;
 
 /**
  * Entry point of a member process spawned by {@code mcast-bench} and by the multi-process tests. Prints

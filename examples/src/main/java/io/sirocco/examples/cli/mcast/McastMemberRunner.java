@@ -1,6 +1,6 @@
 package io.sirocco.examples.cli.mcast;
 
-import io.sirocco.examples.cli.CliSettings;
+import io.sirocco.examples.cli.config.CliSettings;
 import io.sirocco.multicast.ClaimResult;
 import io.sirocco.multicast.DeliveryHandler;
 import io.sirocco.multicast.DeliveryMode;

@@ -12,7 +12,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
-import io.sirocco.examples.cli.CliSettings;
+import io.sirocco.examples.cli.config.CliSettings;
 import io.sirocco.transport.agent.Agents;
 
 /** Member processes for {@code mcast-bench} and the multi-process tests. Stderr of member i goes to a temp log. */

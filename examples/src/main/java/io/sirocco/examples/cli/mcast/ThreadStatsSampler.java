@@ -1,6 +1,6 @@
 package io.sirocco.examples.cli.mcast;
 
-import io.sirocco.examples.cli.CliSettings;
+import io.sirocco.examples.cli.config.CliSettings;
 import io.sirocco.multicast.Group;
 import io.sirocco.multicast.predicate.PredicateEngine;
 

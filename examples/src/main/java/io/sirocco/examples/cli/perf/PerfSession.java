@@ -12,7 +12,7 @@ import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
 
 import io.sirocco.dds.config.ServiceBootstrap;
-import io.sirocco.examples.cli.LogLevels;
+import io.sirocco.examples.cli.config.LogLevels;
 import org.omg.dds.core.ServiceEnvironment;
 import org.omg.dds.core.policy.PolicyFactory;
 import org.omg.dds.domain.DomainParticipant;

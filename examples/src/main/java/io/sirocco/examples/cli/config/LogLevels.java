@@ -1,4 +1,4 @@
-package io.sirocco.examples.cli;
+package io.sirocco.examples.cli.config;
 
 import java.util.List;
 import java.util.Locale;
@@ -9,13 +9,13 @@ import java.util.Set;
  * above ({@code simplelogger.properties}). {@code --verbose} brings INFO, {@code --log-level LEVEL} any level. The
  * flags are read from the raw arguments before any logger exists, because slf4j-simple fixes its level when the
  * first logger is created (which class loading of a subcommand can already do); picocli declares them too
- * ({@link SiroccoCli}), so they appear in the help and are accepted on every subcommand. Child processes forked by
+ * ({@code SiroccoCli}), so they appear in the help and are accepted on every subcommand. Child processes forked by
  * a command get the same level through {@link #childJvmOptions()}.
  */
 public final class LogLevels
 {
-    static final String PROPERTY = "org.slf4j.simpleLogger.defaultLogLevel";
-    static final Set<String> LEVELS = Set.of("trace", "debug", "info", "warn", "error", "off");
+    public static final String PROPERTY = "org.slf4j.simpleLogger.defaultLogLevel";
+    public static final Set<String> LEVELS = Set.of("trace", "debug", "info", "warn", "error", "off");
 
     private LogLevels()
     {
@@ -26,7 +26,7 @@ public final class LogLevels
      * {@code args} (the last one wins); leaves it alone when neither is given. An unknown level is left for picocli
      * to reject as a usage error.
      */
-    static void applyFrom(final String[] args)
+    public static void applyFrom(final String[] args)
     {
         for (int i = 0; i < args.length; i++)
         {

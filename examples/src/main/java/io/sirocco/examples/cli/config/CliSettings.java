@@ -1,4 +1,4 @@
-package io.sirocco.examples.cli;
+package io.sirocco.examples.cli.config;
 
 import java.util.List;
 
