@@ -17,6 +17,7 @@ import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Stream;
 
+import io.sirocco.examples.cli.config.CliMain;
 import io.sirocco.examples.cli.log.BenchResult;
 import io.sirocco.examples.cli.log.ForkedBackups;
 import io.sirocco.examples.cli.log.FsyncProbe;
@@ -275,7 +276,7 @@ public final class LogBenchCommand implements Callable<Integer>
             childArguments.add(arguments);
         }
         final List<ForkedBackups.ChildResult> results;
-        try (ForkedBackups children = new ForkedBackups(SiroccoCli.class.getName(), childArguments))
+        try (ForkedBackups children = new ForkedBackups(CliMain.CLASS_NAME, childArguments))
         {
             results = children.runAll();
         }

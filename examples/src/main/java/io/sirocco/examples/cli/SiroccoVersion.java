@@ -8,7 +8,7 @@ final class SiroccoVersion implements IVersionProvider
     @Override
     public String[] getVersion()
     {
-        final String version = SiroccoCli.class.getPackage().getImplementationVersion();
+        final String version = SiroccoVersion.class.getPackage().getImplementationVersion();
         return new String[] {"sirocco " + (version != null ? version : "development"), "java " + Runtime.version()};
     }
 }

@@ -1,5 +1,6 @@
 package io.sirocco.examples.cli;
 
+import io.sirocco.examples.cli.config.CliMain;
 import io.sirocco.examples.cli.transport.BenchMessages;
 import io.sirocco.examples.cli.transport.BenchServer;
 import io.sirocco.transport.MessagingService;
@@ -192,7 +193,7 @@ public final class TransportBenchCommand implements Callable<Integer>
                 command.add("-D" + key + "=" + System.getProperty(key)); // the peer runs with the same settings
             }
         }
-        command.addAll(List.of("-cp", System.getProperty("java.class.path"), SiroccoCli.class.getName(), "transport-bench",
+        command.addAll(List.of("-cp", System.getProperty("java.class.path"), CliMain.CLASS_NAME, "transport-bench",
             "--serve-port", Integer.toString(port), "--handler-threads", Integer.toString(handlerThreads),
             "--threading", threading));
         final Process process = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT).start();

@@ -11,6 +11,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
 
+import io.sirocco.examples.cli.config.CliMain;
 import io.sirocco.dds.config.ServiceBootstrap;
 import io.sirocco.examples.cli.config.LogLevels;
 import org.omg.dds.core.ServiceEnvironment;
@@ -129,7 +130,7 @@ public final class PerfSession implements AutoCloseable
             command.addAll(LogLevels.childJvmOptions());
             command.add("-cp");
             command.add(System.getProperty("java.class.path"));
-            command.add("io.sirocco.examples.cli.SiroccoCli");
+            command.add(CliMain.CLASS_NAME);
             command.addAll(args);
             process = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT).start();
             pump = Thread.ofPlatform().daemon().name("sirocco-child-stdout").start(() ->
