@@ -42,13 +42,13 @@ final class TcpEndpoint
     static final String INLINE_RECEIVE_PROP = MulticastSettings.TCP_INLINE_RECEIVE;
 
     final MessagingService service;
-    private final Map<Long, TcpRowTransport> open = new ConcurrentHashMap<>();
+    private final Map<Long, RowFrameTarget> open = new ConcurrentHashMap<>();
     private final Map<Long, List<byte[]>> pending = new ConcurrentHashMap<>();
     private long closedUpTo = -1;
     /** Confined to the thread applying frames (see the class note); grows to the largest frame seen. */
     private MemorySegment scratch = Arena.ofAuto().allocate(64 * 1024, 8);
     /** Confined like {@code scratch}: the table the previous frame went to, so a frame needs no map look-up. */
-    private TcpRowTransport lastTransport;
+    private RowFrameTarget lastTransport;
     private long lastViewId = -1;
     /** Receiving thread: when a dropped frame may be logged again, and how many were not logged since. */
     private long nextDropLogNs = System.nanoTime();
@@ -95,7 +95,7 @@ final class TcpEndpoint
         }
     }
 
-    void opened(final long viewId, final TcpRowTransport transport)
+    void opened(final long viewId, final RowFrameTarget transport)
     {
         synchronized (this)
         {
@@ -169,7 +169,7 @@ final class TcpEndpoint
             return;
         }
         final long viewId = scratch.get(ValueLayout.JAVA_LONG_UNALIGNED, 0);
-        TcpRowTransport t = lastTransport;
+        RowFrameTarget t = lastTransport;
         if (t == null || lastViewId != viewId || !t.isOpen())
         {
             t = lookup(viewId, length);
@@ -221,9 +221,9 @@ final class TcpEndpoint
      * The open table of a view (boxes the key: once per view, not per frame), or null after keeping the frame in
      * {@code scratch} for a view not opened yet (or dropping it for a closed one).
      */
-    private TcpRowTransport lookup(final long viewId, final int length)
+    private RowFrameTarget lookup(final long viewId, final int length)
     {
-        TcpRowTransport t = open.get(viewId);
+        RowFrameTarget t = open.get(viewId);
         if (t != null)
         {
             return t;

@@ -49,7 +49,7 @@ import java.lang.foreign.ValueLayout;
  * {@code received} hook, which may run a pass (and so push and send) on that same thread; there a send must not wait
  * above all, since only that thread reads the credits that would end the wait.
  */
-final class TcpRowTransport implements RowTransport
+final class TcpRowTransport implements RowTransport, RowFrameTarget
 {
     private static final Logger LOG = LoggerFactory.getLogger(TcpRowTransport.class);
 
@@ -176,14 +176,16 @@ final class TcpRowTransport implements RowTransport
      * The thread applying frames (see {@link TcpEndpoint}): applies {@code lengthBytes} of a frame, then runs the
      * context's {@code received} (an inline pass of the view's triggers on this thread, or the doorbell).
      */
-    void apply(final MemorySegment bytes, final long lengthBytes)
+    @Override
+    public void apply(final MemorySegment bytes, final long lengthBytes)
     {
         TcpEndpoint.apply(bytes, lengthBytes, table, rowLengthBytes, frozen.length);
         received.run();
     }
 
     /** Any thread: whether {@link #close()} has not been called. */
-    boolean isOpen()
+    @Override
+    public boolean isOpen()
     {
         return !closed;
     }
