@@ -21,7 +21,7 @@ import java.util.function.Supplier;
  * }</pre>
  *
  * <p>Any number of services may run in one JVM (each with its own node id; the loopback transport connects those
- * that share a {@link io.sirocco.transport.loopback.LoopbackFabric}), or one per process. See the package
+ * that share a {@link InProcessFabric}), or one per process. See the package
  * documentation for the threading contract.
  */
 public final class MessagingService implements AutoCloseable
