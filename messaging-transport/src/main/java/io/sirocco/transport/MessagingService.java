@@ -1,7 +1,5 @@
 package io.sirocco.transport;
 
-import io.sirocco.transport.core.MessagingCore;
-
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
@@ -26,13 +24,13 @@ import java.util.function.Supplier;
  */
 public final class MessagingService implements AutoCloseable
 {
-    private final MessagingCore core;
+    private final MessagingEngine core;
     private final TransportContext context;
 
     private MessagingService(final TransportContext context)
     {
         this.context = context.conclude();
-        this.core = new MessagingCore(context);
+        this.core = MessagingEngineFactory.loaded().create(context);
     }
 
     /** Creates and starts a node: listeners bound, threads running. */
@@ -120,7 +118,7 @@ public final class MessagingService implements AutoCloseable
      */
     public void connect(final int nodeId)
     {
-        core.connection(nodeId);
+        core.connect(nodeId);
     }
 
     /**
