@@ -1,7 +1,5 @@
 package io.sirocco.transport;
 
-import io.sirocco.transport.core.MessagingCore;
-
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
@@ -21,18 +19,18 @@ import java.util.function.Supplier;
  * }</pre>
  *
  * <p>Any number of services may run in one JVM (each with its own node id; the loopback transport connects those
- * that share a {@link io.sirocco.transport.loopback.LoopbackFabric}), or one per process. See the package
+ * that share a {@link InProcessFabric}), or one per process. See the package
  * documentation for the threading contract.
  */
 public final class MessagingService implements AutoCloseable
 {
-    private final MessagingCore core;
+    private final MessagingEngine core;
     private final TransportContext context;
 
     private MessagingService(final TransportContext context)
     {
         this.context = context.conclude();
-        this.core = new MessagingCore(context);
+        this.core = MessagingEngineFactory.loaded().create(context);
     }
 
     /** Creates and starts a node: listeners bound, threads running. */
@@ -120,7 +118,7 @@ public final class MessagingService implements AutoCloseable
      */
     public void connect(final int nodeId)
     {
-        core.connection(nodeId);
+        core.connect(nodeId);
     }
 
     /**

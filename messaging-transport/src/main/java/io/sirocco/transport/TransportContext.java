@@ -2,7 +2,6 @@ package io.sirocco.transport;
 
 import io.sirocco.transport.idle.BackoffIdleStrategy;
 import io.sirocco.transport.idle.IdleStrategy;
-import io.sirocco.transport.loopback.LoopbackFabric;
 
 import static io.sirocco.transport.TransportConfiguration.*;
 
@@ -46,7 +45,7 @@ public final class TransportContext
     private boolean inlineCoordinator = bool(INLINE_COORDINATOR_PROP, INLINE_COORDINATOR_DEFAULT);
     private boolean selectorHandover = bool(SELECTOR_HANDOVER_PROP, SELECTOR_HANDOVER_DEFAULT);
     private int socketBufferBytes = integer(SOCKET_BUFFER_BYTES_PROP, SOCKET_BUFFER_BYTES_DEFAULT);
-    private LoopbackFabric loopbackFabric = LoopbackFabric.shared();
+    private InProcessFabric loopbackFabric;
     private boolean concluded;
 
     /** Validates every setting; call once, before the service starts (the service calls it if you did not). */
@@ -219,7 +218,10 @@ public final class TransportContext
     public TransportContext selectorHandover(final boolean v) { checkMutable(); selectorHandover = v; return this; }
     public int socketBufferBytes() { return socketBufferBytes; }
     public TransportContext socketBufferBytes(final int v) { checkMutable(); socketBufferBytes = v; return this; }
-    /** The in-process fabric the loopback transport joins; tests may use private fabrics. */
-    public LoopbackFabric loopbackFabric() { return loopbackFabric; }
-    public TransportContext loopbackFabric(final LoopbackFabric v) { checkMutable(); loopbackFabric = v; return this; }
+    /**
+     * The in-process fabric the loopback transport joins; tests may use private fabrics. Null (the default): the
+     * loopback provider's JVM-wide shared fabric.
+     */
+    public InProcessFabric loopbackFabric() { return loopbackFabric; }
+    public TransportContext loopbackFabric(final InProcessFabric v) { checkMutable(); loopbackFabric = v; return this; }
 }

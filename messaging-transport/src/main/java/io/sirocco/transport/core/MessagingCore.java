@@ -12,6 +12,7 @@ import java.util.function.Supplier;
 
 import io.sirocco.transport.ConnectionListener;
 import io.sirocco.transport.Message;
+import io.sirocco.transport.MessagingEngine;
 import io.sirocco.transport.MessageHandler;
 import io.sirocco.transport.NodeIds;
 import io.sirocco.transport.NodeUnreachableException;
@@ -40,7 +41,7 @@ import static io.sirocco.transport.protocol.FrameDescriptor.*;
  * {@link DirectoryDelivery}, sends and requests, and is the environment a {@link Transport} plugs into. Internal:
  * applications use the service facade. Thread-safe: its parts document their own concurrency.
  */
-public final class MessagingCore implements TransportEnvironment
+public final class MessagingCore implements TransportEnvironment, MessagingEngine
 {
     private static final Logger LOG = LoggerFactory.getLogger(MessagingCore.class);
     private static final long SWEEP_PERIOD_NS = 10_000_000L;
@@ -260,6 +261,12 @@ public final class MessagingCore implements TransportEnvironment
     }
 
     // ------------------------------------------------------------------ connection manager
+
+    @Override
+    public void connect(final int nodeId)
+    {
+        connections.connection(nodeId);
+    }
 
     /** The open connection to the node, connecting on first use. */
     public Connection connection(final int nodeId)

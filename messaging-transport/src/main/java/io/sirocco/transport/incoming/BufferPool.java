@@ -30,7 +30,7 @@ public final class BufferPool
     private IncomingBuffer newBuffer()
     {
         allocated.incrementAndGet();
-        return new IncomingBuffer(Arena.ofAuto().allocate(bufferBytes, 64), this);
+        return new IncomingBuffer(Arena.ofAuto().allocate(bufferBytes, 64), free);
     }
 
     public int bufferBytes()
@@ -60,11 +60,6 @@ public final class BufferPool
         final IncomingBuffer buffer = new IncomingBuffer(Arena.ofAuto().allocate(minBytes, 64), null);
         buffer.acquired();
         return buffer;
-    }
-
-    void release(final IncomingBuffer buffer)
-    {
-        free.offer(buffer);
     }
 
     /** Buffers created so far (pre-filled plus grown). */

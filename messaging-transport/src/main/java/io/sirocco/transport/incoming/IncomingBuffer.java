@@ -1,5 +1,6 @@
 package io.sirocco.transport.incoming;
 
+import io.sirocco.transport.concurrent.MpmcArrayQueue;
 import io.sirocco.transport.spi.Connection;
 
 import java.lang.foreign.MemorySegment;
@@ -17,17 +18,18 @@ public final class IncomingBuffer
 {
     private final MemorySegment segment;
     private final ByteBuffer byteBuffer;
-    private final BufferPool pool;
+    /** The owning pool's free list (not the pool itself, so that pool and buffer do not depend on each other). */
+    private final MpmcArrayQueue<IncomingBuffer> freeList;
     private final AtomicInteger references = new AtomicInteger();
     private Connection connection;
     private int length;
     private String endOfStreamReason;
 
-    IncomingBuffer(final MemorySegment segment, final BufferPool pool)
+    IncomingBuffer(final MemorySegment segment, final MpmcArrayQueue<IncomingBuffer> freeList)
     {
         this.segment = segment;
         this.byteBuffer = segment == null ? null : segment.asByteBuffer();
-        this.pool = pool;
+        this.freeList = freeList;
     }
 
     /** A marker that ends a connection's stream, queued behind its data. */
@@ -99,10 +101,10 @@ public final class IncomingBuffer
 
     public void release()
     {
-        if (references.decrementAndGet() == 0 && pool != null)
+        if (references.decrementAndGet() == 0 && freeList != null)
         {
             connection = null;
-            pool.release(this);
+            freeList.offer(this);
         }
     }
 }

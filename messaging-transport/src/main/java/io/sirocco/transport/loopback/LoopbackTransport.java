@@ -22,7 +22,8 @@ public final class LoopbackTransport implements Transport
 
     LoopbackTransport(final TransportContext context)
     {
-        this.fabric = context.loopbackFabric();
+        this.fabric = context.loopbackFabric() == null
+            ? LoopbackFabric.shared() : (LoopbackFabric)context.loopbackFabric();
     }
 
     /** One direction of a loopback connection: the peer transport and the peer's connection object for us. */
@@ -47,8 +48,7 @@ public final class LoopbackTransport implements Transport
     @Override
     public void connect(final Connection connection, final long timeoutNs)
     {
-        final LoopbackTransport peer = fabric.lookup(connection.nodeId());
-        if (peer == null || !peer.running)
+        if (!(fabric.lookup(connection.nodeId()) instanceof LoopbackTransport peer) || !peer.running)
         {
             throw new NodeUnreachableException(connection.nodeId(), "no running loopback node " + connection.nodeId());
         }
