@@ -278,51 +278,7 @@ final class TypeSupportGen
         s.open();
         if (st.extensibility == Decls.Extensibility.MUTABLE)
         {
-            s.line("if (w.xcdrVersion() == 2)");
-            s.open();
-            s.line("final long dh = w.beginDHeader();");
-            for (final Decls.Member m : all)
-            {
-                final String f = "v." + Naming.member(m.name);
-                if (m.optional)
-                {
-                    s.line("if (" + f + " != null)");
-                }
-                s.open();
-                final int ps = SizeCalc.primSize(m.type);
-                if (ps > 0)
-                {
-                    final int lc = ps == 1 ? 0 : ps == 2 ? 1 : ps == 4 ? 2 : 3;
-                    s.line("w.writeEmHeader(" + m.id + ", " + m.key + ", " + lc + ");");
-                    writeMemberValue(s, m, cls);
-                }
-                else
-                {
-                    s.line("final long mh = w.beginEmHeaderNextInt(" + m.id + ", " + m.key + ");");
-                    writeMemberValue(s, m, cls);
-                    s.line("w.endEmHeaderNextInt(mh);");
-                }
-                s.close();
-            }
-            s.line("w.endDHeader(dh);");
-            s.close();
-            s.line("else");
-            s.open();
-            for (final Decls.Member m : all)
-            {
-                final String f = "v." + Naming.member(m.name);
-                if (m.optional)
-                {
-                    s.line("if (" + f + " != null)");
-                }
-                s.open();
-                s.line("final long p = w.beginParameter(" + m.id + ", " + m.key + ");");
-                writeMemberValue(s, m, cls);
-                s.line("w.endParameter(p, " + Naming.stringLiteral(cls + "." + m.name) + ");");
-                s.close();
-            }
-            s.line("w.writeParameterListEnd();");
-            s.close();
+            writeMutableMembers(s, cls, all);
             s.close();
             return;
         }
@@ -366,6 +322,56 @@ final class TypeSupportGen
             s.line("w.endDHeader(dh);");
             s.close();
         }
+        s.close();
+    }
+
+    /** A mutable struct's members: EMHEADER1s inside a DHEADER in XCDR2, a parameter list in XCDR1. */
+    private void writeMutableMembers(final Src s, final String cls, final List<Decls.Member> all)
+    {
+        s.line("if (w.xcdrVersion() == 2)");
+        s.open();
+        s.line("final long dh = w.beginDHeader();");
+        for (final Decls.Member m : all)
+        {
+            final String f = "v." + Naming.member(m.name);
+            if (m.optional)
+            {
+                s.line("if (" + f + " != null)");
+            }
+            s.open();
+            final int ps = SizeCalc.primSize(m.type);
+            if (ps > 0)
+            {
+                final int lc = ps == 1 ? 0 : ps == 2 ? 1 : ps == 4 ? 2 : 3;
+                s.line("w.writeEmHeader(" + m.id + ", " + m.key + ", " + lc + ");");
+                writeMemberValue(s, m, cls);
+            }
+            else
+            {
+                s.line("final long mh = w.beginEmHeaderNextInt(" + m.id + ", " + m.key + ");");
+                writeMemberValue(s, m, cls);
+                s.line("w.endEmHeaderNextInt(mh);");
+            }
+            s.close();
+        }
+        s.line("w.endDHeader(dh);");
+        s.close();
+        s.line("else");
+        s.open();
+        for (final Decls.Member m : all)
+        {
+            final String f = "v." + Naming.member(m.name);
+            if (m.optional)
+            {
+                s.line("if (" + f + " != null)");
+            }
+            s.open();
+            s.line("final long p = w.beginParameter(" + m.id + ", " + m.key + ");");
+            writeMemberValue(s, m, cls);
+            s.line("w.endParameter(p, " + Naming.stringLiteral(cls + "." + m.name) + ");");
+            s.close();
+        }
+        s.line("w.writeParameterListEnd();");
         s.close();
     }
 
