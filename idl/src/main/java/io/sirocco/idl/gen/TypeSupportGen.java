@@ -395,6 +395,19 @@ final class TypeSupportGen
         s.line("java.util.Arrays.fill(out16, 0, " + CDR + "KeyHashes.KEY_HASH_LENGTH, (byte) 0);");
         s.close();
         final boolean appendable = u.extensibility == Decls.Extensibility.APPENDABLE;
+        writeUnion(s, u, cls, appendable);
+        readUnion(s, u, cls, appendable);
+        if (options.randomSamples())
+        {
+            new RandomSampleGen(naming, helper).randomUnion(s, u, cls);
+        }
+        s.close();
+        return s.toString();
+    }
+
+    /** The union's write: the discriminator, then the selected branch, inside a DHEADER when appendable. */
+    private void writeUnion(final Src s, final Decls.Union u, final String cls, final boolean appendable)
+    {
         s.line("");
         s.line("/** Writes the discriminator, then the selected branch (XTypes 1.3 §7.4.3.5.6). */");
         s.line("public static void write(final " + CDR + "CdrWriter w, final " + cls + " v)");
@@ -421,6 +434,11 @@ final class TypeSupportGen
             s.close();
         }
         s.close();
+    }
+
+    /** The union's read, into a reused sample: the discriminator, then the selected branch. */
+    private void readUnion(final Src s, final Decls.Union u, final String cls, final boolean appendable)
+    {
         s.line("");
         s.line("@SuppressWarnings(\"unchecked\")");
         s.line("public static " + cls + " read(final " + CDR + "CdrReader r, final " + cls + " reuse)");
@@ -433,7 +451,7 @@ final class TypeSupportGen
         s.line(naming.javaType(u.discriminator) + " d;");
         codec.read(s, u.discriminator, "d");
         s.line("v._d = d;");
-        first = true;
+        boolean first = true;
         for (final Decls.UnionCase c : u.cases)
         {
             s.line((first ? "if (" : "else if (") + helper.selects(u, c, "d") + ")");
@@ -451,11 +469,5 @@ final class TypeSupportGen
         }
         s.line("return v;");
         s.close();
-        if (options.randomSamples())
-        {
-            new RandomSampleGen(naming, helper).randomUnion(s, u, cls);
-        }
-        s.close();
-        return s.toString();
     }
 }
