@@ -341,75 +341,87 @@ final class CodecWriter
         s.open();
         if (Naming.isJavaPrimitive(element))
         {
-            final String n = s.fresh("n");
-            final String a = s.fresh("a");
-            s.line("final int " + n + " = r.readSequenceLength(" + seq.bound + "L, " + minSize(element) + ");");
-            final String jt = naming.javaType(element);
-            s.line(naming.javaType(seq) + " " + a + " = " + target + ";");
-            s.line("if (" + a + " == null || " + a + ".length != " + n + ")");
-            s.open();
-            s.line(a + " = new " + jt + "[" + n + "];");
-            s.close();
-            if (element instanceof TypeRef.Prim p)
-            {
-                s.line("r.read" + bulkSuffix(p.kind()) + "(" + a + ", " + n + ");");
-            }
-            else
-            {
-                final String i = s.fresh("i");
-                s.line("for (int " + i + " = 0; " + i + " < " + n + "; " + i + "++)");
-                s.open();
-                read(s, element, a + "[" + i + "]");
-                s.close();
-            }
-            s.line(target + " = " + a + ";");
+            readArraySequence(s, seq, element, target);
         }
         else
         {
-            final boolean needsDh = !Types.isPrimitiveLike(element);
-            final String end = s.fresh("end");
-            if (needsDh)
-            {
-                s.line("final long " + end + " = r.xcdrVersion() == 2 ? r.readDHeader() : -1;");
-            }
-            final String n = s.fresh("n");
-            final String l = s.fresh("l");
-            final String boxed = naming.boxed(element);
-            s.line("final int " + n + " = r.readSequenceLength(" + seq.bound + "L, " + minSize(element) + ");");
-            s.line("java.util.List<" + boxed + "> " + l + " = " + target + ";");
-            s.line("if (!(" + l + " instanceof java.util.ArrayList))");
-            s.open();
-            s.line(l + " = new java.util.ArrayList<>(" + n + ");");
-            s.close();
-            s.line("while (" + l + ".size() > " + n + ")");
-            s.open();
-            s.line(l + ".removeLast();");
-            s.close();
-            final String i = s.fresh("i");
-            final String e = s.fresh("e");
-            s.line("for (int " + i + " = 0; " + i + " < " + n + "; " + i + "++)");
-            s.open();
-            s.line(boxed + " " + e + " = " + i + " < " + l + ".size() ? " + l + ".get(" + i + ") : null;");
-            read(s, element, e);
-            s.line("if (" + i + " < " + l + ".size())");
-            s.open();
-            s.line(l + ".set(" + i + ", " + e + ");");
-            s.close();
-            s.line("else");
-            s.open();
-            s.line(l + ".add(" + e + ");");
-            s.close();
-            s.close();
-            s.line(target + " = " + l + ";");
-            if (needsDh)
-            {
-                s.line("if (" + end + " >= 0)");
-                s.open();
-                s.line("r.position(" + end + ");");
-                s.close();
-            }
+            readListSequence(s, seq, element, target);
         }
         s.close();
+    }
+
+    /** A sequence of Java primitives (or enums) read into a reused array. */
+    private void readArraySequence(final Src s, final TypeRef.Seq seq, final TypeRef element, final String target)
+    {
+        final String n = s.fresh("n");
+        final String a = s.fresh("a");
+        s.line("final int " + n + " = r.readSequenceLength(" + seq.bound + "L, " + minSize(element) + ");");
+        final String jt = naming.javaType(element);
+        s.line(naming.javaType(seq) + " " + a + " = " + target + ";");
+        s.line("if (" + a + " == null || " + a + ".length != " + n + ")");
+        s.open();
+        s.line(a + " = new " + jt + "[" + n + "];");
+        s.close();
+        if (element instanceof TypeRef.Prim p)
+        {
+            s.line("r.read" + bulkSuffix(p.kind()) + "(" + a + ", " + n + ");");
+        }
+        else
+        {
+            final String i = s.fresh("i");
+            s.line("for (int " + i + " = 0; " + i + " < " + n + "; " + i + "++)");
+            s.open();
+            read(s, element, a + "[" + i + "]");
+            s.close();
+        }
+        s.line(target + " = " + a + ";");
+    }
+
+    /** A sequence of objects read into a reused list, elements reused in place; a DHEADER in XCDR2. */
+    private void readListSequence(final Src s, final TypeRef.Seq seq, final TypeRef element, final String target)
+    {
+        final boolean needsDh = !Types.isPrimitiveLike(element);
+        final String end = s.fresh("end");
+        if (needsDh)
+        {
+            s.line("final long " + end + " = r.xcdrVersion() == 2 ? r.readDHeader() : -1;");
+        }
+        final String n = s.fresh("n");
+        final String l = s.fresh("l");
+        final String boxed = naming.boxed(element);
+        s.line("final int " + n + " = r.readSequenceLength(" + seq.bound + "L, " + minSize(element) + ");");
+        s.line("java.util.List<" + boxed + "> " + l + " = " + target + ";");
+        s.line("if (!(" + l + " instanceof java.util.ArrayList))");
+        s.open();
+        s.line(l + " = new java.util.ArrayList<>(" + n + ");");
+        s.close();
+        s.line("while (" + l + ".size() > " + n + ")");
+        s.open();
+        s.line(l + ".removeLast();");
+        s.close();
+        final String i = s.fresh("i");
+        final String e = s.fresh("e");
+        s.line("for (int " + i + " = 0; " + i + " < " + n + "; " + i + "++)");
+        s.open();
+        s.line(boxed + " " + e + " = " + i + " < " + l + ".size() ? " + l + ".get(" + i + ") : null;");
+        read(s, element, e);
+        s.line("if (" + i + " < " + l + ".size())");
+        s.open();
+        s.line(l + ".set(" + i + ", " + e + ");");
+        s.close();
+        s.line("else");
+        s.open();
+        s.line(l + ".add(" + e + ");");
+        s.close();
+        s.close();
+        s.line(target + " = " + l + ";");
+        if (needsDh)
+        {
+            s.line("if (" + end + " >= 0)");
+            s.open();
+            s.line("r.position(" + end + ");");
+            s.close();
+        }
     }
 
     /** An array creation expression; arrays of generic lists need an unchecked cast (methods suppress it). */
@@ -486,15 +498,7 @@ final class CodecWriter
             }
             else
             {
-                final String nextVar = s.fresh("a");
-                final String rest = "[]".repeat(dims.length - level - 2);
-                s.line(jt + "[]" + rest + " " + nextVar + " = " + current + "[" + i + "];");
-                s.line("if (" + nextVar + " == null || " + nextVar + ".length != " + dims[level + 1] + ")");
-                s.open();
-                s.line(nextVar + " = " + newArray(jt, dims[level + 1], dims.length - level - 2) + ";");
-                s.line(current + "[" + i + "] = " + nextVar + ";");
-                s.close();
-                current = nextVar;
+                current = innerArray(s, jt, dims, level, current, i);
             }
         }
         for (int k = 0; k < opened; k++)
@@ -509,5 +513,20 @@ final class CodecWriter
             s.close();
         }
         s.close();
+    }
+
+    /** Reuses (or allocates) the next dimension's array {@code current[i]}; returns the variable naming it. */
+    private String innerArray(final Src s, final String jt, final int[] dims, final int level, final String current,
+        final String i)
+    {
+        final String nextVar = s.fresh("a");
+        final String rest = "[]".repeat(dims.length - level - 2);
+        s.line(jt + "[]" + rest + " " + nextVar + " = " + current + "[" + i + "];");
+        s.line("if (" + nextVar + " == null || " + nextVar + ".length != " + dims[level + 1] + ")");
+        s.open();
+        s.line(nextVar + " = " + newArray(jt, dims[level + 1], dims.length - level - 2) + ";");
+        s.line(current + "[" + i + "] = " + nextVar + ";");
+        s.close();
+        return nextVar;
     }
 }

@@ -148,28 +148,7 @@ final class SizeCalc
         {
             if (s.extensibility == Decls.Extensibility.MUTABLE)
             {
-                if (m.optional)
-                {
-                    variable();
-                }
-                prim(4);
-                if (maxAlign == 8)
-                {
-                    if (m.id >= 0x3f00)
-                    {
-                        pos += 8;
-                    }
-                    type(m.type);
-                }
-                else
-                {
-                    final int lcSize = primSize(m.type);
-                    if (lcSize == 0)
-                    {
-                        pos += 4;
-                    }
-                    type(m.type);
-                }
+                mutableMember(m);
             }
             else if (m.optional)
             {
@@ -196,6 +175,33 @@ final class SizeCalc
         if (s.extensibility == Decls.Extensibility.MUTABLE && maxAlign == 8)
         {
             prim(4);
+        }
+    }
+
+    /** One member of a mutable struct: its EMHEADER1, a NEXTINT when the length code needs one, then the value. */
+    private void mutableMember(final Decls.Member m)
+    {
+        if (m.optional)
+        {
+            variable();
+        }
+        prim(4);
+        if (maxAlign == 8)
+        {
+            if (m.id >= 0x3f00)
+            {
+                pos += 8;
+            }
+            type(m.type);
+        }
+        else
+        {
+            final int lcSize = primSize(m.type);
+            if (lcSize == 0)
+            {
+                pos += 4;
+            }
+            type(m.type);
         }
     }
 

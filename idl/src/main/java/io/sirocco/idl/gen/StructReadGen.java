@@ -70,36 +70,7 @@ final class StructReadGen
         s.line("final " + cls + " v = reuse != null ? reuse : new " + cls + "();");
         if (st.extensibility == Decls.Extensibility.MUTABLE)
         {
-            for (final Decls.Member m : all)
-            {
-                helperInit(s, m);
-            }
-            s.line("if (r.xcdrVersion() == 2)");
-            s.open();
-            s.line("final long end = r.readDHeader();");
-            s.line("while (r.position() < end)");
-            s.open();
-            s.line("final int header = r.readEmHeader();");
-            s.line("final long memberEnd = r.position() + r.memberSize();");
-            memberSwitch(s, all);
-            s.line("r.position(memberEnd);");
-            s.close();
-            s.line("r.position(end);");
-            s.close();
-            s.line("else");
-            s.open();
-            s.line("while (true)");
-            s.open();
-            s.line("final int header = r.readParameterHeader();");
-            s.line("if (header == -1)");
-            s.open();
-            s.line("break;");
-            s.close();
-            s.line("final long memberEnd = r.position() + r.memberSize();");
-            memberSwitch(s, all);
-            s.line("r.position(memberEnd);");
-            s.close();
-            s.close();
+            readMutableMembers(s, all);
             s.line("return v;");
             s.close();
             return;
@@ -131,6 +102,41 @@ final class StructReadGen
             }
         }
         s.line("return v;");
+        s.close();
+    }
+
+    /** A mutable struct's members in any order: EMHEADER1s in XCDR2, parameter headers in XCDR1. */
+    private void readMutableMembers(final Src s, final List<Decls.Member> all)
+    {
+        for (final Decls.Member m : all)
+        {
+            helperInit(s, m);
+        }
+        s.line("if (r.xcdrVersion() == 2)");
+        s.open();
+        s.line("final long end = r.readDHeader();");
+        s.line("while (r.position() < end)");
+        s.open();
+        s.line("final int header = r.readEmHeader();");
+        s.line("final long memberEnd = r.position() + r.memberSize();");
+        memberSwitch(s, all);
+        s.line("r.position(memberEnd);");
+        s.close();
+        s.line("r.position(end);");
+        s.close();
+        s.line("else");
+        s.open();
+        s.line("while (true)");
+        s.open();
+        s.line("final int header = r.readParameterHeader();");
+        s.line("if (header == -1)");
+        s.open();
+        s.line("break;");
+        s.close();
+        s.line("final long memberEnd = r.position() + r.memberSize();");
+        memberSwitch(s, all);
+        s.line("r.position(memberEnd);");
+        s.close();
         s.close();
     }
 

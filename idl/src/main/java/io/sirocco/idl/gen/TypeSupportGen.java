@@ -278,51 +278,7 @@ final class TypeSupportGen
         s.open();
         if (st.extensibility == Decls.Extensibility.MUTABLE)
         {
-            s.line("if (w.xcdrVersion() == 2)");
-            s.open();
-            s.line("final long dh = w.beginDHeader();");
-            for (final Decls.Member m : all)
-            {
-                final String f = "v." + Naming.member(m.name);
-                if (m.optional)
-                {
-                    s.line("if (" + f + " != null)");
-                }
-                s.open();
-                final int ps = SizeCalc.primSize(m.type);
-                if (ps > 0)
-                {
-                    final int lc = ps == 1 ? 0 : ps == 2 ? 1 : ps == 4 ? 2 : 3;
-                    s.line("w.writeEmHeader(" + m.id + ", " + m.key + ", " + lc + ");");
-                    writeMemberValue(s, m, cls);
-                }
-                else
-                {
-                    s.line("final long mh = w.beginEmHeaderNextInt(" + m.id + ", " + m.key + ");");
-                    writeMemberValue(s, m, cls);
-                    s.line("w.endEmHeaderNextInt(mh);");
-                }
-                s.close();
-            }
-            s.line("w.endDHeader(dh);");
-            s.close();
-            s.line("else");
-            s.open();
-            for (final Decls.Member m : all)
-            {
-                final String f = "v." + Naming.member(m.name);
-                if (m.optional)
-                {
-                    s.line("if (" + f + " != null)");
-                }
-                s.open();
-                s.line("final long p = w.beginParameter(" + m.id + ", " + m.key + ");");
-                writeMemberValue(s, m, cls);
-                s.line("w.endParameter(p, " + Naming.stringLiteral(cls + "." + m.name) + ");");
-                s.close();
-            }
-            s.line("w.writeParameterListEnd();");
-            s.close();
+            writeMutableMembers(s, cls, all);
             s.close();
             return;
         }
@@ -369,6 +325,56 @@ final class TypeSupportGen
         s.close();
     }
 
+    /** A mutable struct's members: EMHEADER1s inside a DHEADER in XCDR2, a parameter list in XCDR1. */
+    private void writeMutableMembers(final Src s, final String cls, final List<Decls.Member> all)
+    {
+        s.line("if (w.xcdrVersion() == 2)");
+        s.open();
+        s.line("final long dh = w.beginDHeader();");
+        for (final Decls.Member m : all)
+        {
+            final String f = "v." + Naming.member(m.name);
+            if (m.optional)
+            {
+                s.line("if (" + f + " != null)");
+            }
+            s.open();
+            final int ps = SizeCalc.primSize(m.type);
+            if (ps > 0)
+            {
+                final int lc = ps == 1 ? 0 : ps == 2 ? 1 : ps == 4 ? 2 : 3;
+                s.line("w.writeEmHeader(" + m.id + ", " + m.key + ", " + lc + ");");
+                writeMemberValue(s, m, cls);
+            }
+            else
+            {
+                s.line("final long mh = w.beginEmHeaderNextInt(" + m.id + ", " + m.key + ");");
+                writeMemberValue(s, m, cls);
+                s.line("w.endEmHeaderNextInt(mh);");
+            }
+            s.close();
+        }
+        s.line("w.endDHeader(dh);");
+        s.close();
+        s.line("else");
+        s.open();
+        for (final Decls.Member m : all)
+        {
+            final String f = "v." + Naming.member(m.name);
+            if (m.optional)
+            {
+                s.line("if (" + f + " != null)");
+            }
+            s.open();
+            s.line("final long p = w.beginParameter(" + m.id + ", " + m.key + ");");
+            writeMemberValue(s, m, cls);
+            s.line("w.endParameter(p, " + Naming.stringLiteral(cls + "." + m.name) + ");");
+            s.close();
+        }
+        s.line("w.writeParameterListEnd();");
+        s.close();
+    }
+
     // ---------------------------------------------------------------------------------------------------------
     // Unions
 
@@ -389,6 +395,19 @@ final class TypeSupportGen
         s.line("java.util.Arrays.fill(out16, 0, " + CDR + "KeyHashes.KEY_HASH_LENGTH, (byte) 0);");
         s.close();
         final boolean appendable = u.extensibility == Decls.Extensibility.APPENDABLE;
+        writeUnion(s, u, cls, appendable);
+        readUnion(s, u, cls, appendable);
+        if (options.randomSamples())
+        {
+            new RandomSampleGen(naming, helper).randomUnion(s, u, cls);
+        }
+        s.close();
+        return s.toString();
+    }
+
+    /** The union's write: the discriminator, then the selected branch, inside a DHEADER when appendable. */
+    private void writeUnion(final Src s, final Decls.Union u, final String cls, final boolean appendable)
+    {
         s.line("");
         s.line("/** Writes the discriminator, then the selected branch (XTypes 1.3 §7.4.3.5.6). */");
         s.line("public static void write(final " + CDR + "CdrWriter w, final " + cls + " v)");
@@ -415,6 +434,11 @@ final class TypeSupportGen
             s.close();
         }
         s.close();
+    }
+
+    /** The union's read, into a reused sample: the discriminator, then the selected branch. */
+    private void readUnion(final Src s, final Decls.Union u, final String cls, final boolean appendable)
+    {
         s.line("");
         s.line("@SuppressWarnings(\"unchecked\")");
         s.line("public static " + cls + " read(final " + CDR + "CdrReader r, final " + cls + " reuse)");
@@ -427,7 +451,7 @@ final class TypeSupportGen
         s.line(naming.javaType(u.discriminator) + " d;");
         codec.read(s, u.discriminator, "d");
         s.line("v._d = d;");
-        first = true;
+        boolean first = true;
         for (final Decls.UnionCase c : u.cases)
         {
             s.line((first ? "if (" : "else if (") + helper.selects(u, c, "d") + ")");
@@ -445,11 +469,5 @@ final class TypeSupportGen
         }
         s.line("return v;");
         s.close();
-        if (options.randomSamples())
-        {
-            new RandomSampleGen(naming, helper).randomUnion(s, u, cls);
-        }
-        s.close();
-        return s.toString();
     }
 }

@@ -332,36 +332,8 @@ public final class Lexer
             case '?': return '?';
             case '\'': return '\'';
             case '"': return '"';
-            case 'x':
-            {
-                int v = 0;
-                int n = 0;
-                while (n < 2 && Character.digit(peek(0), 16) >= 0)
-                {
-                    v = v * 16 + Character.digit(advance(), 16);
-                    n++;
-                }
-                if (n == 0)
-                {
-                    throw new IdlException(pos, "\\x escape has no hexadecimal digits");
-                }
-                return v;
-            }
-            case 'u':
-            {
-                int v = 0;
-                int n = 0;
-                while (n < 4 && Character.digit(peek(0), 16) >= 0)
-                {
-                    v = v * 16 + Character.digit(advance(), 16);
-                    n++;
-                }
-                if (n == 0)
-                {
-                    throw new IdlException(pos, "\\u escape has no hexadecimal digits");
-                }
-                return v;
-            }
+            case 'x': return hexDigits(pos, 2, "\\x");
+            case 'u': return hexDigits(pos, 4, "\\u");
             default:
                 if (e >= '0' && e <= '7')
                 {
@@ -376,6 +348,23 @@ public final class Lexer
                 }
                 throw new IdlException(pos, "unknown escape sequence '\\" + printable(e) + "'");
         }
+    }
+
+    /** Reads up to {@code max} hexadecimal digits of a hex or universal-character escape; at least one is required. */
+    private int hexDigits(final SourcePos pos, final int max, final String kind) throws IdlException
+    {
+        int v = 0;
+        int n = 0;
+        while (n < max && Character.digit(peek(0), 16) >= 0)
+        {
+            v = v * 16 + Character.digit(advance(), 16);
+            n++;
+        }
+        if (n == 0)
+        {
+            throw new IdlException(pos, kind + " escape has no hexadecimal digits");
+        }
+        return v;
     }
 
     private Token charLiteral(final SourcePos pos) throws IdlException

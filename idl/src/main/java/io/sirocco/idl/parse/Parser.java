@@ -324,31 +324,7 @@ public final class Parser
             {
                 throw error(peek(), "expected '}' to close union '" + name.text() + "' but found end of file");
             }
-            final Decls.UnionCase c = new Decls.UnionCase();
-            do
-            {
-                if (atKeyword("case"))
-                {
-                    next();
-                    c.labels.add(expression());
-                    expect(":");
-                }
-                else if (atKeyword("default"))
-                {
-                    final Token d = next();
-                    if (c.isDefault)
-                    {
-                        throw error(d, "duplicate 'default' label");
-                    }
-                    c.isDefault = true;
-                    expect(":");
-                }
-                else
-                {
-                    throw error(peek(), "expected 'case' or 'default' but found " + peek().describe());
-                }
-            }
-            while (atKeyword("case") || atKeyword("default"));
+            final Decls.UnionCase c = caseLabels();
             final List<Annotation> annotations = annotations();
             final TypeRef type = typeSpec();
             c.member = declarator(type);
@@ -362,6 +338,37 @@ public final class Parser
         }
         expect("}");
         return union;
+    }
+
+    /** A union case's labels: one or more {@code case X:} and at most one {@code default:}. */
+    private Decls.UnionCase caseLabels() throws IdlException
+    {
+        final Decls.UnionCase c = new Decls.UnionCase();
+        do
+        {
+            if (atKeyword("case"))
+            {
+                next();
+                c.labels.add(expression());
+                expect(":");
+            }
+            else if (atKeyword("default"))
+            {
+                final Token d = next();
+                if (c.isDefault)
+                {
+                    throw error(d, "duplicate 'default' label");
+                }
+                c.isDefault = true;
+                expect(":");
+            }
+            else
+            {
+                throw error(peek(), "expected 'case' or 'default' but found " + peek().describe());
+            }
+        }
+        while (atKeyword("case") || atKeyword("default"));
+        return c;
     }
 
     private Decl enumeration(final String scope) throws IdlException
