@@ -10,6 +10,20 @@ public final class ParameterId
     /** Inline QoS: 4 octets, the last holding the disposed/unregistered/filtered bits. */
     public static final int STATUS_INFO = 0x0071;
 
+    /** Discovery parameters (DDSI-RTPS 2.5, table 9.13). */
+    public static final int PARTICIPANT_LEASE_DURATION = 0x0002;
+    public static final int DOMAIN_ID = 0x000f;
+    public static final int PROTOCOL_VERSION = 0x0015;
+    public static final int VENDOR_ID = 0x0016;
+    public static final int USER_DATA = 0x002c;
+    public static final int DEFAULT_UNICAST_LOCATOR = 0x0031;
+    public static final int METATRAFFIC_UNICAST_LOCATOR = 0x0032;
+    public static final int METATRAFFIC_MULTICAST_LOCATOR = 0x0033;
+    public static final int DEFAULT_MULTICAST_LOCATOR = 0x0048;
+    public static final int PARTICIPANT_GUID = 0x0050;
+    public static final int BUILTIN_ENDPOINT_SET = 0x0058;
+    public static final int ENTITY_NAME = 0x0062;
+
     /** StatusInfo bits (in the fourth octet). */
     public static final int STATUS_DISPOSED = 0x01;
     public static final int STATUS_UNREGISTERED = 0x02;

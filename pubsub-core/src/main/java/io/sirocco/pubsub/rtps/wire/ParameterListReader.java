@@ -83,6 +83,24 @@ public final class ParameterListReader
         return position;
     }
 
+    /** A 32-bit integer at {@code offset}, in the list's byte order. */
+    public int int32(final int offset)
+    {
+        return WireBytes.int32(buffer, offset, little);
+    }
+
+    /** A 32-bit integer at {@code offset}, big-endian (octet arrays: GUIDs, EntityIds). */
+    public int int32Be(final int offset)
+    {
+        return WireBytes.int32Be(buffer, offset);
+    }
+
+    /** A 64-bit integer at {@code offset}, big-endian (the first 8 octets of a GuidPrefix). */
+    public long int64Be(final int offset)
+    {
+        return WireBytes.int64Be(buffer, offset);
+    }
+
     public boolean littleEndian()
     {
         return little;
