@@ -170,6 +170,12 @@ public final class RtpsParticipant implements AutoCloseable
         return receiver.received();
     }
 
+    /** Datagrams whose handling threw (a bug: the reader rejects bad input without throwing). */
+    public long handlerFailures()
+    {
+        return receiver.handlerFailures();
+    }
+
     /** The unicast address of the SPDP (metatraffic) socket. */
     public InetSocketAddress metatrafficAddress()
     {
