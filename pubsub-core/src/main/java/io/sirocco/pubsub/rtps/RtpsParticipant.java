@@ -13,7 +13,9 @@ import org.agrona.concurrent.BackoffIdleStrategy;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import io.sirocco.pubsub.rtps.discovery.DiscoveredEndpoint;
 import io.sirocco.pubsub.rtps.discovery.DiscoveredParticipant;
+import io.sirocco.pubsub.rtps.discovery.EndpointTable;
 import io.sirocco.pubsub.rtps.discovery.EntityIds;
 import io.sirocco.pubsub.rtps.discovery.GuidPrefix;
 import io.sirocco.pubsub.rtps.discovery.LocalParticipant;
@@ -32,7 +34,8 @@ import io.sirocco.transport.udp.UdpReceiveAgent;
  * One DDSI-RTPS participant: binds the well-known unicast ports of the first free participant index on the chosen
  * interface (and the SPDP multicast port when the interface can multicast), announces itself by SPDP to the peers'
  * well-known ports, the multicast group and every participant found, and keeps the table of foreign participants
- * with their leases. This first step has SPDP only; SEDP and user endpoints come next.
+ * with their leases; its SEDP readers learn the foreign participants' endpoints. SEDP writers and user endpoints
+ * come next.
  *
  * <p>Threads: one agent ({@code sirocco-rtps-d<domain>-p<index>}) does all receiving, announcing and expiry; the
  * accessors may be called from any thread; {@link #close()} stops the agent, then closes the sockets.
@@ -41,10 +44,12 @@ public final class RtpsParticipant implements AutoCloseable
 {
     private static final Logger LOG = LoggerFactory.getLogger(RtpsParticipant.class);
     private static final int BUILTIN_ENDPOINTS = EntityIds.SET_PARTICIPANT_ANNOUNCER
-        | EntityIds.SET_PARTICIPANT_DETECTOR;
+        | EntityIds.SET_PARTICIPANT_DETECTOR | EntityIds.SET_PUBLICATIONS_DETECTOR
+        | EntityIds.SET_SUBSCRIPTIONS_DETECTOR;
 
     private final GuidPrefix prefix = GuidPrefix.random(RtpsMessageWriter.VENDOR_ID);
     private final ParticipantTable participants;
+    private final EndpointTable endpoints;
     private final List<UdpChannel> sockets = new ArrayList<>();
     private final int participantIndex;
     private final RtpsReceiveHandler handler;
@@ -56,6 +61,7 @@ public final class RtpsParticipant implements AutoCloseable
         final int domain = options.domainId();
         final UdpInterface nif = UdpInterface.choose(options.networkInterface(), "RTPS domain " + domain);
         this.participants = new ParticipantTable(domain);
+        this.endpoints = new EndpointTable(domain);
         this.participantIndex = bindIndex(options, nif);
         final UdpChannel metatraffic = sockets.get(0);
         final UdpChannel user = sockets.get(1);
@@ -70,6 +76,22 @@ public final class RtpsParticipant implements AutoCloseable
             user.localAddress(), options.leaseDurationNs(), options.userData(), options.entityName(),
             BUILTIN_ENDPOINTS);
         this.handler = new RtpsReceiveHandler(prefix, participants, domain);
+        final SedpReader sedp = new SedpReader(prefix, metatraffic, participants, endpoints);
+        handler.sedp(sedp);
+        participants.addListener(new ParticipantListener()
+        {
+            @Override
+            public void onDiscovered(final DiscoveredParticipant p)
+            {
+                // SEDP starts with the remote writers' heartbeats
+            }
+
+            @Override
+            public void onLost(final DiscoveredParticipant p, final String why)
+            {
+                sedp.participantLost(p.prefix());
+            }
+        });
         final String role = "rtps-d" + domain + "-p" + participantIndex;
         this.receiver = new UdpReceiveAgent(role, handler, sockets.toArray(UdpChannel[]::new));
         final RtpsAgent agent = new RtpsAgent(receiver, new SpdpAnnouncer(self), metatraffic, targets, participants,
@@ -150,6 +172,12 @@ public final class RtpsParticipant implements AutoCloseable
     public Collection<DiscoveredParticipant> participants()
     {
         return participants.participants();
+    }
+
+    /** The remote writers and readers SEDP announced so far. */
+    public Collection<DiscoveredEndpoint> endpoints()
+    {
+        return endpoints.endpoints();
     }
 
     /** Called on the RTPS agent thread for each participant found or lost from now on. */

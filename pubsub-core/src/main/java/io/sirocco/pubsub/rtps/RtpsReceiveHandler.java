@@ -12,6 +12,7 @@ import io.sirocco.pubsub.rtps.discovery.GuidPrefix;
 import io.sirocco.pubsub.rtps.discovery.ParticipantTable;
 import io.sirocco.pubsub.rtps.discovery.SpdpCodec;
 import io.sirocco.pubsub.rtps.wire.DataView;
+import io.sirocco.pubsub.rtps.wire.HeartbeatView;
 import io.sirocco.pubsub.rtps.wire.ParameterId;
 import io.sirocco.pubsub.rtps.wire.ReceiveContext;
 import io.sirocco.pubsub.rtps.wire.RtpsDecodeStats;
@@ -37,12 +38,28 @@ final class RtpsReceiveHandler implements DatagramHandler, SubmessageHandler
     private final GuidPrefix self;
     private final ParticipantTable participants;
     private final int domainId;
+    private SedpReader sedp;
 
     RtpsReceiveHandler(final GuidPrefix self, final ParticipantTable participants, final int domainId)
     {
         this.self = self;
         this.participants = participants;
         this.domainId = domainId;
+    }
+
+    /** Routes SEDP traffic to {@code reader}; set before the agent starts. */
+    void sedp(final SedpReader reader)
+    {
+        this.sedp = reader;
+    }
+
+    @Override
+    public void onHeartbeat(final ReceiveContext context, final HeartbeatView heartbeat)
+    {
+        if (sedp != null && SedpReader.isSedpWriter(heartbeat.writerId()))
+        {
+            sedp.onHeartbeat(context, heartbeat);
+        }
     }
 
     @Override
@@ -58,6 +75,11 @@ final class RtpsReceiveHandler implements DatagramHandler, SubmessageHandler
     @Override
     public void onData(final ReceiveContext context, final DataView data)
     {
+        if (sedp != null && SedpReader.isSedpWriter(data.writerId()))
+        {
+            sedp.onData(context, data);
+            return;
+        }
         if (data.writerId() != EntityIds.SPDP_WRITER
             || (context.sourcePrefixHigh() == self.high() && context.sourcePrefixLow() == self.low()))
         {

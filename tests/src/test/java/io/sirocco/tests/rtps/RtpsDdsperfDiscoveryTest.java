@@ -25,7 +25,8 @@ import io.sirocco.tests.Closer;
  * loopback, in a domain of their own) discover each other. Proven from both sides: ddsperf prints
  * "participant HOST:PID: new" for us (it lists only participants whose USER_DATA follows its
  * {@code DDSPerf:<has reader>:<pid>:<host>} convention, which we announce), and our participant table holds
- * ddsperf's participant with its own USER_DATA naming its pid. Killed hard, ddsperf is then dropped when its lease
+ * ddsperf's participant with its own USER_DATA naming its pid, and our reliable SEDP readers (HEARTBEAT/ACKNACK)
+ * learn ddsperf's endpoints. Killed hard, ddsperf is then dropped when its lease
  * runs out. Skipped, with the reason, where ddsperf is not installed.
  */
 @Timeout(180)
@@ -78,12 +79,27 @@ class RtpsDdsperfDiscoveryTest
             assertThat(p.vendorId()).as("Cyclone DDS's vendor id").isEqualTo(0x0110);
             assertThat(p.metatrafficUnicast()).isNotEmpty();
         });
+        awaitEndpoint(sirocco, "DDSPerf");
         assertThat(sirocco.decodeStats().malformedTotal()).as("nothing Cyclone sent was rejected").isZero();
         assertThat(sirocco.decodeStats().acceptedDatagrams()).isPositive();
 
         peer.killHard();
         assertThat(awaitEvent(events, "lost DDSPerf:")).endsWith("lease expired");
         assertThat(sirocco.participants()).isEmpty();
+    }
+
+    /** Waits for an SEDP-announced endpoint of ddsperf (its topics are named DDSPerf...). */
+    private static void awaitEndpoint(final RtpsParticipant sirocco, final String topicPrefix)
+        throws InterruptedException
+    {
+        final long deadline = System.nanoTime() + WAIT_NS;
+        while (sirocco.endpoints().stream().noneMatch(e -> e.topicName().startsWith(topicPrefix)))
+        {
+            assertThat(System.nanoTime() - deadline).as("an SEDP endpoint on a %s* topic within 90 s; have %s",
+                topicPrefix, sirocco.endpoints()).isNegative();
+            TimeUnit.MILLISECONDS.sleep(20); // the endpoint table has no blocking wait; poll it
+        }
+        System.out.println("SEDP endpoints of ddsperf: " + sirocco.endpoints());
     }
 
     private static String awaitEvent(final BlockingQueue<String> events, final String prefix)

@@ -79,6 +79,13 @@ public final class ParticipantTable
         }
     }
 
+    /** The live participant with {@code prefix}, or null. */
+    public DiscoveredParticipant get(final GuidPrefix prefix)
+    {
+        final Entry e = entries.get(prefix);
+        return e == null ? null : e.participant;
+    }
+
     public boolean contains(final GuidPrefix prefix)
     {
         return entries.containsKey(prefix);

@@ -12,6 +12,10 @@ public final class ParameterId
 
     /** Discovery parameters (DDSI-RTPS 2.5, table 9.13). */
     public static final int PARTICIPANT_LEASE_DURATION = 0x0002;
+    public static final int TOPIC_NAME = 0x0005;
+    public static final int TYPE_NAME = 0x0007;
+    public static final int RELIABILITY = 0x001a;
+    public static final int ENDPOINT_GUID = 0x005a;
     public static final int DOMAIN_ID = 0x000f;
     public static final int PROTOCOL_VERSION = 0x0015;
     public static final int VENDOR_ID = 0x0016;
