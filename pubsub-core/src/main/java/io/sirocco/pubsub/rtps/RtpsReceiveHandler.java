@@ -1,0 +1,114 @@
+package io.sirocco.pubsub.rtps;
+
+import java.net.InetSocketAddress;
+import java.nio.ByteBuffer;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import io.sirocco.pubsub.rtps.discovery.DiscoveredParticipant;
+import io.sirocco.pubsub.rtps.discovery.EntityIds;
+import io.sirocco.pubsub.rtps.discovery.GuidPrefix;
+import io.sirocco.pubsub.rtps.discovery.ParticipantTable;
+import io.sirocco.pubsub.rtps.discovery.SpdpCodec;
+import io.sirocco.pubsub.rtps.wire.DataView;
+import io.sirocco.pubsub.rtps.wire.HeartbeatView;
+import io.sirocco.pubsub.rtps.wire.ParameterId;
+import io.sirocco.pubsub.rtps.wire.ReceiveContext;
+import io.sirocco.pubsub.rtps.wire.RtpsDecodeStats;
+import io.sirocco.pubsub.rtps.wire.RtpsMessageReader;
+import io.sirocco.pubsub.rtps.wire.SubmessageHandler;
+import io.sirocco.transport.log.RateLimitedWarning;
+import io.sirocco.transport.udp.DatagramHandler;
+import io.sirocco.transport.udp.UdpReceiveAgent;
+
+/**
+ * Interprets every datagram the participant's sockets receive: runs the {@link RtpsMessageReader} over it, logs
+ * malformed ones at a bounded rate, and routes SPDP data to the {@link ParticipantTable}. Its own announcements
+ * (same GuidPrefix) are ignored.
+ *
+ * <p>Confined to the RTPS agent's thread (the {@link UdpReceiveAgent} calls it).
+ */
+final class RtpsReceiveHandler implements DatagramHandler, SubmessageHandler
+{
+    private static final Logger LOG = LoggerFactory.getLogger(RtpsReceiveHandler.class);
+
+    private final RtpsMessageReader reader = new RtpsMessageReader();
+    private final RateLimitedWarning malformedWarning = new RateLimitedWarning(LOG);
+    private final GuidPrefix self;
+    private final ParticipantTable participants;
+    private final int domainId;
+    private SedpReader sedp;
+
+    RtpsReceiveHandler(final GuidPrefix self, final ParticipantTable participants, final int domainId)
+    {
+        this.self = self;
+        this.participants = participants;
+        this.domainId = domainId;
+    }
+
+    /** Routes SEDP traffic to {@code reader}; set before the agent starts. */
+    void sedp(final SedpReader reader)
+    {
+        this.sedp = reader;
+    }
+
+    @Override
+    public void onHeartbeat(final ReceiveContext context, final HeartbeatView heartbeat)
+    {
+        if (sedp != null && SedpReader.isSedpWriter(heartbeat.writerId()))
+        {
+            sedp.onHeartbeat(context, heartbeat);
+        }
+    }
+
+    @Override
+    public void onDatagram(final ByteBuffer buffer, final int length, final InetSocketAddress source)
+    {
+        if (reader.read(buffer, 0, length, this) < 0)
+        {
+            malformedWarning.warn("domain {}: dropped a malformed RTPS datagram of {} bytes from {}: {} at offset {}",
+                domainId, length, source, reader.lastMalformed(), reader.lastMalformedOffset());
+        }
+    }
+
+    @Override
+    public void onData(final ReceiveContext context, final DataView data)
+    {
+        if (sedp != null && SedpReader.isSedpWriter(data.writerId()))
+        {
+            sedp.onData(context, data);
+            return;
+        }
+        if (data.writerId() != EntityIds.SPDP_WRITER
+            || (context.sourcePrefixHigh() == self.high() && context.sourcePrefixLow() == self.low()))
+        {
+            return;
+        }
+        final int status = data.inlineQos().statusInfo();
+        if ((status & (ParameterId.STATUS_DISPOSED | ParameterId.STATUS_UNREGISTERED)) != 0)
+        {
+            participants.remove(new GuidPrefix(context.sourcePrefixHigh(), context.sourcePrefixLow()),
+                (status & ParameterId.STATUS_DISPOSED) != 0 ? "disposed" : "unregistered");
+            return;
+        }
+        if (!data.hasData())
+        {
+            return;
+        }
+        final DiscoveredParticipant p = SpdpCodec.decode(data.buffer(), data.payloadOffset(), data.payloadLength(),
+            context.vendorId());
+        if (p == null)
+        {
+            malformedWarning.warn("domain {}: dropped an SPDP sample of vendor {} whose data is malformed", domainId,
+                String.format("%04x", context.vendorId()));
+            return;
+        }
+        participants.refresh(p, System.nanoTime());
+    }
+
+    RtpsDecodeStats stats()
+    {
+        return reader.stats();
+    }
+}

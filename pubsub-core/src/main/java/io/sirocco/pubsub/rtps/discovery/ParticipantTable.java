@@ -1,0 +1,103 @@
+package io.sirocco.pubsub.rtps.discovery;
+
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The participants SPDP found, each with its lease deadline: refreshed by every announcement, dropped when the lease
+ * runs out or the participant says it is gone.
+ *
+ * <p>Threads: one writer, the RTPS agent (refresh, remove, expire; listeners are called there); any thread reads a
+ * snapshot through {@link #participants()} (a ConcurrentHashMap's weakly consistent view) and adds listeners.
+ */
+public final class ParticipantTable
+{
+    private static final Logger LOG = LoggerFactory.getLogger(ParticipantTable.class);
+
+    private final Map<GuidPrefix, Entry> entries = new ConcurrentHashMap<>();
+    private final List<ParticipantListener> listeners = new CopyOnWriteArrayList<>();
+    private final int domainId;
+
+    public ParticipantTable(final int domainId)
+    {
+        this.domainId = domainId;
+    }
+
+    public void addListener(final ParticipantListener listener)
+    {
+        listeners.add(listener);
+    }
+
+    /** An announcement of {@code p} at {@code nowNs}: new participants are logged and reported. */
+    public void refresh(final DiscoveredParticipant p, final long nowNs)
+    {
+        final Entry previous = entries.put(p.prefix(), new Entry(p, nowNs + p.leaseDurationNs()));
+        if (previous == null)
+        {
+            LOG.info("domain {}: RTPS discovered {}", domainId, p);
+            for (final ParticipantListener l : listeners)
+            {
+                l.onDiscovered(p);
+            }
+        }
+    }
+
+    /** The participant said it is gone (a disposed or unregistered SPDP sample). */
+    public void remove(final GuidPrefix prefix, final String why)
+    {
+        final Entry gone = entries.remove(prefix);
+        if (gone != null)
+        {
+            lost(gone.participant, why);
+        }
+    }
+
+    /** Drops every participant whose lease ran out before {@code nowNs}. */
+    public void expire(final long nowNs)
+    {
+        for (final Entry e : entries.values())
+        {
+            if (e.deadlineNs - nowNs < 0 && entries.remove(e.participant.prefix(), e))
+            {
+                lost(e.participant, "lease expired");
+            }
+        }
+    }
+
+    private void lost(final DiscoveredParticipant p, final String why)
+    {
+        LOG.info("domain {}: RTPS lost participant {} ({})", domainId, p.prefix(), why);
+        for (final ParticipantListener l : listeners)
+        {
+            l.onLost(p, why);
+        }
+    }
+
+    /** The live participant with {@code prefix}, or null. */
+    public DiscoveredParticipant get(final GuidPrefix prefix)
+    {
+        final Entry e = entries.get(prefix);
+        return e == null ? null : e.participant;
+    }
+
+    public boolean contains(final GuidPrefix prefix)
+    {
+        return entries.containsKey(prefix);
+    }
+
+    /** A snapshot of the live participants. */
+    public Collection<DiscoveredParticipant> participants()
+    {
+        return entries.values().stream().map(Entry::participant).toList();
+    }
+
+    private record Entry(DiscoveredParticipant participant, long deadlineNs)
+    {
+    }
+}

@@ -1,0 +1,67 @@
+package io.sirocco.pubsub.rtps.reliability;
+
+import io.sirocco.pubsub.rtps.wire.NumberSetView;
+
+/**
+ * A reliable writer's view of one remote reader (DDSI-RTPS 2.5, 8.4.9.2): what it acknowledged and what it asked
+ * for again in its latest ACKNACK. ACKNACKs whose count is not above the last one are stale and ignored, as the
+ * spec requires.
+ *
+ * <p>Not thread-safe: owned by the RTPS agent.
+ */
+public final class ReaderProxy
+{
+    private final int[] requested = new int[SequenceWindow.BITS / 32];
+    private long acknowledgedBelow = 1;
+    private long requestedBase = 1;
+    private int requestedBits;
+    private int lastCount = Integer.MIN_VALUE;
+
+    /** An ACKNACK; returns false when it was stale (ignored). */
+    public boolean onAckNack(final NumberSetView set, final int count)
+    {
+        if (lastCount != Integer.MIN_VALUE && count - lastCount <= 0)
+        {
+            return false;
+        }
+        lastCount = count;
+        acknowledgedBelow = Math.max(acknowledgedBelow, set.base());
+        requestedBase = set.base();
+        requestedBits = set.numBits();
+        java.util.Arrays.fill(requested, 0);
+        for (int i = 0; i < requestedBits; i++)
+        {
+            if (set.bit(i))
+            {
+                requested[i >>> 5] |= 0x8000_0000 >>> (i & 31);
+            }
+        }
+        return true;
+    }
+
+    /** Every change below this is acknowledged: the writer may drop it from its history for this reader. */
+    public long acknowledgedBelow()
+    {
+        return acknowledgedBelow;
+    }
+
+    /** The first requested number at or above {@code from}, or -1; each is returned until a new ACKNACK. */
+    public long nextRequested(final long from)
+    {
+        for (long sn = Math.max(from, requestedBase); sn < requestedBase + requestedBits; sn++)
+        {
+            final int i = (int) (sn - requestedBase);
+            if ((requested[i >>> 5] & (0x8000_0000 >>> (i & 31))) != 0)
+            {
+                return sn;
+            }
+        }
+        return -1;
+    }
+
+    /** Clears the requests once they were resent (a new ACKNACK brings any still missing). */
+    public void requestsServed()
+    {
+        requestedBits = 0;
+    }
+}

@@ -1,0 +1,121 @@
+package io.sirocco.pubsub.rtps.wire;
+
+import java.nio.ByteBuffer;
+
+/**
+ * One DATA submessage (DDSI-RTPS 2.5, 9.4.5.3): reader and writer EntityIds, the writer's sequence number, the
+ * inline QoS (KeyHash, StatusInfo) and the serialized payload, which starts with its 4-byte encapsulation header
+ * (representation id, options). EntityIds are octet arrays, read big-endian. A view over the received bytes, valid
+ * only inside the handler call; reused, confined to the receive loop's thread.
+ */
+public final class DataView
+{
+    private static final int FIXED_LENGTH = 20;
+
+    private final InlineQos inlineQos = new InlineQos();
+    private ByteBuffer buffer;
+    private int flags;
+    private int readerId;
+    private int writerId;
+    private long sequenceNumber;
+    private int payloadOffset;
+    private int payloadLength;
+
+    MalformedReason wrap(final ByteBuffer b, final int start, final int length, final int flags)
+    {
+        if (length < FIXED_LENGTH)
+        {
+            return MalformedReason.TRUNCATED_SUBMESSAGE;
+        }
+        final boolean little = (flags & SubmessageKind.FLAG_LITTLE_ENDIAN) != 0;
+        final int end = start + length;
+        final int qosStart = start + 4 + WireBytes.uint16(b, start + 2, little);
+        if (qosStart < start + FIXED_LENGTH || qosStart > end)
+        {
+            return MalformedReason.TRUNCATED_SUBMESSAGE;
+        }
+        this.buffer = b;
+        this.flags = flags;
+        this.readerId = WireBytes.int32Be(b, start + 4);
+        this.writerId = WireBytes.int32Be(b, start + 8);
+        this.sequenceNumber = WireBytes.sequenceNumber(b, start + 12, little);
+        if (sequenceNumber < 1)
+        {
+            return MalformedReason.BAD_SEQUENCE_NUMBER;
+        }
+        final MalformedReason qos = Payloads.inlineQos(inlineQos, b, qosStart, end, flags);
+        if (qos != null)
+        {
+            return qos;
+        }
+        final boolean data = (flags & SubmessageKind.FLAG_DATA) != 0;
+        final boolean key = (flags & SubmessageKind.FLAG_KEY) != 0;
+        payloadOffset = inlineQos.end();
+        payloadLength = data || key ? end - payloadOffset : 0;
+        if ((data && key) || ((data || key) && payloadLength < Payloads.ENCAPSULATION_HEADER))
+        {
+            return MalformedReason.BAD_PAYLOAD;
+        }
+        return null;
+    }
+
+    public int flags()
+    {
+        return flags;
+    }
+
+    public int readerId()
+    {
+        return readerId;
+    }
+
+    public int writerId()
+    {
+        return writerId;
+    }
+
+    public long sequenceNumber()
+    {
+        return sequenceNumber;
+    }
+
+    /** True when the payload is the serialized data (D flag). */
+    public boolean hasData()
+    {
+        return (flags & SubmessageKind.FLAG_DATA) != 0;
+    }
+
+    /** True when the payload is the serialized key only (K flag), as for a dispose or unregister. */
+    public boolean hasKey()
+    {
+        return (flags & SubmessageKind.FLAG_KEY) != 0;
+    }
+
+    public InlineQos inlineQos()
+    {
+        return inlineQos;
+    }
+
+    public ByteBuffer buffer()
+    {
+        return buffer;
+    }
+
+    /** Offset of the serialized payload (its encapsulation header first); meaningful when it has data or key. */
+    public int payloadOffset()
+    {
+        return payloadOffset;
+    }
+
+    /** Length of the serialized payload, including the encapsulation header and any trailing padding; 0 if none. */
+    public int payloadLength()
+    {
+        return payloadLength;
+    }
+
+    /** The representation id of the payload's encapsulation (CDR_LE is 0x0001, PL_CDR_LE 0x0003, ...); -1 if none. */
+    public int representation()
+    {
+        return payloadLength == 0 ? -1 : WireBytes.uint16(buffer, payloadOffset, false);
+    }
+}
