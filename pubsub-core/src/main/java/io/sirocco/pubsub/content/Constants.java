@@ -44,7 +44,8 @@ final class Constants
             }
             case Ast.Param p ->
             {
-                text = parameter(p);
+                // a string parameter is taken as given (quotes aside); other kinds ignore surrounding blanks
+                text = kind == ValueKind.STRING || kind == ValueKind.CHAR ? parameter(p) : parameter(p).trim();
                 literal = null;
             }
             case Ast.Name n ->
@@ -82,7 +83,7 @@ final class Constants
         {
             throw new FilterSyntaxException(expression, p.position(), "parameter %" + p.index() + " is null");
         }
-        return value.trim();
+        return value;
     }
 
     private Value integral(final Ast.Operand operand, final FieldAccess field, final String text,
