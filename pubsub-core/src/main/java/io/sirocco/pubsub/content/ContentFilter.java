@@ -9,9 +9,9 @@ import java.util.List;
  * view and every member the filter reads is in it, a second one over the serialized bytes
  * ({@link #matchSerialized}), so that rejected samples need not be deserialized.
  *
- * <p>Concurrency: the compiled state is one immutable object behind a volatile reference; {@link #setParameters}
- * (any thread) compiles a new one and publishes it with that volatile write, and {@link #matches} (any thread)
- * reads it once per sample. {@link #matchSerialized} uses one flyweight: call it from one thread at a time (a
+ * <p>Concurrency: the compiled state is one immutable object behind a volatile reference, shared with the filter's
+ * {@link #copy copies}; {@link #setParameters} (any thread) compiles a new one and publishes it with that volatile
+ * write, and {@link #matches} (any thread) reads it once per sample. {@link #matchSerialized} uses one flyweight: call it from one thread at a time (a
  * reader's delivery, under the reader's lock), or give each thread its {@link #copy}.
  *
  * @param <T> the topic type.
@@ -29,20 +29,26 @@ public final class ContentFilter<T>
     {
     }
 
+    /** The state a filter and its copies share, so that new parameters reach every copy at once. */
+    private static final class Shared
+    {
+        volatile Compiled compiled;
+    }
+
     private final String expression;
     private final Class<T> type;
     private final Ast.Condition condition;
     private final FlatView flat;
-    private volatile Compiled compiled;
+    private final Shared shared;
 
     private ContentFilter(final String expression, final Class<T> type, final Ast.Condition condition,
-        final FlatView flat, final List<String> parameters)
+        final FlatView flat, final Shared shared)
     {
         this.expression = expression;
         this.type = type;
         this.condition = condition;
         this.flat = flat;
-        this.compiled = compile(parameters);
+        this.shared = shared;
     }
 
     /**
@@ -54,15 +60,25 @@ public final class ContentFilter<T>
     public static <T> ContentFilter<T> compile(final String expression, final List<String> parameters,
         final Class<T> type)
     {
-        return new ContentFilter<>(expression, type, Parser.parse(expression), FlatView.of(type),
-            parameters == null ? List.of() : List.copyOf(parameters));
+        final ContentFilter<T> filter = new ContentFilter<>(expression, type, Parser.parse(expression),
+            FlatView.of(type), new Shared());
+        filter.setParameters(parameters);
+        return filter;
     }
 
-    /** The same filter and current parameters, with its own flyweight (for another thread's {@link #matchSerialized}). */
+    /**
+     * A view of the same filter with its own flyweight, for another thread's {@link #matchSerialized}: it shares the
+     * parameters, so {@link #setParameters} on either changes both.
+     */
     public ContentFilter<T> copy()
     {
-        return new ContentFilter<>(expression, type, condition, flat == null ? null : flat.copy(),
-            compiled.parameters());
+        return new ContentFilter<>(expression, type, condition, flat == null ? null : flat.copy(), shared);
+    }
+
+    /** The topic type the filter was compiled for. */
+    public Class<T> type()
+    {
+        return type;
     }
 
     public String expression()
@@ -72,7 +88,7 @@ public final class ContentFilter<T>
 
     public List<String> parameters()
     {
-        return compiled.parameters();
+        return shared.compiled.parameters();
     }
 
     /**
@@ -82,13 +98,14 @@ public final class ContentFilter<T>
      */
     public void setParameters(final List<String> parameters)
     {
-        compiled = compile(parameters == null ? List.of() : List.copyOf(parameters));
+        // the volatile write publishes the new immutable tree to every copy's next evaluation
+        shared.compiled = compile(parameters == null ? List.of() : List.copyOf(parameters));
     }
 
     /** Whether the sample passes the filter. */
     public boolean matches(final T sample)
     {
-        return compiled.onSample().test(sample);
+        return shared.compiled.onSample().test(sample);
     }
 
     /**
@@ -97,7 +114,7 @@ public final class ContentFilter<T>
      */
     public int matchSerialized(final MemorySegment segment, final long offset, final long length)
     {
-        final FilterNode onBytes = compiled.onBytes();
+        final FilterNode onBytes = shared.compiled.onBytes();
         if (onBytes == null)
         {
             return DESERIALIZE;
@@ -113,7 +130,7 @@ public final class ContentFilter<T>
     /** Whether {@link #matchSerialized} reads samples in place (else it always answers {@link #DESERIALIZE}). */
     public boolean readsSerialized()
     {
-        return compiled.onBytes() != null;
+        return shared.compiled.onBytes() != null;
     }
 
     private Compiled compile(final List<String> parameters)
@@ -154,7 +171,7 @@ public final class ContentFilter<T>
     @Override
     public String toString()
     {
-        return expression + " " + compiled.parameters();
+        return expression + " " + shared.compiled.parameters();
     }
 
     /** A member the flat view lacks: the filter reads deserialized samples only. */
