@@ -55,6 +55,8 @@ final class ReaderDelivery<T> implements DeliveryHandler
     private volatile InPlaceSampleListener inPlace;
     /** The reader's content filter (ContentFilteredTopic), or null; set once before the reader is enabled. */
     private volatile ContentFilter<T> filter;
+    /** A sample deserialized to evaluate the filter, handed on to the cache by the same receive (under the lock). */
+    private T passed;
 
     ReaderDelivery(final String name, final ReentrantLock lock, final Condition historyArrived,
         final MatchedWriters writers, final ReaderHistoryCache<T> cache, final SampleOps<T> ops,
@@ -161,24 +163,13 @@ final class ReaderDelivery<T> implements DeliveryHandler
         {
             return;
         }
-        T data = null;
         final ContentFilter<T> contentFilter = filter;
-        if (contentFilter != null && kind == BusMessage.KIND_DATA)
+        if (contentFilter != null && kind == BusMessage.KIND_DATA && rejects(contentFilter, message))
         {
-            final int verdict = contentFilter.matchSerialized(message.payloadSegment(), 0, message.payloadLength());
-            if (verdict == ContentFilter.DESERIALIZE)
-            {
-                data = ops.deserialize(message, cache.pollFreeData());
-            }
-            if (verdict == ContentFilter.NO_MATCH || data != null && !contentFilter.matches(data))
-            {
-                if (data != null)
-                {
-                    cache.recycleData(data);
-                }
-                return;
-            }
+            return;
         }
+        T data = passed;
+        passed = null;
         final InPlaceSampleListener direct = inPlace;
         if (direct != null && kind == BusMessage.KIND_DATA)
         {
@@ -205,6 +196,27 @@ final class ReaderDelivery<T> implements DeliveryHandler
             data = ops.deserialize(message, cache.pollFreeData());
         }
         cache.accept(kind, message.writerGuid(), message.sourceTimeNs(), message.keyHashHi(), message.keyHashLo(), data);
+    }
+
+    /**
+     * Whether the content filter rejects this data sample: read in place when the type allows, else deserialized
+     * (a sample that passes is then left in {@link #passed} for the cache; a rejected one goes back to the pool).
+     */
+    private boolean rejects(final ContentFilter<T> contentFilter, final BusMessage message)
+    {
+        final int verdict = contentFilter.matchSerialized(message.payloadSegment(), 0, message.payloadLength());
+        if (verdict != ContentFilter.DESERIALIZE)
+        {
+            return verdict == ContentFilter.NO_MATCH;
+        }
+        final T data = ops.deserialize(message, cache.pollFreeData());
+        if (contentFilter.matches(data))
+        {
+            passed = data;
+            return false;
+        }
+        cache.recycleData(data);
+        return true;
     }
 
     /** Whether a sample of {@code writer} is new to this reader (a live one then advances its duplicate filter). */

@@ -74,11 +74,6 @@ public final class SelectorImpl<T> implements DataReader.Selector<T>, ReadSpec
         return state;
     }
 
-    String query()
-    {
-        return query;
-    }
-
     @Override
     public DataReader.Selector<T> instance(final InstanceHandle handle)
     {
