@@ -11,7 +11,8 @@ import java.util.List;
  *
  * <p>Concurrency: the compiled state is one immutable object behind a volatile reference, shared with the filter's
  * {@link #copy copies}; {@link #setParameters} (any thread) compiles a new one and publishes it with that volatile
- * write, and {@link #matches} (any thread) reads it once per sample. {@link #matchSerialized} uses one flyweight: call it from one thread at a time (a
+ * write, and {@link #matches} (any thread) reads it once per sample. {@link #matchSerialized} uses one flyweight:
+ * call it from one thread at a time (a
  * reader's delivery, under the reader's lock), or give each thread its {@link #copy}.
  *
  * @param <T> the topic type.

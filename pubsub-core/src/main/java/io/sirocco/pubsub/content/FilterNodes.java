@@ -118,7 +118,7 @@ final class FilterNodes
         }
     }
 
-    /** A string, enum or boolean member against a constant of the same class. {@code field} is {@code (Object)Object}. */
+    /** A string, enum or boolean member against a constant of its class. {@code field} is {@code (Object)Object}. */
     record ObjectConst(MethodHandle field, Ast.RelOp op, Comparable<Object> constant) implements FilterNode
     {
         @Override

@@ -22,7 +22,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class ContentFilterProperties
 {
-    /** A member the generator may name: its DDS-SQL path, its kind, and how the reference reads it (null: unreadable). */
+    /** A member the generator may name: its DDS-SQL path, its kind, how the reference reads it (null: unreadable). */
     private record Member(String path, ValueKind kind, Function<FilterProbe, Object> read)
     {
     }

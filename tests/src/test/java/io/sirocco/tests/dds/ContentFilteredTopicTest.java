@@ -31,7 +31,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
  * ContentFilteredTopic over each transport: a reader on the filtered topic gets exactly the samples that pass, in
- * any order across instances, while a plain reader of the related topic gets them all; new expression parameters apply to
+ * any order across instances, while a plain reader of the related topic gets them all; new expression parameters
+ * apply to
  * the samples written after them. A final sample that passes marks the end, so "nothing else arrived" is checked
  * without waiting for time to pass. AirData and EngineStatus are filtered on their serialized bytes (flat view),
  * ShapeType (strings) after deserialization.
