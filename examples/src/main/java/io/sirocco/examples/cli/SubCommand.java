@@ -15,9 +15,13 @@ import org.omg.dds.sub.DataReader;
 import org.omg.dds.sub.DataReaderAdapter;
 import org.omg.dds.sub.Sample;
 import org.omg.dds.topic.Topic;
+import org.omg.dds.topic.TopicDescription;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
 
 /**
  * {@code sirocco sub}: counts what a {@code pub} sends, per second and overall: samples/s, Mbit/s and lost samples
@@ -38,16 +42,25 @@ public final class SubCommand implements Callable<Integer>
     @Option(names = "--json", description = "end with one JSON line")
     boolean json;
 
+    @Option(names = "--filter", paramLabel = "DDS-SQL", description = "read through a ContentFilteredTopic with this " +
+        "filter on the sample's members keyval, seq and timestampNs, e.g. \"seq > 10\" (filtered on the reader side; " +
+        "gaps in seq then do not count as lost)")
+    String filter;
+
+    @Spec
+    CommandSpec spec;
+
     @Override
     public Integer call() throws Exception
     {
         try (PerfSession session = dds.session())
         {
             final Topic<sirocco.perf.Sample> topic = session.topic(PerfSession.THROUGHPUT_TOPIC);
-            final Counter counter = new Counter();
+            final TopicDescription<sirocco.perf.Sample> source = filtered(session, topic);
+            final Counter counter = new Counter(filter == null);
             // KEEP_ALL for both kinds: the listener takes once per delivery batch, and a KEEP_LAST 1 cache would keep
             // only the batch's last sample, so the count would measure batches (and call the replaced samples lost).
-            final DataReader<sirocco.perf.Sample> reader = session.subscriber().createDataReader(topic,
+            final DataReader<sirocco.perf.Sample> reader = session.subscriber().createDataReader(source,
                 session.readerQos(!bestEffort, true), counter, List.of(DataAvailableStatus.class));
             final long giveUpNs = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
             boolean matched = false;
@@ -83,10 +96,30 @@ public final class SubCommand implements Callable<Integer>
             if (json)
             {
                 System.out.println(String.format(Locale.ROOT, "{\"mode\":\"throughput\",\"transport\":\"%s\"," +
-                    "\"size\":%d,\"samples_per_s\":%.0f,\"mbit_per_s\":%.1f,\"lost\":%d}", dds.transport, size, rate,
-                    rate * size * 8 / 1e6, lost));
+                    "\"size\":%d,\"samples_per_s\":%.0f,\"mbit_per_s\":%.1f,\"lost\":%d,\"filter\":%s}", dds.transport,
+                    size, rate, rate * size * 8 / 1e6, lost, filter == null ? "null" :
+                    "\"" + filter.replace("\\", "\\\\").replace("\"", "\\\"") + "\""));
             }
             return 0;
+        }
+    }
+
+    /** The topic itself, or a ContentFilteredTopic of it with {@code --filter}; a bad filter is a usage error. */
+    private TopicDescription<sirocco.perf.Sample> filtered(final PerfSession session,
+        final Topic<sirocco.perf.Sample> topic)
+    {
+        if (filter == null)
+        {
+            return topic;
+        }
+        try
+        {
+            final String name = PerfSession.THROUGHPUT_TOPIC + "_filtered";
+            return session.participant().createContentFilteredTopic(name, topic, filter, List.of());
+        }
+        catch (final IllegalArgumentException ex)
+        {
+            throw new ParameterException(spec.commandLine(), "--filter: " + ex.getMessage());
         }
     }
 
@@ -97,6 +130,8 @@ public final class SubCommand implements Callable<Integer>
      */
     private static final class Counter extends DataReaderAdapter<sirocco.perf.Sample>
     {
+        /** Whether a gap in the sequence numbers is a lost sample (not when a filter drops samples). */
+        private final boolean gapsAreLost;
         long received;
         long lastSeq;
         long gaps;
@@ -105,6 +140,11 @@ public final class SubCommand implements Callable<Integer>
         long intervalStart;
         long intervalCount;
         int size;
+
+        Counter(final boolean gapsAreLost)
+        {
+            this.gapsAreLost = gapsAreLost;
+        }
 
         @Override
         public void onDataAvailable(final DataAvailableEvent<sirocco.perf.Sample> event)
@@ -144,7 +184,7 @@ public final class SubCommand implements Callable<Integer>
             received++;
             intervalCount++;
             size = sample.payload.length;
-            if (sample.seq > lastSeq + 1)
+            if (gapsAreLost && sample.seq > lastSeq + 1)
             {
                 gaps += sample.seq - lastSeq - 1;
             }

@@ -26,6 +26,7 @@ import io.sirocco.pubsub.sub.cache.ReaderHistoryCache;
 import io.sirocco.pubsub.sub.cache.SampleImpl;
 import io.sirocco.pubsub.topic.SampleOps;
 import io.sirocco.pubsub.topic.TopicImpl;
+import io.sirocco.pubsub.topic.filtered.ContentFilteredTopicImpl;
 import io.sirocco.pubsub.topic.builtin.PublicationDataImpl;
 import org.omg.dds.core.Duration;
 import org.omg.dds.core.InstanceHandle;
@@ -96,6 +97,8 @@ public final class DataReaderImpl<T>
     private BusReader busReader;
     /** The DataAvailable event handed to listeners; racy single assignment of an immutable object (benign). */
     private Events.DataAvailableEventImpl<T> dataAvailableEvent;
+    /** The ContentFilteredTopic this reader was created on, or null; set once before enable. */
+    private volatile ContentFilteredTopicImpl<T> filteredTopic;
     DataReaderImpl(final SiroccoServiceEnvironment env, final SubscriberView subscriber, final long guid,
         final TopicImpl<T> topic, final DataReaderQos qos, final DataReaderListener<T> listener,
         final Collection<Class<? extends Status>> statuses, final boolean builtin)
@@ -345,24 +348,13 @@ public final class DataReaderImpl<T>
     private Sample.Iterator<T> loan(final SelectorImpl<T> selector, final boolean take)
     {
         checkEnabled();
-        refuseContentQuery(selector);
         return reads.loan(selector, take);
     }
 
     private List<Sample<T>> copy(final List<Sample<T>> samples, final SelectorImpl<T> selector, final boolean take)
     {
         checkEnabled();
-        refuseContentQuery(selector);
         return reads.copy(samples, selector, take);
-    }
-
-    private void refuseContentQuery(final SelectorImpl<T> selector)
-    {
-        if (selector.query() != null && !selector.query().isEmpty())
-        {
-            throw new UnsupportedOperationException(describe() + ": content queries (Selector.Content / " +
-                "QueryCondition, DDS-SQL) are not implemented yet");
-        }
     }
 
     /** Under {@code lock}, after each read or take: the DataAvailable and DataOnReaders statuses were read. */
@@ -564,16 +556,34 @@ public final class DataReaderImpl<T>
     @Override
     public QueryCondition<T> createQueryCondition(final String queryExpression, final List<String> queryParameters)
     {
-        throw new UnsupportedOperationException(describe() + ": QueryCondition (DDS-SQL content queries) is not " +
-            "implemented yet");
+        return createQueryCondition(DataStateImpl.any(env), queryExpression, queryParameters);
     }
 
     @Override
     public QueryCondition<T> createQueryCondition(final Subscriber.DataState states, final String queryExpression,
         final List<String> queryParameters)
     {
-        throw new UnsupportedOperationException(describe() + ": QueryCondition (DDS-SQL content queries) is not " +
-            "implemented yet");
+        checkOpen();
+        final SelectorImpl<T> query = new SelectorImpl<>(this);
+        query.dataState(states).Content(queryExpression, queryParameters);
+        final ReadConditionImpl<T> condition = new ReadConditionImpl<>(this, DataStateImpl.of(env, states),
+            state -> !isClosed() && hasSelected(query), this::removeCondition);
+        conditions.add(condition);
+        return new QueryConditionImpl<>(condition, query);
+    }
+
+    /** Whether the cache holds a sample the spec (states and content query) selects. */
+    private boolean hasSelected(final SelectorImpl<T> spec)
+    {
+        lock.lock();
+        try
+        {
+            return cache.hasSamples(spec);
+        }
+        finally
+        {
+            lock.unlock();
+        }
     }
 
     @Override
@@ -832,7 +842,15 @@ public final class DataReaderImpl<T>
     @Override
     public TopicDescription<T> getTopicDescription()
     {
-        return topic;
+        final TopicDescription<T> filtered = filteredTopic;
+        return filtered != null ? filtered : topic;
+    }
+
+    /** Before enable: this reader reads a ContentFilteredTopic of its topic, and keeps only what passes its filter. */
+    void filterBy(final ContentFilteredTopicImpl<T> contentFilteredTopic)
+    {
+        filteredTopic = contentFilteredTopic;
+        delivery.filter(contentFilteredTopic.readerFilter());
     }
 
     /**

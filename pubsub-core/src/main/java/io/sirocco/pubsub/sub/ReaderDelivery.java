@@ -6,6 +6,7 @@ import java.util.concurrent.locks.ReentrantLock;
 import io.sirocco.dds.loan.InPlaceSampleListener;
 import io.sirocco.pubsub.bus.BusMessage;
 import io.sirocco.pubsub.bus.DeliveryHandler;
+import io.sirocco.pubsub.content.ContentFilter;
 import io.sirocco.pubsub.sub.MatchedWriters.WriterState;
 import io.sirocco.pubsub.sub.cache.ReaderHistoryCache;
 import io.sirocco.pubsub.topic.SampleOps;
@@ -15,7 +16,9 @@ import org.slf4j.LoggerFactory;
 /**
  * What a DataReader's delivery thread does with each bus message: finds its matched writer, drops what that
  * writer's duplicate filter or TRANSIENT_LOCAL replay state says was seen, and hands the sample to the in-place
- * listener or deserializes it (into a pooled data object) into the history cache.
+ * listener or deserializes it (into a pooled data object) into the history cache. A ContentFilteredTopic's filter
+ * runs first, on the serialized bytes where the type has a flat view, else on the deserialized sample: a rejected
+ * sample goes nowhere (reader-side filtering).
  *
  * <p>Concurrency: runs on the reader's delivery thread. The bus calls {@link #onMessage} and {@link #onLost} for
  * each message of a batch: the first takes the reader's {@code ReentrantLock} and it stays held until
@@ -50,6 +53,10 @@ final class ReaderDelivery<T> implements DeliveryHandler
     private final boolean keepAll;
     private final Host host;
     private volatile InPlaceSampleListener inPlace;
+    /** The reader's content filter (ContentFilteredTopic), or null; set once before the reader is enabled. */
+    private volatile ContentFilter<T> filter;
+    /** A sample deserialized to evaluate the filter, handed on to the cache by the same receive (under the lock). */
+    private T passed;
 
     ReaderDelivery(final String name, final ReentrantLock lock, final Condition historyArrived,
         final MatchedWriters writers, final ReaderHistoryCache<T> cache, final SampleOps<T> ops,
@@ -70,6 +77,12 @@ final class ReaderDelivery<T> implements DeliveryHandler
     void inPlace(final InPlaceSampleListener listener)
     {
         inPlace = listener;
+    }
+
+    /** Keeps only the samples that pass {@code contentFilter} (reader-side filtering of a ContentFilteredTopic). */
+    void filter(final ContentFilter<T> contentFilter)
+    {
+        filter = contentFilter;
     }
 
     @Override
@@ -150,14 +163,30 @@ final class ReaderDelivery<T> implements DeliveryHandler
         {
             return;
         }
+        final ContentFilter<T> contentFilter = filter;
+        if (contentFilter != null && kind == BusMessage.KIND_DATA && rejects(contentFilter, message))
+        {
+            return;
+        }
+        T data = passed;
+        passed = null;
         final InPlaceSampleListener direct = inPlace;
         if (direct != null && kind == BusMessage.KIND_DATA)
         {
+            if (data != null)
+            {
+                cache.recycleData(data);
+            }
             direct.onSample(message.payloadSegment(), message.payloadLength(), message.sourceTimeNs(),
                 message.writerGuid());
             return;
         }
-        T data = null;
+        if (data != null)
+        {
+            cache.accept(kind, message.writerGuid(), message.sourceTimeNs(), message.keyHashHi(),
+                message.keyHashLo(), data);
+            return;
+        }
         if ((kind & BusMessage.KIND_DATA) != 0 || !ops.isKeyed())
         {
             data = ops.deserialize(message, cache.pollFreeData());
@@ -167,6 +196,27 @@ final class ReaderDelivery<T> implements DeliveryHandler
             data = ops.deserialize(message, cache.pollFreeData());
         }
         cache.accept(kind, message.writerGuid(), message.sourceTimeNs(), message.keyHashHi(), message.keyHashLo(), data);
+    }
+
+    /**
+     * Whether the content filter rejects this data sample: read in place when the type allows, else deserialized
+     * (a sample that passes is then left in {@link #passed} for the cache; a rejected one goes back to the pool).
+     */
+    private boolean rejects(final ContentFilter<T> contentFilter, final BusMessage message)
+    {
+        final int verdict = contentFilter.matchSerialized(message.payloadSegment(), 0, message.payloadLength());
+        if (verdict != ContentFilter.DESERIALIZE)
+        {
+            return verdict == ContentFilter.NO_MATCH;
+        }
+        final T data = ops.deserialize(message, cache.pollFreeData());
+        if (contentFilter.matches(data))
+        {
+            passed = data;
+            return false;
+        }
+        cache.recycleData(data);
+        return true;
     }
 
     /** Whether a sample of {@code writer} is new to this reader (a live one then advances its duplicate filter). */

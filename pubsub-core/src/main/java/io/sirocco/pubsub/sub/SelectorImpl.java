@@ -2,6 +2,8 @@ package io.sirocco.pubsub.sub;
 
 import java.util.List;
 
+import io.sirocco.pubsub.content.ContentFilter;
+
 import io.sirocco.pubsub.core.HandleImpl;
 import io.sirocco.pubsub.sub.cache.ReadSpec;
 import org.omg.dds.core.InstanceHandle;
@@ -21,7 +23,8 @@ public final class SelectorImpl<T> implements DataReader.Selector<T>, ReadSpec
     private boolean nextInstance;
     private DataStateImpl state;
     private String query;
-    private List<String> parameters = List.of();
+    /** The compiled {@link #query}, or null; its parameters may change from any thread (see ContentFilter). */
+    private ContentFilter<T> content;
     private int maxSamples = ResourceLimits.LENGTH_UNLIMITED;
 
     SelectorImpl(final DataReader<T> reader)
@@ -71,11 +74,6 @@ public final class SelectorImpl<T> implements DataReader.Selector<T>, ReadSpec
         return state;
     }
 
-    String query()
-    {
-        return query;
-    }
-
     @Override
     public DataReader.Selector<T> instance(final InstanceHandle handle)
     {
@@ -97,12 +95,42 @@ public final class SelectorImpl<T> implements DataReader.Selector<T>, ReadSpec
         return this;
     }
 
+    /**
+     * Selects only samples that pass the DDS-SQL {@code queryExpression} (null or empty: every sample).
+     *
+     * @throws IllegalArgumentException naming the position and token of a syntax error, or an unknown field and the
+     *         type.
+     */
     @Override
     public DataReader.Selector<T> Content(final String queryExpression, final List<String> queryParameters)
     {
+        if (queryExpression == null || queryExpression.isBlank())
+        {
+            query = null;
+            content = null;
+            return this;
+        }
+        content = ContentFilter.compile(queryExpression, queryParameters,
+            reader.getTopicDescription().getTypeSupport().getType());
         query = queryExpression;
-        parameters = queryParameters == null ? List.of() : List.copyOf(queryParameters);
         return this;
+    }
+
+    /** New values for the query's parameters (a QueryCondition's {@code setQueryParameters}). */
+    void setQueryParameters(final List<String> queryParameters)
+    {
+        if (content != null)
+        {
+            content.setParameters(queryParameters);
+        }
+    }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    public boolean selectsData(final Object data)
+    {
+        final ContentFilter<T> query = content;
+        return query == null || data != null && query.matches((T)data);
     }
 
     @Override
@@ -139,7 +167,7 @@ public final class SelectorImpl<T> implements DataReader.Selector<T>, ReadSpec
     @Override
     public List<String> getQueryParameters()
     {
-        return parameters;
+        return content == null ? List.of() : content.parameters();
     }
 
     @Override
@@ -151,7 +179,8 @@ public final class SelectorImpl<T> implements DataReader.Selector<T>, ReadSpec
     @Override
     public ReadCondition<T> getCondition()
     {
-        return reader.createReadCondition(state);
+        return query == null ? reader.createReadCondition(state) :
+            reader.createQueryCondition(state, query, content.parameters());
     }
 
     @Override

@@ -8,6 +8,7 @@ import io.sirocco.pubsub.core.ParticipantView;
 import io.sirocco.pubsub.entity.GroupEntity;
 import io.sirocco.pubsub.qos.Qos.DataReaderQosImpl;
 import io.sirocco.pubsub.topic.TopicImpl;
+import io.sirocco.pubsub.topic.filtered.ContentFilteredTopicImpl;
 import org.omg.dds.core.StatusCondition;
 import org.omg.dds.core.policy.EntityFactory;
 import org.omg.dds.core.policy.Presentation;
@@ -75,10 +76,17 @@ public class SubscriberImpl extends GroupEntity<SubscriberListener, SubscriberQo
     public <TYPE> DataReader<TYPE> createDataReader(final TopicDescription<TYPE> topic, final DataReaderQos qos,
         final DataReaderListener<TYPE> listener, final Collection<Class<? extends Status>> statuses)
     {
-        final TopicImpl<TYPE> topicImpl = ownTopic(topic, "createDataReader: the topic must be a Topic created by " +
-            "this subscriber's participant (ContentFilteredTopic and MultiTopic are not implemented yet)");
-        return adopt(new DataReaderImpl<>(env, this, participant.nextGuid(), topicImpl,
-            qos == null ? defaultReaderQos : qos, listener, statuses, false));
+        final ContentFilteredTopicImpl<TYPE> filtered = topic instanceof ContentFilteredTopicImpl<TYPE> f ? f : null;
+        final TopicImpl<TYPE> topicImpl = ownTopic(filtered != null ? filtered.related() : topic, "createDataReader: " +
+            "the topic must be a Topic or ContentFilteredTopic created by this subscriber's participant (MultiTopic " +
+            "is not implemented yet)");
+        final DataReaderImpl<TYPE> reader = new DataReaderImpl<>(env, this, participant.nextGuid(), topicImpl,
+            qos == null ? defaultReaderQos : qos, listener, statuses, false);
+        if (filtered != null)
+        {
+            reader.filterBy(filtered);
+        }
+        return adopt(reader);
     }
 
     @Override

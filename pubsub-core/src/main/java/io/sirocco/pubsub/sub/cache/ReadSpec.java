@@ -20,4 +20,13 @@ public interface ReadSpec
 
     /** Read the first instance after {@link #instanceValue} that has a selected sample. */
     boolean nextInstanceFlag();
+
+    /**
+     * Whether a sample with this data is selected (a content query, DDS-SQL); {@code data} is null for an invalid
+     * sample (a state change without data). Called under the reader's lock.
+     */
+    default boolean selectsData(final Object data)
+    {
+        return true;
+    }
 }

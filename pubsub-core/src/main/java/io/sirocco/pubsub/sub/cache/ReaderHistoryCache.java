@@ -65,6 +65,12 @@ public final class ReaderHistoryCache<T>
         return freeData.pollFirst();
     }
 
+    /** Gives back a data object from {@link #pollFreeData} that was not accepted (a content filter rejected it). */
+    public void recycleData(final T data)
+    {
+        freeData.addLast(data);
+    }
+
     /** Whether the instance with this key hash is in the cache. */
     public boolean knows(final long keyHi, final long keyLo)
     {
@@ -288,13 +294,25 @@ public final class ReaderHistoryCache<T>
     /** Whether a sample matches the three {@link DataStateBits} masks. */
     public boolean hasSamples(final int sampleMask, final int viewMask, final int instanceMask)
     {
+        return hasSamples(sampleMask, viewMask, instanceMask, null);
+    }
+
+    /** Whether a sample matches the spec's states and its content query (a QueryCondition's trigger). */
+    public boolean hasSamples(final ReadSpec spec)
+    {
+        return hasSamples(spec.sampleMask(), spec.viewMask(), spec.instanceMask(), spec);
+    }
+
+    private boolean hasSamples(final int sampleMask, final int viewMask, final int instanceMask,
+        final ReadSpec content)
+    {
         for (final ReaderInstance<T> instance : byHandle.values())
         {
             if (instanceSelected(instance, viewMask, instanceMask))
             {
                 for (final SampleEntry<T> entry : instance.samples)
                 {
-                    if (sampleSelected(entry, sampleMask))
+                    if (sampleSelected(entry, sampleMask) && (content == null || content.selectsData(entry.data)))
                     {
                         return true;
                     }
@@ -385,7 +403,7 @@ public final class ReaderHistoryCache<T>
         for (int i = 0; i < current.samples.size() && out.size() < spec.sampleLimit(); i++)
         {
             final SampleEntry<T> entry = current.samples.get(i);
-            if (!sampleSelected(entry, spec.sampleMask()))
+            if (!sampleSelected(entry, spec.sampleMask()) || !spec.selectsData(entry.data))
             {
                 continue;
             }
