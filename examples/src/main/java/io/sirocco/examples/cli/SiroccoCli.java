@@ -36,6 +36,9 @@ import picocli.CommandLine.ScopeType;
         PongCommand.class,
         PubCommand.class,
         SubCommand.class,
+        ExampleCommand.class,
+        LsCommand.class,
+        SpyCommand.class,
     })
 public final class SiroccoCli
 {
