@@ -18,6 +18,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Stream;
 
 import io.sirocco.examples.cli.config.CliMain;
+import io.sirocco.examples.cli.config.OptionValues;
 import io.sirocco.examples.cli.log.BenchResult;
 import io.sirocco.examples.cli.log.ForkedBackups;
 import io.sirocco.examples.cli.log.FsyncProbe;
@@ -46,13 +47,16 @@ import picocli.CommandLine.Option;
     description = "Durable-log benchmark: logging rate per sync policy, and recovery time.")
 public final class LogBenchCommand implements Callable<Integer>
 {
-    @Option(names = "--size", description = "Payload bytes per entry (default ${DEFAULT-VALUE}).")
+    @Option(names = "--size", description = "Payload bytes per entry (default ${DEFAULT-VALUE}).",
+        converter = OptionValues.PayloadBytes.class)
     int size = 64;
 
-    @Option(names = "--entries", description = "Entries to log (default ${DEFAULT-VALUE}).")
+    @Option(names = "--entries", description = "Entries to log (default ${DEFAULT-VALUE}).",
+        converter = OptionValues.PositiveLong.class)
     long entries = 1_000_000;
 
-    @Option(names = "--zones", description = "Zones the entries are spread over (default ${DEFAULT-VALUE}).")
+    @Option(names = "--zones", description = "Zones the entries are spread over (default ${DEFAULT-VALUE}).",
+        converter = OptionValues.Positive.class)
     int zones = 1;
 
     @Option(names = "--sync", description = "none|group|each (default ${DEFAULT-VALUE}).")

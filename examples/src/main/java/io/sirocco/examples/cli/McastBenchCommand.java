@@ -1,5 +1,6 @@
 package io.sirocco.examples.cli;
 
+import io.sirocco.examples.cli.config.OptionValues;
 import io.sirocco.examples.cli.mcast.McastProcessCluster;
 import io.sirocco.examples.cli.mcast.McastMemberParams;
 import io.sirocco.examples.cli.mcast.McastMemberResult;
@@ -30,25 +31,29 @@ import java.util.concurrent.TimeUnit;
     description = "Atomic multicast benchmark: members, senders, Spindle batching/null-sends, subgroups, delays, kill.")
 public final class McastBenchCommand implements Callable<Integer>
 {
-    @Option(names = "--members", defaultValue = "3", description = "Member processes (default ${DEFAULT-VALUE}).")
+    @Option(names = "--members", defaultValue = "3", description = "Member processes (default ${DEFAULT-VALUE}).",
+        converter = OptionValues.Positive.class)
     int members;
 
     @Option(names = "--senders", defaultValue = "all", description = "all|half|one (default ${DEFAULT-VALUE}).")
     String senders;
 
-    @Option(names = "--size", defaultValue = "1024", description = "Message bytes, >= 16 (default ${DEFAULT-VALUE}).")
+    @Option(names = "--size", defaultValue = "1024", description = "Message bytes, >= 16 (default ${DEFAULT-VALUE}).",
+        converter = OptionValues.PayloadBytes.class)
     int size;
 
     @Option(names = "--window", defaultValue = "100", description = "Slots per sender (default ${DEFAULT-VALUE}).")
     int window;
 
     @Option(names = "--messages", defaultValue = "200000",
-        description = "Messages per sender and active subgroup (default ${DEFAULT-VALUE}).")
+        description = "Messages per sender and active subgroup (default ${DEFAULT-VALUE}).",
+        converter = OptionValues.PositiveLong.class)
     long messages;
 
     @Option(names = "--transport", defaultValue = "shm",
         description = "shm|tcp|local|mixed (mixed: two hosts stood for by halves of the members; default "
-            + "${DEFAULT-VALUE}).")
+            + "${DEFAULT-VALUE}).",
+        converter = OptionValues.McastTransport.class)
     String transport;
 
     @Option(names = "--batching", defaultValue = "on", description = "on|off (default ${DEFAULT-VALUE}).")

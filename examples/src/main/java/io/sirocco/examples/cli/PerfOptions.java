@@ -3,6 +3,7 @@ package io.sirocco.examples.cli;
 import java.util.ArrayList;
 import java.util.List;
 
+import io.sirocco.examples.cli.config.OptionValues;
 import io.sirocco.examples.cli.perf.PerfSession;
 import picocli.CommandLine.Option;
 
@@ -14,10 +15,12 @@ import picocli.CommandLine.Option;
 final class PerfOptions
 {
     @Option(names = "--transport", defaultValue = "shm",
-        description = "shm | tcp | mixed | local | auto (default ${DEFAULT-VALUE})")
+        description = "shm | tcp | mixed | local | auto (default ${DEFAULT-VALUE})",
+        converter = OptionValues.DdsTransport.class)
     String transport;
 
-    @Option(names = "--domain", defaultValue = "0", description = "DDS domain id (default ${DEFAULT-VALUE})")
+    @Option(names = "--domain", defaultValue = "0", description = "DDS domain id (default ${DEFAULT-VALUE})",
+        converter = OptionValues.DomainId.class)
     int domain;
 
     /** A participant on this transport and domain, with the perf commands' settings (PerfSession). */

@@ -9,6 +9,7 @@ import java.util.concurrent.TimeoutException;
 import java.util.concurrent.locks.LockSupport;
 
 import com.sun.management.ThreadMXBean;
+import io.sirocco.examples.cli.config.OptionValues;
 import io.sirocco.examples.cli.perf.LatencyReport;
 import io.sirocco.examples.cli.perf.PerfSession;
 import io.sirocco.transport.agent.Agents;
@@ -35,17 +36,20 @@ import picocli.CommandLine.Option;
     description = "Round-trip latency against a pong (one-way = RTT/2), like ddsperf ping.")
 public final class PingCommand implements Callable<Integer>
 {
-    @Option(names = "--size", defaultValue = "64", description = "payload bytes (default ${DEFAULT-VALUE})")
+    @Option(names = "--size", defaultValue = "64", description = "payload bytes (default ${DEFAULT-VALUE})",
+        converter = OptionValues.PayloadBytes.class)
     int size;
 
-    @Option(names = "--seconds", defaultValue = "10", description = "measurement time (default ${DEFAULT-VALUE})")
+    @Option(names = "--seconds", defaultValue = "10", description = "measurement time (default ${DEFAULT-VALUE})",
+        converter = OptionValues.Positive.class)
     int seconds;
 
     // 5 s, not 1: on a loaded host the JIT still compiles the hot path (CDR writer, FFM handles, the tcp row frame)
     // several seconds in, so a 1 s warm-up measured partly compiled code; ddsperf's figures are steady state too
     // (docs/benchmarks.md "Over tcp under load: warm-up and selector yields").
     @Option(names = "--warmup", defaultValue = "5",
-        description = "seconds not measured first, for the JIT to compile the hot path (default ${DEFAULT-VALUE})")
+        description = "seconds not measured first, for the JIT to compile the hot path (default ${DEFAULT-VALUE})",
+        converter = OptionValues.NonNegative.class)
     int warmup;
 
     @Mixin

@@ -5,6 +5,7 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
+import io.sirocco.examples.cli.config.OptionValues;
 import io.sirocco.examples.cli.perf.PerfSession;
 import org.omg.dds.core.event.DataAvailableEvent;
 import org.omg.dds.core.status.DataAvailableStatus;
@@ -24,7 +25,8 @@ import picocli.CommandLine.Option;
 @Command(name = "pong", mixinStandardHelpOptions = true, description = "Echo ping samples (the other half of ping).")
 public final class PongCommand implements Callable<Integer>
 {
-    @Option(names = "--seconds", defaultValue = "3600", description = "give up after (default ${DEFAULT-VALUE})")
+    @Option(names = "--seconds", defaultValue = "3600", description = "give up after (default ${DEFAULT-VALUE})",
+        converter = OptionValues.Positive.class)
     int seconds;
 
     @Mixin

@@ -8,6 +8,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.locks.LockSupport;
 
+import io.sirocco.examples.cli.config.OptionValues;
 import io.sirocco.examples.cli.perf.PerfSession;
 import org.omg.dds.pub.DataWriter;
 import org.omg.dds.topic.Topic;
@@ -23,13 +24,16 @@ import picocli.CommandLine.Option;
 @Command(name = "pub", mixinStandardHelpOptions = true, description = "Publish for a throughput test (ddsperf pub).")
 public final class PubCommand implements Callable<Integer>
 {
-    @Option(names = "--size", defaultValue = "1024", description = "payload bytes (default ${DEFAULT-VALUE})")
+    @Option(names = "--size", defaultValue = "1024", description = "payload bytes (default ${DEFAULT-VALUE})",
+        converter = OptionValues.PayloadBytes.class)
     int size;
 
-    @Option(names = "--seconds", defaultValue = "10", description = "publishing time (default ${DEFAULT-VALUE})")
+    @Option(names = "--seconds", defaultValue = "10", description = "publishing time (default ${DEFAULT-VALUE})",
+        converter = OptionValues.Positive.class)
     int seconds;
 
-    @Option(names = "--rate", defaultValue = "0", description = "samples/s, 0 = as fast as possible")
+    @Option(names = "--rate", defaultValue = "0", description = "samples/s, 0 = as fast as possible",
+        converter = OptionValues.NonNegativeLong.class)
     long rate;
 
     @Option(names = "--best-effort", description = "BEST_EFFORT instead of RELIABLE KEEP_ALL")

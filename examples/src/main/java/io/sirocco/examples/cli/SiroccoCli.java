@@ -3,6 +3,7 @@ package io.sirocco.examples.cli;
 import java.util.Locale;
 
 import io.sirocco.examples.cli.config.LogLevels;
+import io.sirocco.examples.cli.config.UsageErrors;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -12,7 +13,8 @@ import picocli.CommandLine.ScopeType;
  * The {@code sirocco} command-line tool. Each job is a subcommand in this package; {@code ./sirocco} at the
  * repository root runs this class from the examples fat jar.
  *
- * <p>Exit codes: 0 success, 1 a failure of the job itself, 2 bad usage (picocli's default), and job-specific codes
+ * <p>Exit codes: 0 success, 1 a failure of the job itself, 2 bad usage (one line saying what is wrong, printed before
+ * anything starts: option values are checked as they are parsed, {@code OptionValues}), and job-specific codes
  * documented on each subcommand (for example 3 for "no RDMA device").
  *
  * <p>Output: results only. Library logs below WARN are off unless {@code --verbose} or {@code --log-level} asks
@@ -34,6 +36,9 @@ import picocli.CommandLine.ScopeType;
         PongCommand.class,
         PubCommand.class,
         SubCommand.class,
+        ExampleCommand.class,
+        LsCommand.class,
+        SpyCommand.class,
     })
 public final class SiroccoCli
 {
@@ -63,6 +68,7 @@ public final class SiroccoCli
     {
         final CommandLine commandLine = new CommandLine(new SiroccoCli());
         commandLine.setUsageHelpAutoWidth(true);
+        commandLine.setParameterExceptionHandler(new UsageErrors());
         return commandLine;
     }
 }

@@ -8,6 +8,7 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
+import io.sirocco.examples.cli.config.OptionValues;
 import io.sirocco.examples.cli.perf.PerfSession;
 import org.omg.dds.core.event.DataAvailableEvent;
 import org.omg.dds.core.status.DataAvailableStatus;
@@ -30,7 +31,8 @@ import picocli.CommandLine.Spec;
 @Command(name = "sub", mixinStandardHelpOptions = true, description = "Subscribe for a throughput test (ddsperf sub).")
 public final class SubCommand implements Callable<Integer>
 {
-    @Option(names = "--seconds", defaultValue = "3600", description = "give up after (default ${DEFAULT-VALUE})")
+    @Option(names = "--seconds", defaultValue = "3600", description = "give up after (default ${DEFAULT-VALUE})",
+        converter = OptionValues.Positive.class)
     int seconds;
 
     @Option(names = "--best-effort", description = "BEST_EFFORT reader")

@@ -1,6 +1,7 @@
 package io.sirocco.examples.cli;
 
 import io.sirocco.examples.cli.config.CliMain;
+import io.sirocco.examples.cli.config.OptionValues;
 import io.sirocco.examples.cli.transport.BenchMessages;
 import io.sirocco.examples.cli.transport.BenchServer;
 import io.sirocco.transport.MessagingService;
@@ -32,16 +33,19 @@ public final class TransportBenchCommand implements Callable<Integer>
     private static final int CLIENT = 1;
     private static final int SERVER = 2;
 
-    @Option(names = "--transport", defaultValue = "tcp", description = "tcp or loopback (default: ${DEFAULT-VALUE})")
+    @Option(names = "--transport", defaultValue = "tcp", description = "tcp or loopback (default: ${DEFAULT-VALUE})",
+        converter = OptionValues.TransportBenchTransport.class)
     String transport;
 
     @Option(names = "--mode", defaultValue = "rtt", description = "rtt or throughput (default: ${DEFAULT-VALUE})")
     String mode;
 
-    @Option(names = "--size", defaultValue = "64", description = "payload bytes per message (default: ${DEFAULT-VALUE})")
+    @Option(names = "--size", defaultValue = "64", description = "payload bytes per message (default: ${DEFAULT-VALUE})",
+        converter = OptionValues.PayloadBytes.class)
     int size;
 
-    @Option(names = "--threads", defaultValue = "1", description = "sending threads (default: ${DEFAULT-VALUE})")
+    @Option(names = "--threads", defaultValue = "1", description = "sending threads (default: ${DEFAULT-VALUE})",
+        converter = OptionValues.Positive.class)
     int threads;
 
     @Option(names = "--seconds", defaultValue = "10", description = "measured seconds (default: ${DEFAULT-VALUE})")

@@ -210,7 +210,7 @@ final class FlatGen
         }
         else if (((TypeRef.Named)t).target instanceof Decls.Enum)
         {
-            value = CodecWriter.sizedCast(leaf.elementSize()).replace("(int) ", "") + v + ".value()";
+            value = CdrCalls.sizedCast(leaf.elementSize()).replace("(int) ", "") + v + ".value()";
         }
         else
         {
@@ -230,12 +230,34 @@ final class FlatGen
     {
         layout(s, "", "sample");
         final String cls = naming.className(s) + "Flat";
-        final String sample = naming.className(s);
-        final boolean appendable = s.extensibility == Decls.Extensibility.APPENDABLE;
         final Src src = new Src();
         src.line(GeneratedHeader.header(s).strip());
         src.line("public final class " + cls);
         src.open();
+        constants(src, s.extensibility == Decls.Extensibility.APPENDABLE);
+        segmentAccess(src, cls);
+        writeHeader(src, cls);
+        for (final Leaf leaf : leaves)
+        {
+            final String base = "offset + HEADER_SIZE + " + leaf.offset() + "L";
+            src.line("");
+            if (leaf.dims().length == 0)
+            {
+                scalarAccessors(src, cls, leaf, base);
+            }
+            else
+            {
+                arrayAccessors(src, cls, leaf, base);
+            }
+        }
+        copyMethods(src, cls, s);
+        src.close();
+        return src.toString();
+    }
+
+    /** Sizes, the representation and the little-endian value layouts. */
+    private void constants(final Src src, final boolean appendable)
+    {
         src.line("/** Bytes of the encapsulation header in front of the body. */");
         src.line("public static final int HEADER_SIZE = 4;");
         src.line("/** Bytes of the body (XCDR2 little-endian). */");
@@ -263,6 +285,11 @@ final class FlatGen
             src.line("private static final java.lang.foreign.ValueLayout." + type + " " + l + " = " + base + ";");
         }
         src.line("");
+    }
+
+    /** The segment and offset fields, {@code wrap} and their accessors. */
+    private static void segmentAccess(final Src src, final String cls)
+    {
         src.line("private java.lang.foreign.MemorySegment segment;");
         src.line("private long offset;");
         src.line("");
@@ -285,6 +312,10 @@ final class FlatGen
         src.line("return offset;");
         src.close();
         src.line("");
+    }
+
+    private void writeHeader(final Src src, final String cls)
+    {
         src.line("/** Writes the encapsulation header" + (dheaders.isEmpty() ? "" : " and the DHEADERs")
             + ": call once before filling a fresh slot. */");
         src.line("public " + cls + " writeHeader()");
@@ -296,64 +327,60 @@ final class FlatGen
         }
         src.line("return this;");
         src.close();
-        for (final Leaf leaf : leaves)
+    }
+
+    private void scalarAccessors(final Src src, final String cls, final Leaf leaf, final String base)
+    {
+        final String jt = javaType(leaf.type());
+        src.line("public " + jt + " " + leaf.name() + "()");
+        src.open();
+        src.line("return " + getExpr(leaf, base) + ";");
+        src.close();
+        src.line("");
+        src.line("public " + cls + " " + leaf.name() + "(final " + jt + " value)");
+        src.open();
+        src.line(setExpr(leaf, base, "value") + ";");
+        src.line("return this;");
+        src.close();
+    }
+
+    /** Indexed accessors of an array leaf: one {@code int} index per dimension, row-major, bounds-checked. */
+    private void arrayAccessors(final Src src, final String cls, final Leaf leaf, final String base)
+    {
+        final String jt = javaType(leaf.type());
+        final int[] dims = leaf.dims();
+        final StringBuilder params = new StringBuilder();
+        final List<String> checks = new ArrayList<>();
+        for (int i = 0; i < dims.length; i++)
         {
-            final String jt = javaType(leaf.type());
-            final String base = "offset + HEADER_SIZE + " + leaf.offset() + "L";
-            src.line("");
-            if (leaf.dims().length == 0)
-            {
-                src.line("public " + jt + " " + leaf.name() + "()");
-                src.open();
-                src.line("return " + getExpr(leaf, base) + ";");
-                src.close();
-                src.line("");
-                src.line("public " + cls + " " + leaf.name() + "(final " + jt + " value)");
-                src.open();
-                src.line(setExpr(leaf, base, "value") + ";");
-                src.line("return this;");
-                src.close();
-                continue;
-            }
-            final int[] dims = leaf.dims();
-            final StringBuilder params = new StringBuilder();
-            final StringBuilder index = new StringBuilder("0");
-            final List<String> checks = new ArrayList<>();
-            for (int i = 0; i < dims.length; i++)
-            {
-                params.append(i == 0 ? "" : ", ").append("final int i").append(i);
-                index.setLength(0);
-            }
-            // Row-major flat index.
-            String flat = "i0";
-            checks.add("java.util.Objects.checkIndex(i0, " + dims[0] + ");");
-            for (int i = 1; i < dims.length; i++)
-            {
-                flat = "(" + flat + ") * " + dims[i] + " + i" + i;
-                checks.add("java.util.Objects.checkIndex(i" + i + ", " + dims[i] + ");");
-            }
-            final String at = base + " + (long) (" + flat + ") * " + leaf.elementSize();
-            src.line("public static final int " + leaf.name() + "_LENGTH = " + dims[0] + ";");
-            src.line("");
-            src.line("public " + jt + " " + leaf.name() + "(" + params + ")");
-            src.open();
-            for (final String c : checks)
-            {
-                src.line(c);
-            }
-            src.line("return " + getExpr(leaf, at) + ";");
-            src.close();
-            src.line("");
-            src.line("public " + cls + " " + leaf.name() + "(" + params + ", final " + jt + " value)");
-            src.open();
-            for (final String c : checks)
-            {
-                src.line(c);
-            }
-            src.line(setExpr(leaf, at, "value") + ";");
-            src.line("return this;");
-            src.close();
+            params.append(i == 0 ? "" : ", ").append("final int i").append(i);
         }
+        String flat = "i0";
+        checks.add("java.util.Objects.checkIndex(i0, " + dims[0] + ");");
+        for (int i = 1; i < dims.length; i++)
+        {
+            flat = "(" + flat + ") * " + dims[i] + " + i" + i;
+            checks.add("java.util.Objects.checkIndex(i" + i + ", " + dims[i] + ");");
+        }
+        final String at = base + " + (long) (" + flat + ") * " + leaf.elementSize();
+        src.line("public static final int " + leaf.name() + "_LENGTH = " + dims[0] + ";");
+        src.line("");
+        src.line("public " + jt + " " + leaf.name() + "(" + params + ")");
+        src.open();
+        checks.forEach(src::line);
+        src.line("return " + getExpr(leaf, at) + ";");
+        src.close();
+        src.line("");
+        src.line("public " + cls + " " + leaf.name() + "(" + params + ", final " + jt + " value)");
+        src.open();
+        checks.forEach(src::line);
+        src.line(setExpr(leaf, at, "value") + ";");
+        src.line("return this;");
+        src.close();
+    }
+
+    private void copyMethods(final Src src, final String cls, final Decls.Struct s)
+    {
         src.line("");
         src.line("/** Writes the header and every member of {@code sample} into the view. */");
         src.line("public " + cls + " copyFrom(final " + naming.fqn(s) + " sample)");
@@ -375,12 +402,6 @@ final class FlatGen
         }
         src.line("return sample;");
         src.close();
-        src.close();
-        if (sample.isEmpty())
-        {
-            throw new IllegalStateException();
-        }
-        return src.toString();
     }
 
     private static void loops(final Src src, final Leaf leaf, final boolean toView)

@@ -18,6 +18,7 @@ public final class JavaGenerator
     private final GeneratorOptions options;
     private final Naming naming;
     private final CodecWriter codec;
+    private final CodecReader reader;
     private final StructClassGen structs;
     private final UnionClassGen unions;
     private final EnumClassGen enums;
@@ -29,6 +30,7 @@ public final class JavaGenerator
         this.options = options;
         this.naming = new Naming(options);
         this.codec = new CodecWriter(naming);
+        this.reader = new CodecReader(naming);
         final ValueExprs values = new ValueExprs(naming); // one for both: it numbers lambda parameters in order
         this.structs = new StructClassGen(naming, values);
         this.unions = new UnionClassGen(naming, values);
@@ -46,7 +48,7 @@ public final class JavaGenerator
                 case Decls.Struct s ->
                 {
                     emit(s, "", structs.structClass(s));
-                    emit(s, "TypeSupport", new TypeSupportGen(naming, codec, options).struct(s));
+                    emit(s, "TypeSupport", new TypeSupportGen(naming, codec, reader, options).struct(s));
                     if (FlatGen.eligible(s))
                     {
                         emit(s, "Flat", new FlatGen(naming).generate(s));
@@ -55,7 +57,7 @@ public final class JavaGenerator
                 case Decls.Union u ->
                 {
                     emit(u, "", unions.unionClass(u));
-                    emit(u, "TypeSupport", new TypeSupportGen(naming, codec, options).union(u));
+                    emit(u, "TypeSupport", new TypeSupportGen(naming, codec, reader, options).union(u));
                 }
                 case Decls.Enum e -> emit(e, "", enums.enumClass(e));
                 case Decls.Bitmask b -> emit(b, "", enums.bitmaskClass(b));

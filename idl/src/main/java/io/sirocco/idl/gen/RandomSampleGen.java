@@ -196,7 +196,7 @@ final class RandomSampleGen
         final TypeRef element = Types.arrayElement(t);
         s.open();
         final String arr = s.fresh("a");
-        s.line("final " + naming.javaType(t) + " " + arr + " = " + CodecWriter.newArrayFull(
+        s.line("final " + naming.javaType(t) + " " + arr + " = " + ArrayExprs.newArrayFull(
             naming.javaType(element), dims) + ";");
         final StringBuilder index = new StringBuilder();
         for (final int d : dims)

@@ -268,92 +268,99 @@ final class SizeCalc
         switch (t)
         {
             case TypeRef.Prim p -> prim(p.kind().size());
-            case TypeRef.Str s ->
+            case TypeRef.Str s -> string(s);
+            case TypeRef.Seq s -> sequence(s);
+            case TypeRef.Arr a -> array(t);
+            case TypeRef.Named n -> named(n, t);
+        }
+    }
+
+    private void string(final TypeRef.Str s)
+    {
+        prim(4);
+        variable();
+        if (s.bound == 0)
+        {
+            unbounded = true;
+        }
+        else
+        {
+            pos += s.wide ? 2 * s.bound : s.bound + 1;
+        }
+    }
+
+    private void sequence(final TypeRef.Seq s)
+    {
+        if (!Types.isPrimitiveLike(s.element) && maxAlign == 4)
+        {
+            prim(4);
+        }
+        prim(4);
+        variable();
+        if (s.bound == 0)
+        {
+            unbounded = true;
+        }
+        else
+        {
+            repeat(s.element, s.bound);
+        }
+    }
+
+    private void array(final TypeRef t)
+    {
+        final TypeRef element = Types.arrayElement(t);
+        long count = 1;
+        for (final int d : Types.dims(t))
+        {
+            count *= d;
+        }
+        if (!Types.isPrimitiveLike(element) && maxAlign == 4)
+        {
+            prim(4);
+        }
+        final int ps = primSize(element);
+        if (ps > 0 && Types.isPrimitiveLike(element))
+        {
+            align(ps);
+            pos += ps * count;
+        }
+        else
+        {
+            repeat(element, count);
+        }
+    }
+
+    /** Adds {@code count} elements one by one; a size beyond 2^40 bytes counts as unbounded. */
+    private void repeat(final TypeRef element, final long count)
+    {
+        for (long i = 0; i < count && !unbounded; i++)
+        {
+            type(element);
+            if (pos > (1L << 40))
             {
-                prim(4);
-                variable();
-                if (s.bound == 0)
+                unbounded = true;
+            }
+        }
+    }
+
+    private void named(final TypeRef.Named n, final TypeRef t)
+    {
+        switch (n.target)
+        {
+            case Decls.Struct s ->
+            {
+                if (keyHolder)
                 {
-                    unbounded = true;
+                    keyMembers(s);
                 }
                 else
                 {
-                    pos += s.wide ? 2 * s.bound : s.bound + 1;
+                    decl(s);
                 }
             }
-            case TypeRef.Seq s ->
-            {
-                if (!Types.isPrimitiveLike(s.element) && maxAlign == 4)
-                {
-                    prim(4);
-                }
-                prim(4);
-                variable();
-                if (s.bound == 0)
-                {
-                    unbounded = true;
-                }
-                else
-                {
-                    for (long i = 0; i < s.bound && !unbounded; i++)
-                    {
-                        type(s.element);
-                        if (pos > (1L << 40))
-                        {
-                            unbounded = true;
-                        }
-                    }
-                }
-            }
-            case TypeRef.Arr a ->
-            {
-                final TypeRef element = Types.arrayElement(t);
-                long count = 1;
-                for (final int d : Types.dims(t))
-                {
-                    count *= d;
-                }
-                if (!Types.isPrimitiveLike(element) && maxAlign == 4)
-                {
-                    prim(4);
-                }
-                final int ps = primSize(element);
-                if (ps > 0 && Types.isPrimitiveLike(element))
-                {
-                    align(ps);
-                    pos += ps * count;
-                }
-                else
-                {
-                    for (long i = 0; i < count && !unbounded; i++)
-                    {
-                        type(element);
-                        if (pos > (1L << 40))
-                        {
-                            unbounded = true;
-                        }
-                    }
-                }
-            }
-            case TypeRef.Named n ->
-            {
-                switch (n.target)
-                {
-                    case Decls.Struct s ->
-                    {
-                        if (keyHolder)
-                        {
-                            keyMembers(s);
-                        }
-                        else
-                        {
-                            decl(s);
-                        }
-                    }
-                    case Decls.Union u -> decl(u);
-                    default -> prim(primSize(t));
-                }
-            }
+            case Decls.Union u -> decl(u);
+            default -> prim(primSize(t));
         }
     }
 }

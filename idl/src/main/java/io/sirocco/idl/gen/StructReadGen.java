@@ -15,10 +15,10 @@ final class StructReadGen
 {
     private static final String CDR = "io.sirocco.dds.type.cdr.";
 
-    private final CodecWriter codec;
+    private final CodecReader codec;
     private final ValueExprs values;
 
-    StructReadGen(final CodecWriter codec, final ValueExprs values)
+    StructReadGen(final CodecReader codec, final ValueExprs values)
     {
         this.codec = codec;
         this.values = values;

@@ -20,13 +20,16 @@ final class TypeSupportGen
 
     private final Naming naming;
     private final CodecWriter codec;
+    private final CodecReader reader;
     private final GeneratorOptions options;
     private final ValueExprs helper;
 
-    TypeSupportGen(final Naming naming, final CodecWriter codec, final GeneratorOptions options)
+    TypeSupportGen(final Naming naming, final CodecWriter codec, final CodecReader reader,
+        final GeneratorOptions options)
     {
         this.naming = naming;
         this.codec = codec;
+        this.reader = reader;
         this.options = options;
         this.helper = new ValueExprs(new Naming(options));
     }
@@ -198,7 +201,7 @@ final class TypeSupportGen
         }
         s.close();
         writeStruct(s, st, cls, all);
-        new StructReadGen(codec, helper).readStruct(s, st, cls, all);
+        new StructReadGen(reader, helper).readStruct(s, st, cls, all);
         s.line("");
         s.line("/** The key holder (XTypes 1.3 §7.6.8): key members by member id, or all members when unkeyed. */");
         s.line("public static void writeKeyHolder(final " + CDR + "CdrWriter w, final " + cls + " v)");
@@ -449,14 +452,14 @@ final class TypeSupportGen
             s.line("final long end = r.xcdrVersion() == 2 ? r.readDHeader() : -1;");
         }
         s.line(naming.javaType(u.discriminator) + " d;");
-        codec.read(s, u.discriminator, "d");
+        reader.read(s, u.discriminator, "d");
         s.line("v._d = d;");
         boolean first = true;
         for (final Decls.UnionCase c : u.cases)
         {
             s.line((first ? "if (" : "else if (") + helper.selects(u, c, "d") + ")");
             s.open();
-            codec.read(s, c.member.type, "v." + ValueExprs.unionField(c));
+            reader.read(s, c.member.type, "v." + ValueExprs.unionField(c));
             s.close();
             first = false;
         }

@@ -57,7 +57,7 @@ final class ValueExprs
             case TypeRef.Str s -> "\"\"";
             case TypeRef.Seq s -> Naming.isJavaPrimitive(s.element)
                 ? "new " + naming.javaType(s.element) + "[0]" : "new java.util.ArrayList<>()";
-            case TypeRef.Arr a -> CodecWriter.newArrayFull(naming.javaType(Types.arrayElement(t)), Types.dims(t));
+            case TypeRef.Arr a -> ArrayExprs.newArrayFull(naming.javaType(Types.arrayElement(t)), Types.dims(t));
             case TypeRef.Named n -> switch (n.target)
             {
                 case Decls.Enum e -> naming.fqn(e) + "." + Naming.id(e.enumerators.getFirst().name);
@@ -73,7 +73,7 @@ final class ValueExprs
         final int[] dims = Types.dims(t);
         final TypeRef element = Types.arrayElement(t);
         final String jt = naming.javaType(element);
-        src.line(target + " = " + CodecWriter.newArrayFull(jt, dims) + ";");
+        src.line(target + " = " + ArrayExprs.newArrayFull(jt, dims) + ";");
         if (Naming.isJavaPrimitive(element))
         {
             return;

@@ -3,45 +3,50 @@ package io.sirocco.idl.parse;
 import io.sirocco.idl.model.Annotation;
 import io.sirocco.idl.model.Decl;
 import io.sirocco.idl.model.Decls;
+import io.sirocco.idl.model.Diagnostic;
 import io.sirocco.idl.model.Expr;
 import io.sirocco.idl.model.IdlException;
-import io.sirocco.idl.model.PrimKind;
 import io.sirocco.idl.model.SourcePos;
 import io.sirocco.idl.model.TypeRef;
 
-import java.math.BigInteger;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 
 /**
  * Recursive-descent parser for the DDS subset of IDL 4.2 (§7.4): modules, structs (with inheritance and forward
  * declarations), unions, enums, typedefs, constants, bitmasks, bitsets, annotations and {@code #pragma keylist}.
- * Produces the unresolved model; names and constants are resolved by {@link Resolver}.
+ * Produces the unresolved model; names and constants are resolved by {@link Resolver}. Types, expressions and
+ * annotations are parsed by {@link TypeSpecParser}, {@link ExprParser} and {@link AnnotationParser}.
+ *
+ * <p>Error recovery: an error inside a definition or a struct member is recorded and the parser skips to the end of
+ * that construct ({@link TokenCursor#skipConstruct}) and goes on, so one run reports every syntax error of a file.
+ * {@link #parse} throws them all together at the end.
  */
 public final class Parser
 {
-    private static final Set<String> KEYWORDS = Set.of(
-        "abstract", "any", "alias", "attribute", "bitfield", "bitmask", "bitset", "boolean", "case", "char",
-        "component", "connector", "const", "consumes", "context", "custom", "default", "double", "exception",
-        "emits", "enum", "eventtype", "factory", "FALSE", "finder", "fixed", "float", "getraises", "getter",
-        "home", "import", "in", "inout", "interface", "local", "long", "manages", "map", "mirrorport", "module",
-        "multiple", "native", "Object", "octet", "oneway", "out", "primarykey", "private", "port", "porttype",
-        "provides", "public", "publishes", "raises", "readonly", "setraises", "setter", "sequence", "short",
-        "string", "struct", "supports", "switch", "TRUE", "truncatable", "typedef", "typeid", "typename",
-        "typeprefix", "unsigned", "union", "uses", "ValueBase", "valuetype", "void", "wchar", "wstring", "int8",
-        "uint8", "int16", "int32", "int64", "uint16", "uint32", "uint64");
+    /** A grammar rule run under recovery. */
+    @FunctionalInterface
+    private interface Rule
+    {
+        void run() throws IdlException;
+    }
 
-    private final List<Token> tokens;
-    private int index;
+    private final TokenCursor in;
+    private final ExprParser expressions;
+    private final TypeSpecParser types;
+    private final AnnotationParser annotationParser;
     private final List<Decl> topLevel = new ArrayList<>();
     private final List<Decls.Keylist> keylists = new ArrayList<>();
+    private final Set<Diagnostic> errors = new LinkedHashSet<>();
 
     public Parser(final List<Token> tokens)
     {
-        this.tokens = tokens;
+        this.in = new TokenCursor(tokens);
+        this.expressions = new ExprParser(in);
+        this.types = new TypeSpecParser(in, expressions);
+        this.annotationParser = new AnnotationParser(in, expressions);
     }
 
     public List<Decl> topLevel()
@@ -54,104 +59,47 @@ public final class Parser
         return keylists;
     }
 
+    /** Parses the whole token list; throws every syntax error found, in source order. */
     public Parser parse() throws IdlException
     {
-        while (peek().kind() != Token.Kind.EOF)
+        while (!in.atEof())
         {
-            definition(topLevel, "");
+            recovering(() -> definition(topLevel, ""));
+        }
+        if (!errors.isEmpty())
+        {
+            throw new IdlException(List.copyOf(errors));
         }
         return this;
     }
 
-    private Token peek()
+    /** Runs a rule; on an error, records it and skips the rest of the construct the rule started. */
+    private void recovering(final Rule rule)
     {
-        return tokens.get(index);
-    }
-
-    private Token peek(final int ahead)
-    {
-        return tokens.get(Math.min(index + ahead, tokens.size() - 1));
-    }
-
-    private Token next()
-    {
-        final Token t = tokens.get(index);
-        if (t.kind() != Token.Kind.EOF)
+        final int start = in.index();
+        try
         {
-            index++;
+            rule.run();
         }
-        return t;
-    }
-
-    private IdlException error(final Token at, final String message)
-    {
-        return new IdlException(at.pos(), message);
-    }
-
-    private Token expect(final String punct) throws IdlException
-    {
-        final Token t = peek();
-        if (!(t.kind() == Token.Kind.PUNCT && t.text().equals(punct)))
+        catch (final IdlException ex)
         {
-            throw error(t, "expected '" + punct + "' but found " + t.describe());
+            errors.addAll(ex.diagnostics());
+            in.skipConstruct(start);
         }
-        return next();
-    }
-
-    private boolean accept(final String punctOrKeyword)
-    {
-        if (peek().is(punctOrKeyword))
-        {
-            next();
-            return true;
-        }
-        return false;
-    }
-
-    private boolean atKeyword(final String keyword)
-    {
-        return peek().kind() == Token.Kind.IDENT && peek().text().equals(keyword);
-    }
-
-    private void expectKeyword(final String keyword) throws IdlException
-    {
-        if (!atKeyword(keyword))
-        {
-            throw error(peek(), "expected '" + keyword + "' but found " + peek().describe());
-        }
-        next();
-    }
-
-    /** An identifier that is not a keyword; a leading underscore escapes a keyword (IDL 4.2 §7.2.3.1). */
-    private Token identifier(final String what) throws IdlException
-    {
-        final Token t = peek();
-        if (t.kind() != Token.Kind.IDENT)
-        {
-            throw error(t, "expected " + what + " but found " + t.describe());
-        }
-        if (KEYWORDS.contains(t.text()))
-        {
-            throw error(t, "'" + t.text() + "' is a keyword and cannot name " + what + " (escape it as _" + t.text()
-                + ")");
-        }
-        next();
-        final String name = t.text().startsWith("_") && t.text().length() > 1 ? t.text().substring(1) : t.text();
-        return new Token(t.kind(), name, null, false, t.pos());
     }
 
     private void definition(final List<Decl> into, final String scope) throws IdlException
     {
-        if (peek().kind() == Token.Kind.PRAGMA_KEYLIST)
+        if (in.peek().kind() == Token.Kind.PRAGMA_KEYLIST)
         {
-            pragmaKeylist(next(), scope);
+            pragmaKeylist(in.next(), scope);
             return;
         }
-        final List<Annotation> annotations = annotations();
-        final Token t = peek();
+        final List<Annotation> annotations = annotationParser.annotations();
+        final Token t = in.peek();
         if (t.kind() != Token.Kind.IDENT)
         {
-            throw error(t, "expected a definition but found " + t.describe());
+            throw TokenCursor.error(t, "expected a definition but found " + t.describe());
         }
         final Decl decl = switch (t.text())
         {
@@ -165,8 +113,9 @@ public final class Parser
             case "bitset" -> bitset(scope);
             case "interface", "valuetype", "exception", "native", "component", "eventtype", "home", "local",
                 "abstract", "custom", "typeid", "typeprefix", "import", "porttype", "connector" ->
-                throw error(t, "'" + t.text() + "' definitions are not supported by the DDS data-type subset");
-            default -> throw error(t, "expected a definition but found " + t.describe());
+                throw TokenCursor.error(t, "'" + t.text()
+                    + "' definitions are not supported by the DDS data-type subset");
+            default -> throw TokenCursor.error(t, "expected a definition but found " + t.describe());
         };
         if (decl != null)
         {
@@ -177,7 +126,13 @@ public final class Parser
         {
             throw new IdlException(annotations.getFirst().pos(), "annotations cannot be applied to a module");
         }
-        expect(";");
+        in.expect(";");
+    }
+
+    private IdlException unclosed(final String what, final Token name)
+    {
+        return TokenCursor.error(in.peek(), "expected '}' to close " + what + " '" + name.text()
+            + "' but found end of file");
     }
 
     private void pragmaKeylist(final Token pragma, final String scope) throws IdlException
@@ -186,7 +141,7 @@ public final class Parser
         final List<Token> args = (List<Token>)pragma.value();
         if (args.isEmpty() || args.getFirst().kind() != Token.Kind.IDENT && !args.getFirst().is("::"))
         {
-            throw error(pragma, "#pragma keylist needs a type name");
+            throw TokenCursor.error(pragma, "#pragma keylist needs a type name");
         }
         final StringBuilder type = new StringBuilder();
         int i = 0;
@@ -206,7 +161,7 @@ public final class Parser
             final Token a = args.get(i);
             if (a.kind() != Token.Kind.IDENT)
             {
-                throw error(a, "#pragma keylist expects member names but found " + a.describe());
+                throw TokenCursor.error(a, "#pragma keylist expects member names but found " + a.describe());
             }
             members.add(a.text());
             positions.add(a.pos());
@@ -216,64 +171,70 @@ public final class Parser
 
     private Decl module(final List<Decl> into, final String scope) throws IdlException
     {
-        next();
-        final Token name = identifier("a module name");
+        in.next();
+        final Token name = in.identifier("a module name");
         final Decls.Module module = new Decls.Module(name.text(), name.pos(), scope);
-        expect("{");
+        in.expect("{");
         final String inner = module.scopedName();
-        while (!peek().is("}"))
+        while (!in.peek().is("}"))
         {
-            if (peek().kind() == Token.Kind.EOF)
+            if (in.peek().kind() == Token.Kind.EOF)
             {
-                throw error(peek(), "expected '}' to close module '" + name.text() + "' but found end of file");
+                throw unclosed("module", name);
             }
-            definition(module.definitions, inner);
+            recovering(() -> definition(module.definitions, inner));
         }
-        expect("}");
+        in.expect("}");
         into.add(module);
         return null;
     }
 
     private Decl struct(final String scope) throws IdlException
     {
-        next();
-        final Token name = identifier("a struct name");
+        in.next();
+        final Token name = in.identifier("a struct name");
         final Decls.Struct struct = new Decls.Struct(name.text(), name.pos(), scope);
-        if (peek().is(";"))
+        if (in.peek().is(";"))
         {
             return struct;
         }
         struct.defined = true;
-        if (accept(":"))
+        if (in.accept(":"))
         {
-            final Token at = peek();
-            struct.baseRef = new TypeRef.Named(scopedName(), at.pos());
+            final Token at = in.peek();
+            struct.baseRef = new TypeRef.Named(in.scopedName(), at.pos());
         }
-        expect("{");
-        while (!peek().is("}"))
+        in.expect("{");
+        while (!in.peek().is("}"))
         {
-            if (peek().kind() == Token.Kind.EOF)
+            if (in.peek().kind() == Token.Kind.EOF)
             {
-                throw error(peek(), "expected '}' to close struct '" + name.text() + "' but found end of file");
+                throw unclosed("struct", name);
             }
-            final List<Annotation> annotations = annotations();
-            final TypeRef type = typeSpec();
-            do
-            {
-                final Decls.Member member = declarator(type);
-                member.annotations.addAll(annotations);
-                struct.members.add(member);
-            }
-            while (accept(","));
-            expect(";");
+            recovering(() -> members(struct));
         }
-        expect("}");
+        in.expect("}");
         return struct;
+    }
+
+    /** One member declaration: annotations, a type and one or more declarators, up to its {@code ;}. */
+    private void members(final Decls.Struct struct) throws IdlException
+    {
+        final List<Annotation> annotations = annotationParser.annotations();
+        final TypeRef type = types.typeSpec();
+        do
+        {
+            final Decls.Member member = declarator(type);
+            member.annotations.addAll(annotations);
+            struct.members.add(member);
+        }
+        while (in.accept(","));
+        in.expect(";");
     }
 
     private Decls.Member declarator(final TypeRef type) throws IdlException
     {
-        final Token name = identifier("a member name");
+        final Token name = in.identifier("a member name");
         final Decls.Member member = new Decls.Member(name.text(), name.pos());
         member.type = arrayDims(type, name.pos());
         return member;
@@ -281,32 +242,32 @@ public final class Parser
 
     private TypeRef arrayDims(final TypeRef type, final SourcePos pos) throws IdlException
     {
-        if (!peek().is("["))
+        if (!in.peek().is("["))
         {
             return type;
         }
         final List<Expr> dims = new ArrayList<>();
-        while (accept("["))
+        while (in.accept("["))
         {
-            dims.add(expression());
-            expect("]");
+            dims.add(expressions.expression());
+            in.expect("]");
         }
         return new TypeRef.Arr(type, dims, pos);
     }
 
     private Decl union(final String scope) throws IdlException
     {
-        next();
-        final Token name = identifier("a union name");
+        in.next();
+        final Token name = in.identifier("a union name");
         final Decls.Union union = new Decls.Union(name.text(), name.pos(), scope);
-        if (peek().is(";"))
+        if (in.peek().is(";"))
         {
             return union;
         }
         union.defined = true;
-        expectKeyword("switch");
-        expect("(");
-        final List<Annotation> discAnnotations = annotations();
+        in.expectKeyword("switch");
+        in.expect("(");
+        final List<Annotation> discAnnotations = annotationParser.annotations();
         for (final Annotation a : discAnnotations)
         {
             if (!a.name().equals("key"))
@@ -315,28 +276,28 @@ public final class Parser
             }
             union.discriminatorKey = true;
         }
-        union.discriminator = typeSpec();
-        expect(")");
-        expect("{");
-        while (!peek().is("}"))
+        union.discriminator = types.typeSpec();
+        in.expect(")");
+        in.expect("{");
+        while (!in.peek().is("}"))
         {
-            if (peek().kind() == Token.Kind.EOF)
+            if (in.peek().kind() == Token.Kind.EOF)
             {
-                throw error(peek(), "expected '}' to close union '" + name.text() + "' but found end of file");
+                throw unclosed("union", name);
             }
             final Decls.UnionCase c = caseLabels();
-            final List<Annotation> annotations = annotations();
-            final TypeRef type = typeSpec();
+            final List<Annotation> annotations = annotationParser.annotations();
+            final TypeRef type = types.typeSpec();
             c.member = declarator(type);
             c.member.annotations.addAll(annotations);
-            expect(";");
+            in.expect(";");
             union.cases.add(c);
         }
         if (union.cases.isEmpty())
         {
-            throw error(peek(), "union '" + name.text() + "' has no cases");
+            throw TokenCursor.error(in.peek(), "union '" + name.text() + "' has no cases");
         }
-        expect("}");
+        in.expect("}");
         return union;
     }
 
@@ -346,63 +307,63 @@ public final class Parser
         final Decls.UnionCase c = new Decls.UnionCase();
         do
         {
-            if (atKeyword("case"))
+            if (in.atKeyword("case"))
             {
-                next();
-                c.labels.add(expression());
-                expect(":");
+                in.next();
+                c.labels.add(expressions.expression());
+                in.expect(":");
             }
-            else if (atKeyword("default"))
+            else if (in.atKeyword("default"))
             {
-                final Token d = next();
+                final Token d = in.next();
                 if (c.isDefault)
                 {
-                    throw error(d, "duplicate 'default' label");
+                    throw TokenCursor.error(d, "duplicate 'default' label");
                 }
                 c.isDefault = true;
-                expect(":");
+                in.expect(":");
             }
             else
             {
-                throw error(peek(), "expected 'case' or 'default' but found " + peek().describe());
+                throw TokenCursor.error(in.peek(), "expected 'case' or 'default' but found " + in.peek().describe());
             }
         }
-        while (atKeyword("case") || atKeyword("default"));
+        while (in.atKeyword("case") || in.atKeyword("default"));
         return c;
     }
 
     private Decl enumeration(final String scope) throws IdlException
     {
-        next();
-        final Token name = identifier("an enum name");
+        in.next();
+        final Token name = in.identifier("an enum name");
         final Decls.Enum e = new Decls.Enum(name.text(), name.pos(), scope);
-        expect("{");
+        in.expect("{");
         do
         {
-            if (peek().is("}") && !e.enumerators.isEmpty())
+            if (in.peek().is("}") && !e.enumerators.isEmpty())
             {
                 break;
             }
-            final List<Annotation> annotations = annotations();
-            final Token literal = identifier("an enumerator");
+            final List<Annotation> annotations = annotationParser.annotations();
+            final Token literal = in.identifier("an enumerator");
             final Decls.Enumerator enumerator = new Decls.Enumerator(literal.text(), literal.pos());
             enumerator.annotations.addAll(annotations);
             e.enumerators.add(enumerator);
         }
-        while (accept(","));
-        expect("}");
+        while (in.accept(","));
+        in.expect("}");
         return e;
     }
 
     private Decl typedef(final List<Decl> into, final String scope, final List<Annotation> annotations)
         throws IdlException
     {
-        next();
-        final TypeRef type = typeSpec();
+        in.next();
+        final TypeRef type = types.typeSpec();
         Decls.Typedef first = null;
         do
         {
-            final Token name = identifier("a typedef name");
+            final Token name = in.identifier("a typedef name");
             final Decls.Typedef typedef = new Decls.Typedef(name.text(), name.pos(), scope);
             typedef.type = arrayDims(type, name.pos());
             typedef.annotations.addAll(annotations);
@@ -415,65 +376,65 @@ public final class Parser
                 into.add(typedef);
             }
         }
-        while (accept(","));
+        while (in.accept(","));
         first.annotations.clear();
         return first;
     }
 
     private Decl constant(final String scope) throws IdlException
     {
-        next();
-        final TypeRef type = typeSpec();
-        final Token name = identifier("a constant name");
+        in.next();
+        final TypeRef type = types.typeSpec();
+        final Token name = in.identifier("a constant name");
         final Decls.Const c = new Decls.Const(name.text(), name.pos(), scope);
         c.type = type;
-        expect("=");
-        c.expr = expression();
+        in.expect("=");
+        c.expr = expressions.expression();
         return c;
     }
 
     private Decl bitmask(final String scope) throws IdlException
     {
-        next();
-        final Token name = identifier("a bitmask name");
+        in.next();
+        final Token name = in.identifier("a bitmask name");
         final Decls.Bitmask b = new Decls.Bitmask(name.text(), name.pos(), scope);
-        expect("{");
+        in.expect("{");
         do
         {
-            final List<Annotation> annotations = annotations();
-            final Token flag = identifier("a bit flag");
+            final List<Annotation> annotations = annotationParser.annotations();
+            final Token flag = in.identifier("a bit flag");
             final Decls.BitFlag f = new Decls.BitFlag(flag.text(), flag.pos());
             f.annotations.addAll(annotations);
             b.flags.add(f);
         }
-        while (accept(","));
-        expect("}");
+        while (in.accept(","));
+        in.expect("}");
         return b;
     }
 
     private Decl bitset(final String scope) throws IdlException
     {
-        next();
-        final Token name = identifier("a bitset name");
+        in.next();
+        final Token name = in.identifier("a bitset name");
         final Decls.Bitset b = new Decls.Bitset(name.text(), name.pos(), scope);
-        if (peek().is(":"))
+        if (in.peek().is(":"))
         {
-            throw error(peek(), "bitset inheritance is not supported");
+            throw TokenCursor.error(in.peek(), "bitset inheritance is not supported");
         }
-        expect("{");
-        while (!peek().is("}"))
+        in.expect("{");
+        while (!in.peek().is("}"))
         {
-            final Token kw = peek();
-            expectKeyword("bitfield");
-            expect("<");
-            final Expr width = expression();
+            final Token kw = in.peek();
+            in.expectKeyword("bitfield");
+            in.expect("<");
+            final Expr width = expressions.expression();
             TypeRef type = null;
-            if (accept(","))
+            if (in.accept(","))
             {
-                type = typeSpec();
+                type = types.typeSpec();
             }
-            expect(">");
-            if (peek().is(";"))
+            in.expect(">");
+            if (in.peek().is(";"))
             {
                 b.fields.add(new Decls.Bitfield(null, kw.pos(), width, type));
             }
@@ -481,275 +442,15 @@ public final class Parser
             {
                 do
                 {
-                    final Token field = identifier("a bitfield name");
+                    final Token field = in.identifier("a bitfield name");
                     b.fields.add(new Decls.Bitfield(field.text(), field.pos(), width, type));
                 }
-                while (accept(","));
+                while (in.accept(","));
             }
-            expect(";");
+            in.expect(";");
         }
-        expect("}");
+        in.expect("}");
         return b;
     }
 
-    private List<Annotation> annotations() throws IdlException
-    {
-        final List<Annotation> annotations = new ArrayList<>();
-        while (peek().is("@"))
-        {
-            final Token at = next();
-            final Token name = peek();
-            if (name.kind() != Token.Kind.IDENT)
-            {
-                throw error(name, "expected an annotation name after '@' but found " + name.describe());
-            }
-            final StringBuilder annotationName = new StringBuilder(next().text());
-            while (peek().is("::") && peek(1).kind() == Token.Kind.IDENT)
-            {
-                next();
-                annotationName.append("::").append(next().text());
-            }
-            final Map<String, Expr> params = new LinkedHashMap<>();
-            if (accept("("))
-            {
-                if (!peek().is(")"))
-                {
-                    if (peek().kind() == Token.Kind.IDENT && peek(1).is("="))
-                    {
-                        do
-                        {
-                            final Token p = next();
-                            if (p.kind() != Token.Kind.IDENT)
-                            {
-                                throw error(p, "expected a parameter name but found " + p.describe());
-                            }
-                            expect("=");
-                            if (params.put(p.text(), expression()) != null)
-                            {
-                                throw error(p, "parameter '" + p.text() + "' given twice");
-                            }
-                        }
-                        while (accept(","));
-                    }
-                    else
-                    {
-                        params.put("value", expression());
-                    }
-                }
-                expect(")");
-            }
-            annotations.add(new Annotation(annotationName.toString(), params, at.pos()));
-        }
-        return annotations;
-    }
-
-    private String scopedName() throws IdlException
-    {
-        final StringBuilder sb = new StringBuilder();
-        if (accept("::"))
-        {
-            sb.append("::");
-        }
-        sb.append(identifier("a name").text());
-        while (peek().is("::"))
-        {
-            next();
-            sb.append("::").append(identifier("a name").text());
-        }
-        return sb.toString();
-    }
-
-    private TypeRef typeSpec() throws IdlException
-    {
-        final Token t = peek();
-        if (t.is("::"))
-        {
-            return new TypeRef.Named(scopedName(), t.pos());
-        }
-        if (t.kind() != Token.Kind.IDENT)
-        {
-            throw error(t, "expected a type but found " + t.describe());
-        }
-        switch (t.text())
-        {
-            case "boolean": next(); return new TypeRef.Prim(PrimKind.BOOLEAN, t.pos());
-            case "char": next(); return new TypeRef.Prim(PrimKind.CHAR, t.pos());
-            case "wchar": next(); return new TypeRef.Prim(PrimKind.WCHAR, t.pos());
-            case "octet": next(); return new TypeRef.Prim(PrimKind.OCTET, t.pos());
-            case "int8": next(); return new TypeRef.Prim(PrimKind.INT8, t.pos());
-            case "uint8": next(); return new TypeRef.Prim(PrimKind.UINT8, t.pos());
-            case "int16": next(); return new TypeRef.Prim(PrimKind.INT16, t.pos());
-            case "uint16": next(); return new TypeRef.Prim(PrimKind.UINT16, t.pos());
-            case "int32": next(); return new TypeRef.Prim(PrimKind.INT32, t.pos());
-            case "uint32": next(); return new TypeRef.Prim(PrimKind.UINT32, t.pos());
-            case "int64": next(); return new TypeRef.Prim(PrimKind.INT64, t.pos());
-            case "uint64": next(); return new TypeRef.Prim(PrimKind.UINT64, t.pos());
-            case "float": next(); return new TypeRef.Prim(PrimKind.FLOAT32, t.pos());
-            case "double": next(); return new TypeRef.Prim(PrimKind.FLOAT64, t.pos());
-            case "short": next(); return new TypeRef.Prim(PrimKind.INT16, t.pos());
-            case "long":
-            {
-                next();
-                if (atKeyword("long"))
-                {
-                    next();
-                    return new TypeRef.Prim(PrimKind.INT64, t.pos());
-                }
-                if (atKeyword("double"))
-                {
-                    throw error(t, "'long double' is not supported");
-                }
-                return new TypeRef.Prim(PrimKind.INT32, t.pos());
-            }
-            case "unsigned":
-            {
-                next();
-                if (atKeyword("short"))
-                {
-                    next();
-                    return new TypeRef.Prim(PrimKind.UINT16, t.pos());
-                }
-                if (atKeyword("long"))
-                {
-                    next();
-                    if (atKeyword("long"))
-                    {
-                        next();
-                        return new TypeRef.Prim(PrimKind.UINT64, t.pos());
-                    }
-                    return new TypeRef.Prim(PrimKind.UINT32, t.pos());
-                }
-                throw error(peek(), "expected 'short' or 'long' after 'unsigned' but found " + peek().describe());
-            }
-            case "string", "wstring":
-            {
-                next();
-                Expr bound = null;
-                if (accept("<"))
-                {
-                    bound = expression();
-                    expect(">");
-                }
-                return new TypeRef.Str(t.text().equals("wstring"), bound, t.pos());
-            }
-            case "sequence":
-            {
-                next();
-                expect("<");
-                final TypeRef element = typeSpec();
-                Expr bound = null;
-                if (accept(","))
-                {
-                    bound = expression();
-                }
-                closeAngle();
-                return new TypeRef.Seq(element, bound, t.pos());
-            }
-            case "any", "Object", "fixed", "map", "ValueBase", "void":
-                throw error(t, "type '" + t.text() + "' is not supported");
-            default:
-                return new TypeRef.Named(scopedName(), t.pos());
-        }
-    }
-
-    /** Closes a template; {@code >>} (two nested templates closing at once) is split into two. */
-    private void closeAngle() throws IdlException
-    {
-        final Token t = peek();
-        if (t.is(">>"))
-        {
-            tokens.set(index, new Token(Token.Kind.PUNCT, ">", null, false,
-                new SourcePos(t.pos().file(), t.pos().line(), t.pos().column() + 1)));
-            return;
-        }
-        expect(">");
-    }
-
-    // Constant expressions (IDL 4.2 §7.4.1.4.3): | ^ & << >> + - * / % unary - + ~, literals and scoped names.
-    private Expr expression() throws IdlException
-    {
-        return binary(0);
-    }
-
-    private static final List<List<String>> LEVELS = List.of(
-        List.of("|"), List.of("^"), List.of("&"), List.of("<<", ">>"), List.of("+", "-"), List.of("*", "/", "%"));
-
-    private Expr binary(final int level) throws IdlException
-    {
-        if (level == LEVELS.size())
-        {
-            return unary();
-        }
-        Expr left = binary(level + 1);
-        while (peek().kind() == Token.Kind.PUNCT && LEVELS.get(level).contains(peek().text()))
-        {
-            final Token op = next();
-            left = new Expr.Binary(op.text(), left, binary(level + 1), op.pos());
-        }
-        return left;
-    }
-
-    private Expr unary() throws IdlException
-    {
-        final Token t = peek();
-        if (t.is("-") || t.is("+") || t.is("~"))
-        {
-            next();
-            return new Expr.Unary(t.text(), unary(), t.pos());
-        }
-        return primary();
-    }
-
-    private Expr primary() throws IdlException
-    {
-        final Token t = peek();
-        switch (t.kind())
-        {
-            case INTEGER, FLOAT, CHAR ->
-            {
-                next();
-                return new Expr.Literal(t.value(), t.wide(), t.pos());
-            }
-            case STRING ->
-            {
-                next();
-                final StringBuilder sb = new StringBuilder((String)t.value());
-                while (peek().kind() == Token.Kind.STRING)
-                {
-                    sb.append((String)next().value());
-                }
-                return new Expr.Literal(sb.toString(), t.wide(), t.pos());
-            }
-            case PUNCT ->
-            {
-                if (t.is("("))
-                {
-                    next();
-                    final Expr e = expression();
-                    expect(")");
-                    return e;
-                }
-                if (t.is("::"))
-                {
-                    return new Expr.Name(scopedName(), t.pos());
-                }
-                throw error(t, "expected an expression but found " + t.describe());
-            }
-            case IDENT ->
-            {
-                if (t.text().equals("TRUE") || t.text().equals("FALSE"))
-                {
-                    next();
-                    return new Expr.Literal(t.text().equals("TRUE"), false, t.pos());
-                }
-                return new Expr.Name(scopedName(), t.pos());
-            }
-            default -> throw error(t, "expected an expression but found " + t.describe());
-        }
-    }
-
-    static BigInteger unused()
-    {
-        return BigInteger.ZERO;
-    }
 }

@@ -3,6 +3,7 @@ package io.sirocco.idl.parse;
 import io.sirocco.idl.model.Annotation;
 import io.sirocco.idl.model.Decl;
 import io.sirocco.idl.model.Decls;
+import io.sirocco.idl.model.Diagnostic;
 import io.sirocco.idl.model.IdlException;
 import io.sirocco.idl.model.PrimKind;
 import io.sirocco.idl.model.TypeRef;
@@ -10,6 +11,7 @@ import io.sirocco.idl.model.Types;
 
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -27,6 +29,9 @@ import java.util.Set;
 public final class Resolver
 {
     private final SymbolTable symbols = new SymbolTable();
+    private final Set<Diagnostic> errors = new LinkedHashSet<>();
+    /** Set when a definition failed in a way that follows from an earlier error: resolve nothing further. */
+    private boolean abandoned;
     private final ConstEvaluator evaluator = new ConstEvaluator(symbols);
     private final AnnotationReader annotations = new AnnotationReader(evaluator);
     private final TypeResolver types = new TypeResolver(symbols, evaluator);
@@ -48,6 +53,10 @@ public final class Resolver
     {
         symbols.declare(topLevel);
         resolveAll(topLevel);
+        if (!errors.isEmpty())
+        {
+            throw new IdlException(List.copyOf(errors));
+        }
         final KeyChecks keys = new KeyChecks(symbols);
         for (final Decls.Keylist keylist : keylists)
         {
@@ -66,26 +75,60 @@ public final class Resolver
 
     // Resolution, in declaration order so that constants may use earlier constants
 
-    private void resolveAll(final List<Decl> decls) throws IdlException
+    /**
+     * Resolves each definition on its own, recording its first error and going on with the next, so that one run
+     * reports an error per broken definition. Once a definition has failed, a later one that depends on it may find
+     * it half-resolved: an unexpected exception after an error is such a consequence, and ends the resolution with
+     * the errors recorded so far.
+     */
+    private void resolveAll(final List<Decl> decls)
     {
         for (final Decl d : decls)
         {
-            switch (d)
+            if (abandoned)
             {
-                case Decls.Module m -> resolveAll(m.definitions);
-                case Decls.Struct s -> structs.resolveStruct(s);
-                case Decls.Union u -> unions.resolveUnion(u);
-                case Decls.Enum e -> resolveEnum(e);
-                case Decls.Typedef t ->
-                {
-                    annotations.check(t.annotations, Set.of("verbatim"), "a typedef");
-                    types.resolveType(t.type, t.scope);
-                }
-                case Decls.Const c -> resolveConst(c);
-                case Decls.Bitmask b -> resolveBitmask(b);
-                case Decls.Bitset b -> resolveBitset(b);
-                default -> throw new IdlException(d.pos, "unexpected definition");
+                return;
             }
+            if (d instanceof Decls.Module m)
+            {
+                resolveAll(m.definitions);
+                continue;
+            }
+            try
+            {
+                resolveOne(d);
+            }
+            catch (final IdlException ex)
+            {
+                errors.addAll(ex.diagnostics());
+            }
+            catch (final RuntimeException ex)
+            {
+                if (errors.isEmpty())
+                {
+                    throw ex;
+                }
+                abandoned = true;
+            }
+        }
+    }
+
+    private void resolveOne(final Decl d) throws IdlException
+    {
+        switch (d)
+        {
+            case Decls.Struct s -> structs.resolveStruct(s);
+            case Decls.Union u -> unions.resolveUnion(u);
+            case Decls.Enum e -> resolveEnum(e);
+            case Decls.Typedef t ->
+            {
+                annotations.check(t.annotations, Set.of("verbatim"), "a typedef");
+                types.resolveType(t.type, t.scope);
+            }
+            case Decls.Const c -> resolveConst(c);
+            case Decls.Bitmask b -> resolveBitmask(b);
+            case Decls.Bitset b -> resolveBitset(b);
+            default -> throw new IdlException(d.pos, "unexpected definition");
         }
     }
 

@@ -51,6 +51,18 @@ class IdlToolTest
     }
 
     @Test
+    void reportsEveryErrorOfAFileInOneRun(@TempDir final Path tmp) throws IOException
+    {
+        final Path idl = tmp.resolve("three.idl");
+        Files.writeString(idl, "struct A { long x };\nstruct B { long; };\nstruct C { any a; };\n");
+        assertThat(run("-d", tmp.resolve("gen").toString(), idl.toString())).isEqualTo(IdlTool.COMPILE_ERROR);
+        assertThat(err.toString(StandardCharsets.UTF_8).strip().lines()).containsExactly(
+            idl + ":1:19: error: expected ';' but found '}'",
+            idl + ":2:16: error: expected a member name but found ';'",
+            idl + ":3:12: error: type 'any' is not supported");
+    }
+
+    @Test
     void usageErrorsExitTwo()
     {
         assertThat(run()).isEqualTo(IdlTool.USAGE);

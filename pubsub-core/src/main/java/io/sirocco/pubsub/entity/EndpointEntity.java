@@ -14,12 +14,15 @@ import io.sirocco.pubsub.qos.Matching;
 import io.sirocco.pubsub.qos.QosChecks;
 import io.sirocco.pubsub.status.IncompatibleQosCounts;
 import io.sirocco.pubsub.topic.TopicImpl;
+import io.sirocco.transport.log.RateLimitedWarning;
 import org.omg.dds.core.Entity;
 import org.omg.dds.core.EntityQos;
 import org.omg.dds.core.ServiceEnvironment;
 import org.omg.dds.core.StatusCondition;
 import org.omg.dds.core.policy.QosPolicy;
 import org.omg.dds.core.status.Status;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * What a DataWriter and a DataReader share: their topic, their Publisher or Subscriber ({@code group}) and its
@@ -41,6 +44,9 @@ import org.omg.dds.core.status.Status;
 public abstract class EndpointEntity<T, E extends Entity<?, ?>, L extends EventListener, GL extends EventListener,
     Q extends EntityQos<?>, G extends GroupView<GL>> extends EntityBase<L, Q>
 {
+    private static final Logger LOG = LoggerFactory.getLogger(EndpointEntity.class);
+    private static final RateLimitedWarning INCOMPATIBLE = new RateLimitedWarning(LOG);
+
     /** Makes the event a listener receives; {@code Events.XEventImpl<T>::new}. */
     @FunctionalInterface
     protected interface EventFactory<E, S, V>
@@ -144,8 +150,27 @@ public abstract class EndpointEntity<T, E extends Entity<?, ?>, L extends EventL
                 return false;
             }
         }
+        warnIncompatible(writer, reader, failed);
         fireIncompatible();
         return false;
+    }
+
+    /**
+     * Says once per pair, at WARN, why a writer and a reader of one topic do not match: a status alone leaves a user
+     * whose reader gets nothing without a clue. Rate-limited, since a remote process can create endpoints at will.
+     */
+    private static void warnIncompatible(final EndpointRecord writer, final EndpointRecord reader,
+        final List<Class<? extends QosPolicy>> failed)
+    {
+        final StringBuilder policies = new StringBuilder();
+        for (final Class<? extends QosPolicy> policy : failed)
+        {
+            policies.append(policies.isEmpty() ? "" : ", ").append(policy.getSimpleName());
+        }
+        INCOMPATIBLE.warn("topic '{}': writer {} (participant {}) and reader {} (participant {}) do not match: the "
+            + "reader requests more than the writer offers in {}", writer.topicName(),
+            String.format("%016x", writer.guid()), String.format("%016x", writer.participantGuid()),
+            String.format("%016x", reader.guid()), String.format("%016x", reader.participantGuid()), policies);
     }
 
     /** Raises the Offered or Requested IncompatibleQos status ({@link #fire}). */

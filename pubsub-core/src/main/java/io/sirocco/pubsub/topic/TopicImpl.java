@@ -1,7 +1,9 @@
 package io.sirocco.pubsub.topic;
 
 import java.util.Collection;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import io.sirocco.pubsub.SiroccoServiceEnvironment;
@@ -12,6 +14,7 @@ import io.sirocco.pubsub.core.ParticipantView;
 import io.sirocco.pubsub.core.StatusKinds;
 import io.sirocco.pubsub.status.Events;
 import io.sirocco.pubsub.status.Statuses;
+import io.sirocco.transport.log.RateLimitedWarning;
 import org.omg.dds.core.StatusCondition;
 import org.omg.dds.core.status.InconsistentTopicStatus;
 import org.omg.dds.core.status.Status;
@@ -22,6 +25,8 @@ import org.omg.dds.topic.TopicDescription;
 import org.omg.dds.topic.TopicListener;
 import org.omg.dds.topic.TopicQos;
 import org.omg.dds.type.TypeSupport;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * A Topic: a name bound to a type. Each topic is one subgroup of the domain's group; its writers and readers are
@@ -34,6 +39,12 @@ public final class TopicImpl<T> extends EntityBase<TopicListener<T>, TopicQos> i
     private final TypeSupport<T> typeSupport;
     private final SampleOps<T> ops;
     private final AtomicInteger users = new AtomicInteger();
+    private static final Logger LOG = LoggerFactory.getLogger(TopicImpl.class);
+    /** Rate-limited: a remote process can create topics at will. */
+    private static final RateLimitedWarning INCONSISTENT = new RateLimitedWarning(LOG);
+
+    /** The remote topics already reported inconsistent at WARN (each once); guarded by {@code this}. */
+    private final Set<Long> reportedInconsistent = new HashSet<>();
     private int inconsistentTotal;
     private int inconsistentChange;
 
@@ -76,11 +87,19 @@ public final class TopicImpl<T> extends EntityBase<TopicListener<T>, TopicQos> i
             return;
         }
         final InconsistentTopicStatus status;
+        final boolean first;
         synchronized (this)
         {
             inconsistentTotal++;
             inconsistentChange++;
             status = new Statuses.InconsistentTopicStatusImpl(env, inconsistentTotal, inconsistentChange);
+            first = reportedInconsistent.add(record.guid());
+        }
+        if (first)
+        {
+            INCONSISTENT.warn("topic '{}': participant {} has type '{}' for it, this participant {} has '{}'; their "
+                + "writers and readers of it will not match", name, String.format("%016x", record.participantGuid()),
+                record.typeName(), String.format("%016x", participant.guid()), getTypeName());
         }
         statusChanged(StatusKinds.INCONSISTENT_TOPIC);
         final TopicListener<T> own = listenerFor(StatusKinds.INCONSISTENT_TOPIC);

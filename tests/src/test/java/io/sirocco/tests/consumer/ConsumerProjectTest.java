@@ -1,0 +1,172 @@
+package io.sirocco.tests.consumer;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+import io.sirocco.tests.RunShmRoot;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * The README's "use Sirocco in your project" works as written: {@code examples/consumer}, a project that does not
+ * inherit Sirocco's parent pom, builds offline against the installed artifacts only (the IDL plugin generating its
+ * type), and its publisher and subscriber, started at the same instant in two JVMs with the two settings the README
+ * names, exchange 1000 samples, in order, with no WARN line and no JDK warning.
+ *
+ * <p>The exchange is bounded by {@link #EXCHANGE_BOUND_SECONDS} from the start of both JVMs to the end of both (issue
+ * 18 asks for 1000 samples in under 15 s); that bound is a timeout, the assertions are on the count and the output.
+ */
+@Timeout(900)
+class ConsumerProjectTest
+{
+    static final long EXCHANGE_BOUND_SECONDS = 15;
+    private static final long BUILD_BOUND_SECONDS = 600;
+    private static final int SAMPLES = 1000;
+
+    /** The two JVM settings the README tells users to pass. */
+    private static final List<String> README_JVM_SETTINGS = List.of(
+        "-Dorg.omg.dds.serviceClassName=io.sirocco.pubsub.SiroccoServiceEnvironment",
+        "--enable-native-access=ALL-UNNAMED");
+
+    @Test
+    void buildsAgainstInstalledArtifactsAndExchangesSamples() throws Exception
+    {
+        final Path root = Path.of(System.getProperty("user.dir")).toAbsolutePath().getParent();
+        final Path work = root.resolve("tests/target/consumer-project-test");
+        deleteTree(work);
+        final Path repo = work.resolve("repo");
+        final Path project = work.resolve("project");
+        InstalledArtifacts.install(root, repo);
+        copyProject(root.resolve("examples/consumer"), project);
+
+        final Path buildLog = work.resolve("build.log");
+        final ProcessBuilder mvn = new ProcessBuilder(root.resolve("mvnw").toString(), "-B", "-q", "-o",
+            "-Dmaven.repo.local=" + repo, "-Dmaven.repo.local.tail=" + sharedRepository(), "-f",
+            project.resolve("pom.xml").toString(), "package")
+            .directory(project.toFile()).redirectErrorStream(true).redirectOutput(buildLog.toFile());
+        mvn.environment().put("JAVA_HOME", System.getProperty("java.home"));
+        final Process build = mvn.start();
+        assertThat(finish(build, BUILD_BOUND_SECONDS)).as("consumer build; log:%n%s", read(buildLog)).isZero();
+        final Path jar = project.resolve("target/chat.jar");
+        assertThat(jar).exists();
+
+        final Path shm = Files.createDirectories(RunShmRoot.path().resolve("consumer-project"));
+        final Path subLog = work.resolve("subscriber.log");
+        final Path pubLog = work.resolve("publisher.log");
+        final long startNs = System.nanoTime();
+        final Process subscriber = start(jar, shm, "example.ChatSubscriber", subLog);
+        final Process publisher = start(jar, shm, "example.ChatPublisher", pubLog);
+        final long deadlineNs = startNs + TimeUnit.SECONDS.toNanos(EXCHANGE_BOUND_SECONDS);
+        final int subExit = finishBy(subscriber, deadlineNs);
+        final int pubExit = finishBy(publisher, deadlineNs);
+        final double seconds = (System.nanoTime() - startNs) / 1e9;
+        final List<String> sub = Files.readAllLines(subLog);
+        final List<String> pub = Files.readAllLines(pubLog);
+        final String outputs = "subscriber:\n" + String.join("\n", sub) + "\npublisher:\n" + String.join("\n", pub);
+
+        assertThat(subExit).as("subscriber exit within %d s (%.1f s); %s", EXCHANGE_BOUND_SECONDS, seconds,
+            outputs).isZero();
+        assertThat(pubExit).as("publisher exit; %s", outputs).isZero();
+        assertThat(sub).as("subscriber output").contains("received " + SAMPLES + " of " + SAMPLES);
+        assertThat(pub).as("publisher output").contains("published " + SAMPLES);
+        final List<String> all = new ArrayList<>(sub);
+        all.addAll(pub);
+        assertThat(all).as("WARN lines and JDK warnings").noneMatch(l -> l.contains(" WARN ")
+            || l.startsWith("WARNING"));
+        deleteTree(shm);
+    }
+
+    /** The shared local repository, read-only here: {@code sirocco.test.m2} if set, else {@code ~/.m2/repository}. */
+    private static String sharedRepository()
+    {
+        return System.getProperty("sirocco.test.m2",
+            Path.of(System.getProperty("user.home"), ".m2", "repository").toString());
+    }
+
+    private static Process start(final Path jar, final Path shm, final String main, final Path log) throws IOException
+    {
+        final List<String> command = new ArrayList<>();
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.add("-Xmx256m");
+        command.addAll(README_JVM_SETTINGS);
+        command.add("-Dsirocco.multicast.shm.dir=" + shm);
+        command.add("-Dsirocco.dds.interface=lo");
+        command.addAll(List.of("-cp", jar.toString(), main, String.valueOf(SAMPLES)));
+        final ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true)
+            .redirectOutput(log.toFile());
+        builder.environment().remove("JAVA_TOOL_OPTIONS");
+        return builder.start();
+    }
+
+    private static int finish(final Process process, final long boundSeconds) throws InterruptedException
+    {
+        return finishBy(process, System.nanoTime() + TimeUnit.SECONDS.toNanos(boundSeconds));
+    }
+
+    /** The exit code, or -1 after killing a process still running at the deadline. */
+    private static int finishBy(final Process process, final long deadlineNs) throws InterruptedException
+    {
+        if (process.waitFor(Math.max(0, deadlineNs - System.nanoTime()), TimeUnit.NANOSECONDS))
+        {
+            return process.exitValue();
+        }
+        process.descendants().forEach(ProcessHandle::destroyForcibly);
+        process.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
+        return -1;
+    }
+
+    private static void copyProject(final Path from, final Path to) throws IOException
+    {
+        try (Stream<Path> walk = Files.walk(from))
+        {
+            for (final Path p : walk.filter(p -> !from.relativize(p).startsWith("target")).toList())
+            {
+                final Path target = to.resolve(from.relativize(p).toString());
+                if (Files.isDirectory(p))
+                {
+                    Files.createDirectories(target);
+                }
+                else
+                {
+                    Files.copy(p, target, StandardCopyOption.REPLACE_EXISTING);
+                }
+            }
+        }
+    }
+
+    private static String read(final Path log)
+    {
+        try
+        {
+            return Files.readString(log);
+        }
+        catch (final IOException ex)
+        {
+            return "(no log: " + ex + ")";
+        }
+    }
+
+    private static void deleteTree(final Path dir) throws IOException
+    {
+        if (!Files.exists(dir))
+        {
+            return;
+        }
+        try (Stream<Path> walk = Files.walk(dir))
+        {
+            for (final Path p : walk.sorted(Comparator.reverseOrder()).toList())
+            {
+                Files.delete(p);
+            }
+        }
+    }
+}
