@@ -11,7 +11,6 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.omg.dds.core.policy.Durability;
-import org.omg.dds.core.policy.PolicyFactory;
 import org.omg.dds.core.policy.QosPolicyCount;
 import org.omg.dds.core.policy.Reliability;
 import org.omg.dds.core.status.OfferedIncompatibleQosStatus;
@@ -29,13 +28,17 @@ import org.omg.dds.topic.Topic;
  * TRANSIENT_LOCAL history for a late joiner (the writer's HISTORY depth per instance, not a service's).
  */
 @Timeout(60)
-class MatchingAndDurabilityConformanceTest
+class MatchingAndDurabilityConformanceTest extends OverEveryTransport
 {
-    private final DomainParticipant pubSide = Dds.participant();
-    private final DomainParticipant subSide = Dds.participant(pubSide.getDomainId());
-    private final PolicyFactory pf = Dds.policies();
+    private final DomainParticipant pubSide = participant();
+    private final DomainParticipant subSide = participant();
     private final Topic<Shape> pubTopic = pubSide.createTopic("Square", Shape.class);
     private final Topic<Shape> subTopic = subSide.createTopic("Square", Shape.class);
+
+    MatchingAndDurabilityConformanceTest(final DdsTransport transport)
+    {
+        super(transport);
+    }
 
     @AfterEach
     void close()

@@ -22,7 +22,7 @@ abstract class OverEveryTransport
     protected final DdsTransport transport;
     protected final ServiceEnvironment env;
     protected final PolicyFactory pf;
-    private final int domain = Dds.newDomain();
+    private final int domain;
     private final List<DomainParticipant> created = new ArrayList<>();
 
     OverEveryTransport(final DdsTransport transport)
@@ -35,6 +35,7 @@ abstract class OverEveryTransport
         this.transport = transport;
         this.env = env;
         this.pf = PolicyFactory.getPolicyFactory(env);
+        this.domain = transport == DdsTransport.LOCAL ? Dds.newLocalDomain() : Dds.newDomain();
     }
 
     /** One more participant of this test's domain. */

@@ -247,7 +247,11 @@ public final class GroupBus implements DomainBus, MembershipListener
         final GroupWriter own = ownWriters.remove(guid);
         final boolean endMarked = own != null && !closed && own.sendEndMark(guid, MARK_SEND_NS);
         records.removeLocal(guid);
-        retractRecord(guid, false);
+        // Local readers too take the writer's last samples (its unregister/dispose) before they see it gone.
+        if (!endMarked || !deferRetraction(guid))
+        {
+            retractRecord(guid, false);
+        }
         sender.send(endMarked ? RecordCodec.retractAfterMark(guid) : RecordCodec.retract(guid));
     }
 
