@@ -1,8 +1,8 @@
 package io.sirocco.multicast;
 
-// Size: about 550 lines: the module's public face for membership (join, register, leave, halt, fault hooks) plus the
-// two callbacks the view manager and the rejoiner hold (ViewHost, RejoinHost), which must see this member's private
-// state; the mechanisms live in FirstView, MembershipNotices, LocalMembers and ViewTotals.
+// Size: about 610 lines: the module's public face for membership (join, register, promote, leave, halt, fault
+// hooks) plus the two callbacks the view manager and the rejoiner hold (ViewHost, RejoinHost), which must see this
+// member's private state; the mechanisms live in FirstView, MembershipNotices, LocalMembers and ViewTotals.
 
 import io.sirocco.multicast.fault.FaultInjector;
 import io.sirocco.multicast.spi.RowTransportContext;
