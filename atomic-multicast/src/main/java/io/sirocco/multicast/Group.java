@@ -1,8 +1,8 @@
 package io.sirocco.multicast;
 
-// Size: about 550 lines: the module's public face for membership (join, register, leave, halt, fault hooks) plus the
-// two callbacks the view manager and the rejoiner hold (ViewHost, RejoinHost), which must see this member's private
-// state; the mechanisms live in FirstView, MembershipNotices, LocalMembers and ViewTotals.
+// Size: about 610 lines: the module's public face for membership (join, register, promote, leave, halt, fault
+// hooks) plus the two callbacks the view manager and the rejoiner hold (ViewHost, RejoinHost), which must see this
+// member's private state; the mechanisms live in FirstView, MembershipNotices, LocalMembers and ViewTotals.
 
 import io.sirocco.multicast.fault.FaultInjector;
 import io.sirocco.multicast.model.DeliveryHandler;
@@ -288,6 +288,40 @@ public final class Group implements AutoCloseable
                 + "member " + config.memberId());
         }
         registrations.add(new Member.Registration(registration.spec(), registration.role()));
+        version++;
+        registry.announce(self());
+        return h;
+    }
+
+    /**
+     * Gives this member the sending role in a subgroup it registered as a reader only (a DDS participant that had a
+     * reader of a topic and now creates a writer of it); takes effect with the next view, like {@link #register}.
+     * Until then {@link Subgroup#sendingEngine()} answers null for the promoted handle (no data path for its sends),
+     * and claims answer {@link ClaimResult#VIEW_CHANGING}.
+     *
+     * @param name a subgroup this member registered.
+     * @return the handle, now with role {@link Role#WRITER_READER}.
+     */
+    public synchronized Subgroup promoteToWriter(final String name)
+    {
+        final Subgroup h = handles.get(name);
+        if (h == null)
+        {
+            throw new IllegalArgumentException("subgroup " + name + " is not registered by member " + config.memberId());
+        }
+        if (h.role().sends())
+        {
+            return h;
+        }
+        for (int i = 0; i < registrations.size(); i++)
+        {
+            final Member.Registration r = registrations.get(i);
+            if (r.spec().name().equals(name))
+            {
+                registrations.set(i, new Member.Registration(r.spec(), Role.WRITER_READER));
+            }
+        }
+        h.promote();
         version++;
         registry.announce(self());
         return h;

@@ -22,7 +22,8 @@ import java.util.concurrent.locks.LockSupport;
 public final class Subgroup
 {
     private final String name;
-    private final Role role;
+    /** Grows once, from READER to WRITER_READER ({@link Group#promoteToWriter}); never shrinks. */
+    private volatile Role role;
     private final DeliveryHandler handler;
     private volatile SubgroupEngine engine;
     private volatile boolean closed;
@@ -43,6 +44,12 @@ public final class Subgroup
     public Role role()
     {
         return role;
+    }
+
+    /** See {@link Group#promoteToWriter}. */
+    void promote()
+    {
+        role = Role.WRITER_READER;
     }
 
     DeliveryHandler handler()
@@ -82,7 +89,7 @@ public final class Subgroup
         {
             return ClaimResult.NOT_A_WRITER;
         }
-        final SubgroupEngine e = engine;
+        final SubgroupEngine e = sendingEngine();
         return e == null ? ClaimResult.VIEW_CHANGING : e.tryClaim(length, claim);
     }
 
@@ -151,5 +158,15 @@ public final class Subgroup
     public SubgroupEngine currentEngine()
     {
         return engine;
+    }
+
+    /**
+     * @return the engine of the current view if it gives this member a sender rank, else null (none yet, or a
+     *     {@link Group#promoteToWriter promotion} waiting for its view).
+     */
+    public SubgroupEngine sendingEngine()
+    {
+        final SubgroupEngine e = engine;
+        return e == null || e.mySenderRank() < 0 ? null : e;
     }
 }

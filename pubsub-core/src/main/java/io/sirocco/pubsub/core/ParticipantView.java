@@ -1,6 +1,7 @@
 package io.sirocco.pubsub.core;
 
 import io.sirocco.pubsub.bus.DomainBus;
+import io.sirocco.pubsub.timer.ParticipantTimers;
 import io.sirocco.pubsub.bus.EndpointRecord;
 import org.omg.dds.core.Entity;
 import org.omg.dds.domain.DomainParticipant;
@@ -32,6 +33,9 @@ public interface ParticipantView extends DomainParticipant
 
     /** The domain's bus this participant is a member of. */
     DomainBus bus();
+
+    /** The participant's one timer wheel (deadlines and leases of its endpoints). */
+    ParticipantTimers timers();
 
     /** The record of a discovered entity (local ones included) that is not ignored, or null. */
     EndpointRecord discovered(long guid);

@@ -25,6 +25,7 @@ import io.sirocco.pubsub.qos.Qos.SubscriberQosImpl;
 import io.sirocco.pubsub.qos.Qos.TopicQosImpl;
 import io.sirocco.pubsub.sub.BuiltinSubscriber;
 import io.sirocco.pubsub.sub.SubscriberImpl;
+import io.sirocco.pubsub.timer.ParticipantTimers;
 import io.sirocco.pubsub.topic.TopicImpl;
 import io.sirocco.pubsub.topic.TypeSupportImpl;
 import io.sirocco.pubsub.topic.builtin.ParticipantDataImpl;
@@ -76,6 +77,7 @@ public final class ParticipantImpl extends ParticipantFeatureGaps
     private final ParticipantDiscovery discovery;
     private final DomainBus bus;
     private final TopicDirectory topics;
+    private final ParticipantTimers timers;
     private volatile PublisherQos defaultPublisherQos;
     private volatile SubscriberQos defaultSubscriberQos;
     private volatile TopicQos defaultTopicQos;
@@ -94,24 +96,15 @@ public final class ParticipantImpl extends ParticipantFeatureGaps
         this.discovery = new ParticipantDiscovery(domainId, registry, builtinSubscriber, this::isClosed);
         this.bus = BusSelector.join(env.config(), domainId, discovery);
         discovery.joined(bus.participantGuid());
-        this.handleGuid(bus.participantGuid());
+        ((HandleImpl)getInstanceHandle()).value(bus.participantGuid());
         this.topics = new TopicDirectory(env, this, registry, discovery, describe());
+        this.timers = new ParticipantTimers(String.format("d%d-%05x", domainId,
+            (bus.participantGuid() >>> 20) & 0xFFFFF));
         final byte[] userData = qos.getUserData().getValue();
-        bus.announce(EndpointRecord.participant(bus.participantGuid(), userData, hostName(),
+        bus.announce(EndpointRecord.participant(bus.participantGuid(), userData, Member.localHost(),
             ProcessHandle.current().pid()));
         LOG.info("participant {} joined domain {} over transport '{}'", String.format("%016x",
             bus.participantGuid()), domainId, bus.transportName());
-    }
-
-    /** The host identity the group knows this member by ({@code sirocco.multicast.host}, else {@code HostIdentity}). */
-    private static String hostName()
-    {
-        return Member.localHost();
-    }
-
-    private void handleGuid(final long participantGuid)
-    {
-        ((HandleImpl)getInstanceHandle()).value(participantGuid);
     }
 
     // ------------------------------------------------------------------------------------------------------------
@@ -121,6 +114,12 @@ public final class ParticipantImpl extends ParticipantFeatureGaps
     public DomainBus bus()
     {
         return bus;
+    }
+
+    @Override
+    public ParticipantTimers timers()
+    {
+        return timers;
     }
 
     @Override
@@ -347,6 +346,7 @@ public final class ParticipantImpl extends ParticipantFeatureGaps
         closeContainedEntities();
         builtinSubscriber.closeBuiltin();
         markClosed();
+        timers.close();
         bus.close();
         discovery.close();
         onClosed.accept(this);

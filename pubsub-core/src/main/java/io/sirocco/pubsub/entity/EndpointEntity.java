@@ -91,13 +91,22 @@ public abstract class EndpointEntity<T, E extends Entity<?, ?>, L extends EventL
         return (StatusCondition)super.getStatusCondition();
     }
 
-    /** Refuses a change of a policy the spec makes immutable (ImmutablePolicyException naming it). */
+    /**
+     * Refuses a change of a policy the spec makes immutable (ImmutablePolicyException naming it), then stores the QoS
+     * and applies the changeable policies that take effect at once ({@link #applyChangeable}).
+     */
     @Override
     public void setQos(final Q newQos)
     {
         checkOpen();
         QosChecks.endpointUnchanged(env, describe(), kind, qos, newQos);
         this.qos = newQos;
+        applyChangeable(newQos);
+    }
+
+    /** After {@link #setQos}: puts the changeable policies the endpoint monitors into effect (e.g. DEADLINE). */
+    protected void applyChangeable(final Q newQos)
+    {
     }
 
     /**

@@ -17,10 +17,11 @@ import io.sirocco.pubsub.core.DurationImpl;
 import io.sirocco.pubsub.core.HandleImpl;
 import io.sirocco.pubsub.core.StatusKinds;
 import io.sirocco.pubsub.qos.QosChecks;
+import io.sirocco.pubsub.status.DeadlineMissedCounts;
+import io.sirocco.pubsub.status.DeadlineMonitor;
 import io.sirocco.pubsub.status.Events;
 import io.sirocco.pubsub.status.Statuses;
 import io.sirocco.pubsub.topic.TopicImpl;
-import io.sirocco.pubsub.topic.builtin.SubscriptionDataImpl;
 import org.omg.dds.core.InstanceHandle;
 import org.omg.dds.core.ModifiableInstanceHandle;
 import org.omg.dds.core.policy.Durability;
@@ -61,6 +62,8 @@ public final class DataWriterImpl<T> extends DataWriterOverloads<T> implements L
     private final WriterLoan<T> loan;
     /** The matched readers and PUBLICATION_MATCHED counts, under {@code statusLock}. */
     private final WriterMatches matches = new WriterMatches(statusLock);
+    private final DeadlineMissedCounts deadlineMisses = new DeadlineMissedCounts();
+    private final DeadlineMonitor deadline;
     private final boolean reliable;
     private final boolean transientLocal;
     private final boolean autodispose;
@@ -75,7 +78,6 @@ public final class DataWriterImpl<T> extends DataWriterOverloads<T> implements L
         final String me = describe();
         QosChecks.historyAndLimits(env, me, qos.getHistory(), qos.getResourceLimits());
         QosChecks.durability(me, qos.getDurability());
-        QosChecks.deadline(me, qos.getDeadline());
         QosChecks.liveliness(me, qos.getLiveliness());
         QosChecks.ownership(me, qos.getOwnership());
         QosChecks.lifespan(me, qos.getLifespan());
@@ -90,6 +92,8 @@ public final class DataWriterImpl<T> extends DataWriterOverloads<T> implements L
         this.sendPath = new WriterSendPath<>(me, topic.getTypeName(), guid, codec, instances, maxBlockingNs,
             transientLocal);
         this.loan = new WriterLoan<>(me, lock, codec, instances, sendPath, maxBlockingNs);
+        this.deadline = new DeadlineMonitor(lock, statusLock, deadlineMisses, instances::forEachRegistered,
+            this::fireDeadlineMissed, participant.timers());
         this.record = new EndpointRecord(EndpointRecord.WRITER, guid, participant.guid(), topic.getName(),
             topic.getTypeName(), codec.type().getName(), qos.getReliability().getKind().ordinal(), maxBlockingNs,
             qos.getDurability().getKind().ordinal(), DurationImpl.toNanos(qos.getDeadline().getPeriod()),
@@ -123,6 +127,17 @@ public final class DataWriterImpl<T> extends DataWriterOverloads<T> implements L
         participant.registerWriter(this);
         super.enable();
         participant.bus().announce(record);
+        deadline.period(DurationImpl.toNanos(qos.getDeadline().getPeriod()));
+    }
+
+    /** DEADLINE: a new period applies from now on (its misses are counted from the instances' last writes). */
+    @Override
+    protected void applyChangeable(final DataWriterQos newQos)
+    {
+        if (isEnabled())
+        {
+            deadline.period(DurationImpl.toNanos(newQos.getDeadline().getPeriod()));
+        }
     }
 
     // ------------------------------------------------------------------------------------------------------------
@@ -350,6 +365,7 @@ public final class DataWriterImpl<T> extends DataWriterOverloads<T> implements L
         {
             case StatusKinds.PUBLICATION_MATCHED -> matches.status(env);
             case StatusKinds.OFFERED_INCOMPATIBLE_QOS -> incompatible.offered(env);
+            case StatusKinds.OFFERED_DEADLINE_MISSED -> deadlineMisses.offered(env);
             default -> throw new IllegalArgumentException(describe() + ": no status for bit " + statusBit);
         };
     }
@@ -365,6 +381,13 @@ public final class DataWriterImpl<T> extends DataWriterOverloads<T> implements L
     {
         fire(StatusKinds.OFFERED_INCOMPATIBLE_QOS, Events.OfferedIncompatibleQosEventImpl<T>::new,
             DataWriterListener::onOfferedIncompatibleQos, PublisherListener::onOfferedIncompatibleQos);
+    }
+
+    /** Timer thread: instances missed their deadline (the counts are in {@code deadlineMisses}). */
+    private void fireDeadlineMissed()
+    {
+        fire(StatusKinds.OFFERED_DEADLINE_MISSED, Events.OfferedDeadlineMissedEventImpl<T>::new,
+            DataWriterListener::onOfferedDeadlineMissed, PublisherListener::onOfferedDeadlineMissed);
     }
 
     // ------------------------------------------------------------------------------------------------------------
@@ -392,12 +415,11 @@ public final class DataWriterImpl<T> extends DataWriterOverloads<T> implements L
         return new Statuses.LivelinessLostStatusImpl(env, 0, 0);
     }
 
-    /** The deadline is infinite (enforced at creation), so it is never missed. */
     @Override
     public OfferedDeadlineMissedStatus getOfferedDeadlineMissedStatus()
     {
         checkOpen();
-        return new Statuses.OfferedDeadlineMissedStatusImpl(env, 0, 0, env.getSPI().nil());
+        return takeStatus(StatusKinds.OFFERED_DEADLINE_MISSED);
     }
 
     @Override
@@ -417,12 +439,7 @@ public final class DataWriterImpl<T> extends DataWriterOverloads<T> implements L
     public SubscriptionBuiltinTopicData getMatchedSubscriptionData(final InstanceHandle handle)
     {
         checkOpen();
-        final EndpointRecord reader = matches.reader(HandleImpl.valueOf(handle));
-        if (reader == null)
-        {
-            throw new IllegalArgumentException(describe() + ": " + handle + " is not a matched subscription");
-        }
-        return new SubscriptionDataImpl(env, reader);
+        return matches.readerData(env, describe(), handle);
     }
 
     @Override
@@ -446,6 +463,7 @@ public final class DataWriterImpl<T> extends DataWriterOverloads<T> implements L
     @Override
     protected void detach()
     {
+        deadline.close();
         if (isEnabled())
         {
             lock.lock();

@@ -4,6 +4,7 @@ import java.util.ArrayDeque;
 
 import io.sirocco.pubsub.bus.BusMessage;
 import io.sirocco.pubsub.cache.InstanceKey;
+import io.sirocco.pubsub.timer.DeadlineTrack;
 
 /**
  * One instance of a DataWriter: its handle, key, a sample holding its key (for dispose and unregister messages), its
@@ -18,6 +19,8 @@ final class WriterInstance<T>
     final T keyHolder;
     final ArrayDeque<BusMessage> history = new ArrayDeque<>();
     boolean registered;
+    /** When it was last written, for the writer's DEADLINE. */
+    final DeadlineTrack deadline = new DeadlineTrack();
 
     WriterInstance(final long handle, final InstanceKey key, final T keyHolder)
     {

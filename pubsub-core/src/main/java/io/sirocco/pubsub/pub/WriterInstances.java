@@ -12,6 +12,7 @@ import io.sirocco.pubsub.bus.BusMessage;
 import io.sirocco.pubsub.cache.InstanceKey;
 import io.sirocco.pubsub.core.DdsExceptions;
 import io.sirocco.pubsub.core.HandleImpl;
+import io.sirocco.pubsub.status.DeadlineMonitor;
 import org.omg.dds.core.InstanceHandle;
 import org.omg.dds.core.policy.ResourceLimits;
 
@@ -168,6 +169,18 @@ final class WriterInstances<T>
     Collection<WriterInstance<T>> all()
     {
         return byKey.values();
+    }
+
+    /** DEADLINE scan (timer thread, writer lock held): every registered instance's writes. */
+    void forEachRegistered(final DeadlineMonitor monitor)
+    {
+        for (final WriterInstance<T> instance : byKey.values())
+        {
+            if (instance.registered)
+            {
+                monitor.visit(instance.handle, instance.deadline);
+            }
+        }
     }
 
     /** A copy of the instances, for a loop that sends and may fail. */

@@ -8,9 +8,11 @@ import java.util.Set;
 import io.sirocco.pubsub.bus.EndpointRecord;
 import io.sirocco.pubsub.core.HandleImpl;
 import io.sirocco.pubsub.status.MatchedCounts;
+import io.sirocco.pubsub.topic.builtin.SubscriptionDataImpl;
 import org.omg.dds.core.InstanceHandle;
 import org.omg.dds.core.ServiceEnvironment;
 import org.omg.dds.core.status.PublicationMatchedStatus;
+import org.omg.dds.topic.SubscriptionBuiltinTopicData;
 
 /**
  * A DataWriter's matched readers and its PUBLICATION_MATCHED counts, which change together: the set behind
@@ -82,6 +84,18 @@ final class WriterMatches
         {
             return readers.get(readerGuid);
         }
+    }
+
+    /** The built-in data of a matched reader (getMatchedSubscriptionData); IllegalArgumentException if none. */
+    SubscriptionBuiltinTopicData readerData(final ServiceEnvironment env, final String writer,
+        final InstanceHandle handle)
+    {
+        final EndpointRecord reader = reader(HandleImpl.valueOf(handle));
+        if (reader == null)
+        {
+            throw new IllegalArgumentException(writer + ": " + handle + " is not a matched subscription");
+        }
+        return new SubscriptionDataImpl(env, reader);
     }
 
     /** Under {@code statusLock}: the PUBLICATION_MATCHED status, its change counts reset. */

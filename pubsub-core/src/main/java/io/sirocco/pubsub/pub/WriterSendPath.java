@@ -176,6 +176,7 @@ final class WriterSendPath<T>
     {
         message.kind(BusMessage.KIND_DATA).writerGuid(guid).seq(seq + 1).sourceTimeNs(timestampNs)
             .keyHash(instance.key.hi(), instance.key.lo());
+        instance.deadline.updated(System.nanoTime());
         if (transientLocal)
         {
             message.ensureCapacity(length);
@@ -191,6 +192,10 @@ final class WriterSendPath<T>
     {
         message.kind(kind).writerGuid(guid).seq(++seq).sourceTimeNs(timestampNs)
             .keyHash(instance.key.hi(), instance.key.lo());
+        if ((kind & BusMessage.KIND_DATA) != 0)
+        {
+            instance.deadline.updated(System.nanoTime());
+        }
         if (transientLocal)
         {
             instances.remember(instance, message);

@@ -7,7 +7,6 @@ import io.sirocco.pubsub.core.DdsExceptions;
 import io.sirocco.pubsub.core.DurationImpl;
 import org.omg.dds.core.EntityQos;
 import org.omg.dds.core.ServiceEnvironment;
-import org.omg.dds.core.policy.Deadline;
 import org.omg.dds.core.policy.DestinationOrder;
 import org.omg.dds.core.policy.Durability;
 import org.omg.dds.core.policy.DurabilityService;
@@ -92,15 +91,6 @@ public final class QosChecks
         {
             throw new UnsupportedOperationException(entity + ": Durability " + kind + " (durable-log backup zones) " +
                 "is not wired into the DDS layer yet; VOLATILE and TRANSIENT_LOCAL are supported");
-        }
-    }
-
-    public static void deadline(final String entity, final Deadline deadline)
-    {
-        if (!deadline.getPeriod().isInfinite())
-        {
-            throw new UnsupportedOperationException(entity + ": a finite Deadline period is not monitored by Sirocco " +
-                "yet (the deadline-missed statuses would stay at zero); leave Deadline infinite");
         }
     }
 

@@ -19,9 +19,12 @@ import io.sirocco.pubsub.core.StatusKinds;
 import io.sirocco.pubsub.entity.EndpointEntity;
 import io.sirocco.pubsub.qos.Matching;
 import io.sirocco.pubsub.qos.QosChecks;
+import io.sirocco.pubsub.status.DeadlineMissedCounts;
+import io.sirocco.pubsub.status.DeadlineMonitor;
 import io.sirocco.pubsub.status.Events;
 import io.sirocco.pubsub.status.Statuses;
 import io.sirocco.pubsub.sub.MatchedWriters.WriterState;
+import io.sirocco.pubsub.sub.cache.InstanceDeadlines;
 import io.sirocco.pubsub.sub.cache.ReaderHistoryCache;
 import io.sirocco.pubsub.sub.cache.SampleImpl;
 import io.sirocco.pubsub.topic.SampleOps;
@@ -73,9 +76,7 @@ import org.omg.dds.topic.TopicDescription;
  * duplicate filters, the pending lost/rejected counts, the loan pool and the open-loan count; the entity's
  * {@code statusLock} guards the status counts and is only ever taken under {@code lock} or alone.
  */
-public final class DataReaderImpl<T>
-    extends EndpointEntity<T, DataReader<T>, DataReaderListener<T>, SubscriberListener, DataReaderQos, SubscriberView>
-    implements DataReader<T>, io.sirocco.dds.loan.InPlaceDataReader
+public final class DataReaderImpl<T> extends DataReaderOverloads<T> implements io.sirocco.dds.loan.InPlaceDataReader
 {
     private final SampleOps<T> ops;
     private final boolean builtin;
@@ -86,10 +87,11 @@ public final class DataReaderImpl<T>
     private final ReaderHistoryCache<T> cache;
     private final MatchedWriters writers = new MatchedWriters(statusLock);
     private final SampleStatusCounts sampleStatuses = new SampleStatusCounts(statusLock);
+    private final DeadlineMissedCounts deadlineMisses = new DeadlineMissedCounts();
+    private final DeadlineMonitor deadline;
     private final ReadConditions conditions = new ReadConditions();
     private final SampleReads<T> reads;
     private final ReaderDelivery<T> delivery;
-    private final SelectorImpl<T> defaultSelector;
     private final boolean reliable;
     private final boolean transientLocal;
     private final boolean keepAll;
@@ -103,13 +105,12 @@ public final class DataReaderImpl<T>
         final TopicImpl<T> topic, final DataReaderQos qos, final DataReaderListener<T> listener,
         final Collection<Class<? extends Status>> statuses, final boolean builtin)
     {
-        super(env, "DataReader", subscriber, guid, topic, qos, listener, statuses);
+        super(env, subscriber, guid, topic, qos, listener, statuses);
         this.ops = topic.ops();
         this.builtin = builtin;
         final String me = describe();
         QosChecks.historyAndLimits(env, me, qos.getHistory(), qos.getResourceLimits());
         QosChecks.durability(me, qos.getDurability());
-        QosChecks.deadline(me, qos.getDeadline());
         QosChecks.liveliness(me, qos.getLiveliness());
         QosChecks.ownership(me, qos.getOwnership());
         QosChecks.timeBasedFilter(me, qos.getTimeBasedFilter());
@@ -122,7 +123,8 @@ public final class DataReaderImpl<T>
         this.reads = new SampleReads<>(env, me, lock, cache, ops, conditions, this::dataRead);
         this.delivery = new ReaderDelivery<>(me, lock, historyArrived, writers, cache, ops, sampleStatuses, keepAll,
             new DeliveryHost());
-        this.defaultSelector = new SelectorImpl<>(this);
+        this.deadline = new DeadlineMonitor(lock, statusLock, deadlineMisses,
+            monitor -> InstanceDeadlines.forEachAlive(cache, monitor), this::fireDeadlineMissed, participant.timers());
         this.record = new EndpointRecord(EndpointRecord.READER, guid, participant.guid(), topic.getName(),
             topic.getTypeName(), topic.getTypeSupport().getType().getName(),
             reliable ? Reliability.Kind.RELIABLE.ordinal() : Reliability.Kind.BEST_EFFORT.ordinal(), 0,
@@ -159,6 +161,17 @@ public final class DataReaderImpl<T>
             busReader = participant.bus().openReader(guid, topic.getName(), reliable, delivery);
             participant.registerReader(this);
             participant.bus().announce(record);
+            deadline.period(DurationImpl.toNanos(qos.getDeadline().getPeriod()));
+        }
+    }
+
+    /** DEADLINE: a new period applies from now on (its misses are counted from the instances' last arrivals). */
+    @Override
+    protected void applyChangeable(final DataReaderQos newQos)
+    {
+        if (isEnabled() && !builtin)
+        {
+            deadline.period(DurationImpl.toNanos(newQos.getDeadline().getPeriod()));
         }
     }
 
@@ -345,13 +358,16 @@ public final class DataReaderImpl<T>
         }
     }
 
-    private Sample.Iterator<T> loan(final SelectorImpl<T> selector, final boolean take)
+    @Override
+    protected Sample.Iterator<T> loan(final SelectorImpl<T> selector, final boolean take)
     {
         checkEnabled();
         return reads.loan(selector, take);
     }
 
-    private List<Sample<T>> copy(final List<Sample<T>> samples, final SelectorImpl<T> selector, final boolean take)
+    @Override
+    protected List<Sample<T>> copy(final List<Sample<T>> samples, final SelectorImpl<T> selector,
+        final boolean take)
     {
         checkEnabled();
         return reads.copy(samples, selector, take);
@@ -364,95 +380,9 @@ public final class DataReaderImpl<T>
         group.statusRead(StatusKinds.DATA_ON_READERS);
     }
 
-    @Override
-    public Sample.Iterator<T> read()
-    {
-        return loan(defaultSelector, false);
-    }
 
     @Override
-    public Sample.Iterator<T> read(final Selector<T> query)
-    {
-        return loan(selectorOf(query), false);
-    }
-
-    @Override
-    public Sample.Iterator<T> read(final int maxSamples)
-    {
-        return loan(limited(maxSamples), false);
-    }
-
-    @Override
-    public List<Sample<T>> read(final List<Sample<T>> samples)
-    {
-        return copy(samples, defaultSelector, false);
-    }
-
-    @Override
-    public List<Sample<T>> read(final List<Sample<T>> samples, final Selector<T> selector)
-    {
-        return copy(samples, selectorOf(selector), false);
-    }
-
-    @Override
-    public Sample.Iterator<T> take()
-    {
-        return loan(defaultSelector, true);
-    }
-
-    @Override
-    public Sample.Iterator<T> take(final int maxSamples)
-    {
-        return loan(limited(maxSamples), true);
-    }
-
-    @Override
-    public Sample.Iterator<T> take(final Selector<T> query)
-    {
-        return loan(selectorOf(query), true);
-    }
-
-    @Override
-    public List<Sample<T>> take(final List<Sample<T>> samples)
-    {
-        return copy(samples, defaultSelector, true);
-    }
-
-    @Override
-    public List<Sample<T>> take(final List<Sample<T>> samples, final Selector<T> selector)
-    {
-        return copy(samples, selectorOf(selector), true);
-    }
-
-    private SelectorImpl<T> limited(final int maxSamples)
-    {
-        final SelectorImpl<T> selector = new SelectorImpl<>(this);
-        selector.maxSamples(maxSamples);
-        return selector;
-    }
-
-    private SelectorImpl<T> selectorOf(final Selector<T> selector)
-    {
-        if (selector instanceof SelectorImpl<T> impl)
-        {
-            return impl;
-        }
-        throw new IllegalArgumentException(describe() + ": the Selector must come from this reader's select()");
-    }
-
-    @Override
-    public boolean readNextSample(final Sample<T> sample)
-    {
-        return nextSample(sample, false);
-    }
-
-    @Override
-    public boolean takeNextSample(final Sample<T> sample)
-    {
-        return nextSample(sample, true);
-    }
-
-    private boolean nextSample(final Sample<T> sample, final boolean take)
+    protected boolean nextSample(final Sample<T> sample, final boolean take)
     {
         if (!(sample instanceof SampleImpl<T> target))
         {
@@ -604,6 +534,7 @@ public final class DataReaderImpl<T>
             case StatusKinds.REQUESTED_INCOMPATIBLE_QOS -> incompatible.requested(env);
             case StatusKinds.SAMPLE_LOST -> sampleStatuses.lostStatus(env);
             case StatusKinds.SAMPLE_REJECTED -> sampleStatuses.rejectedStatus(env);
+            case StatusKinds.REQUESTED_DEADLINE_MISSED -> deadlineMisses.requested(env);
             default -> throw new IllegalArgumentException(describe() + ": no status for bit " + statusBit);
         };
     }
@@ -635,6 +566,24 @@ public final class DataReaderImpl<T>
     {
         fire(StatusKinds.REQUESTED_INCOMPATIBLE_QOS, Events.RequestedIncompatibleQosEventImpl<T>::new,
             DataReaderListener::onRequestedIncompatibleQos, SubscriberListener::onRequestedIncompatibleQos);
+    }
+
+    /** Timer thread: instances missed their deadline (the counts are in {@code deadlineMisses}). */
+    private void fireDeadlineMissed()
+    {
+        if (!listenerGate.enter())
+        {
+            return; // closing
+        }
+        try
+        {
+            fire(StatusKinds.REQUESTED_DEADLINE_MISSED, Events.RequestedDeadlineMissedEventImpl<T>::new,
+                DataReaderListener::onRequestedDeadlineMissed, SubscriberListener::onRequestedDeadlineMissed);
+        }
+        finally
+        {
+            listenerGate.exit();
+        }
     }
 
     private void fireLost()
@@ -747,19 +696,13 @@ public final class DataReaderImpl<T>
         }
     }
 
-    /** The deadline is infinite (enforced at creation), so it is never missed. */
     @Override
     public RequestedDeadlineMissedStatus getRequestedDeadlineMissedStatus()
     {
         checkOpen();
-        return new Statuses.RequestedDeadlineMissedStatusImpl(env, 0, 0, env.getSPI().nil());
+        return takeStatus(StatusKinds.REQUESTED_DEADLINE_MISSED);
     }
 
-    @Override
-    public void waitForHistoricalData(final Duration maxWait) throws TimeoutException
-    {
-        waitForHistoricalData(DurationImpl.toNanos(maxWait), TimeUnit.NANOSECONDS);
-    }
 
     @Override
     public void waitForHistoricalData(final long maxWait, final TimeUnit unit) throws TimeoutException
@@ -884,6 +827,7 @@ public final class DataReaderImpl<T>
         {
             listenerGate.release();
         }
+        deadline.close();
         if (isEnabled() && !builtin)
         {
             participant.bus().retract(guid);

@@ -18,7 +18,6 @@ import org.omg.dds.core.ImmutablePolicyException;
 import org.omg.dds.core.InconsistentPolicyException;
 import org.omg.dds.core.PreconditionNotMetException;
 import org.omg.dds.core.ServiceEnvironment;
-import org.omg.dds.core.policy.PolicyFactory;
 import org.omg.dds.core.policy.QosPolicy;
 import org.omg.dds.domain.DomainParticipant;
 import org.omg.dds.pub.DataWriter;
@@ -32,11 +31,15 @@ import org.omg.dds.type.TypeSupport;
 
 /** Bad use gets the spec's exceptions, with messages naming the entity and the policy. */
 @Timeout(60)
-class BadUseConformanceTest
+class BadUseConformanceTest extends OverEveryTransport
 {
-    private final DomainParticipant participant = Dds.participant();
-    private final PolicyFactory pf = Dds.policies();
+    private final DomainParticipant participant = participant();
     private final Topic<Shape> topic = participant.createTopic("Shapes", Shape.class);
+
+    BadUseConformanceTest(final DdsTransport transport)
+    {
+        super(transport);
+    }
 
     @AfterEach
     void close()
@@ -85,11 +88,11 @@ class BadUseConformanceTest
     @Test
     void aTopicCannotChangeItsTypeAndFindTopicReturnsTheType() throws Exception
     {
-        final TypeSupport<Shape> otherName = TypeSupport.newTypeSupport(Shape.class, "OtherType", Dds.ENV);
+        final TypeSupport<Shape> otherName = TypeSupport.newTypeSupport(Shape.class, "OtherType", env);
         assertThatThrownBy(() -> participant.createTopic("Shapes", otherName))
             .isInstanceOf(PreconditionNotMetException.class).hasMessageContaining("'Shapes'")
             .hasMessageContaining("OtherType").hasMessageContaining("ShapeType");
-        final DomainParticipant other = Dds.participant(participant.getDomainId());
+        final DomainParticipant other = participant();
         try
         {
             final Topic<Shape> found = other.findTopic("Shapes", 30, TimeUnit.SECONDS);
@@ -118,7 +121,7 @@ class BadUseConformanceTest
     {
         assertThatThrownBy(() -> participant.createContentFilteredTopic("f", topic, "x > 1", List.of()))
             .isInstanceOf(UnsupportedOperationException.class).hasMessageContaining("ContentFilteredTopic");
-        assertThatThrownBy(() -> Dds.ENV.getSPI().getTypeFactory()).isInstanceOf(
+        assertThatThrownBy(() -> env.getSPI().getTypeFactory()).isInstanceOf(
             UnsupportedOperationException.class).hasMessageContaining("DynamicTypeFactory");
         final Publisher publisher = participant.createPublisher();
         assertThatThrownBy(() -> publisher.createDataWriter(topic, publisher.getDefaultDataWriterQos().withPolicy(
@@ -168,7 +171,7 @@ class BadUseConformanceTest
     @Test
     void spiBasicsBehave()
     {
-        final ServiceEnvironment.ServiceProviderInterface spi = Dds.ENV.getSPI();
+        final ServiceEnvironment.ServiceProviderInterface spi = env.getSPI();
         final Duration second = spi.newDuration(1, TimeUnit.SECONDS);
         assertThat(second.add(500, TimeUnit.MILLISECONDS).getDuration(TimeUnit.MILLISECONDS)).isEqualTo(1500);
         assertThat(spi.infiniteDuration().add(second).isInfinite()).isTrue();

@@ -47,7 +47,6 @@ class BestEffortAccountingTest
         {
             final PolicyFactory pf = PolicyFactory.getPolicyFactory(env);
             final Topic<Shape> topic = participant.createTopic("BestEffortAccounting", Shape.class);
-            // The writer first: a participant that joined the subgroup as a reader cannot add the writer role later.
             final Publisher publisher = participant.createPublisher();
             final DataWriter<Shape> writer = publisher.createDataWriter(topic, publisher.getDefaultDataWriterQos()
                 .withPolicies(pf.Reliability().withBestEffort(), pf.History().withKeepLast(1)));

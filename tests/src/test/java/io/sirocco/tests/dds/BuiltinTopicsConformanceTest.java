@@ -20,10 +20,15 @@ import org.omg.dds.topic.SubscriptionBuiltinTopicData;
 
 /** DCPSParticipant, DCPSPublication and DCPSSubscription through getBuiltinSubscriber(). */
 @Timeout(60)
-class BuiltinTopicsConformanceTest
+class BuiltinTopicsConformanceTest extends OverEveryTransport
 {
-    private final DomainParticipant observer = Dds.participant();
-    private final DomainParticipant other = Dds.participant(observer.getDomainId());
+    private final DomainParticipant observer = participant();
+    private final DomainParticipant other = participant();
+
+    BuiltinTopicsConformanceTest(final DdsTransport transport)
+    {
+        super(transport);
+    }
 
     @AfterEach
     void close()

@@ -21,7 +21,9 @@ final class Dds
         ENV = ServiceEnvironment.createInstance(Dds.class.getClassLoader());
     }
 
+    private static final int MAX_DOMAIN = 232;
     private static int nextDomain = 100;
+    private static int nextLocalDomain;
 
     /** Another environment with its own settings (the map given to ServiceEnvironment.createInstance). */
     static ServiceEnvironment environment(final java.util.Map<String, Object> settings)
@@ -37,7 +39,7 @@ final class Dds
     /** A fresh domain per test, so that tests never see each other's entities. */
     static synchronized DomainParticipant participant()
     {
-        return DomainParticipantFactory.getInstance(ENV).createParticipant(nextDomain++);
+        return DomainParticipantFactory.getInstance(ENV).createParticipant(newLocalDomain());
     }
 
     static DomainParticipant participant(final int domain)
@@ -53,7 +55,22 @@ final class Dds
      */
     static synchronized int newDomain()
     {
-        return nextDomain++;
+        final int domain = nextDomain;
+        // DDS domain ids end at 232; a long run wraps to 1 (0 is the CLI's default), long after those tests closed.
+        nextDomain = domain == MAX_DOMAIN ? 1 : domain + 1;
+        return domain;
+    }
+
+    /**
+     * A domain for a test on the in-process bus ({@code sirocco.dds.transport=local}): such a domain lives in this
+     * JVM's memory only, so these come from a counter of their own and leave {@link #newDomain()}'s for the tests
+     * whose domains reach shared memory or the network.
+     */
+    static synchronized int newLocalDomain()
+    {
+        final int domain = nextLocalDomain;
+        nextLocalDomain = domain == MAX_DOMAIN ? 0 : domain + 1;
+        return domain;
     }
 
     static PolicyFactory policies()

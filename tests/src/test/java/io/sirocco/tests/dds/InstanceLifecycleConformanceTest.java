@@ -10,13 +10,13 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.omg.dds.core.InstanceHandle;
-import org.omg.dds.core.policy.PolicyFactory;
 import org.omg.dds.domain.DomainParticipant;
 import org.omg.dds.pub.DataWriter;
 import org.omg.dds.pub.DataWriterQos;
 import org.omg.dds.sub.DataReader;
 import org.omg.dds.sub.DataReaderQos;
 import org.omg.dds.sub.InstanceState;
+import org.omg.dds.sub.ReadCondition;
 import org.omg.dds.sub.Sample;
 import org.omg.dds.sub.SampleState;
 import org.omg.dds.sub.ViewState;
@@ -27,11 +27,15 @@ import org.omg.dds.topic.Topic;
  * and view states, generation counts, read versus take, and KEEP_LAST replacement.
  */
 @Timeout(60)
-class InstanceLifecycleConformanceTest
+class InstanceLifecycleConformanceTest extends OverEveryTransport
 {
-    private final DomainParticipant participant = Dds.participant();
-    private final PolicyFactory pf = Dds.policies();
+    private final DomainParticipant participant = participant();
     private final Topic<Shape> topic = participant.createTopic("Square", Shape.class);
+
+    InstanceLifecycleConformanceTest(final DdsTransport transport)
+    {
+        super(transport);
+    }
 
     @AfterEach
     void close()
@@ -150,6 +154,8 @@ class InstanceLifecycleConformanceTest
             writer.write(new Shape("BLUE", 10 + i, 0, 1));
         }
         writer.waitForAcknowledgments(30, java.util.concurrent.TimeUnit.SECONDS);
+        Dds.await("the last samples", () -> readAll(reader).stream().map(s -> s.getData().x).toList()
+            .containsAll(List.of(4, 14)));
         final List<Sample<Shape>> all = reader.take(new ArrayList<>());
         assertThat(all).extracting(s -> s.getData().color + s.getData().x)
             .containsExactlyInAnyOrder("RED3", "RED4", "BLUE13", "BLUE14");
@@ -165,23 +171,28 @@ class InstanceLifecycleConformanceTest
         final InstanceHandle handle = writer.registerInstance(red);
         writer.write(red, handle);
         writer.dispose(handle, red);
-        writer.waitForAcknowledgments(30, java.util.concurrent.TimeUnit.SECONDS);
+        // Acknowledged is not yet in the cache on the subgroup bus (a delivery thread hands samples over): wait for it.
+        Dds.await("disposed", () -> readAll(reader).stream()
+            .anyMatch(s -> s.getInstanceState() == InstanceState.NOT_ALIVE_DISPOSED));
         List<Sample<Shape>> samples = reader.read(new ArrayList<>());
         assertThat(samples).hasSize(1);
         assertThat(samples.get(0).getInstanceState()).isEqualTo(InstanceState.NOT_ALIVE_DISPOSED);
         assertThat(samples.get(0).getDisposedGenerationCount()).isZero();
 
         writer.write(new Shape("RED", 2, 2, 2));
-        writer.waitForAcknowledgments(30, java.util.concurrent.TimeUnit.SECONDS);
+        // A ReadCondition's trigger looks without reading, so the reborn sample keeps its view state NEW.
+        final ReadCondition<Shape> reborn = reader.createReadCondition(participant.createSubscriber()
+            .createDataState().withAnySampleState().with(ViewState.NEW).with(InstanceState.ALIVE));
+        Dds.await("the instance reborn", reborn::getTriggerValue);
         samples = reader.take(new ArrayList<>());
         assertThat(samples).hasSize(2);
-        final Sample<Shape> reborn = samples.get(1);
-        assertThat(reborn.getInstanceState()).isEqualTo(InstanceState.ALIVE);
-        assertThat(reborn.getViewState()).isEqualTo(ViewState.NEW);
-        assertThat(reborn.getDisposedGenerationCount()).isEqualTo(1);
+        final Sample<Shape> second = samples.get(1);
+        assertThat(second.getInstanceState()).isEqualTo(InstanceState.ALIVE);
+        assertThat(second.getViewState()).isEqualTo(ViewState.NEW);
+        assertThat(second.getDisposedGenerationCount()).isEqualTo(1);
         assertThat(samples.get(0).getAbsoluteGenerationRank()).isEqualTo(1);
         assertThat(samples.get(0).getGenerationRank()).isEqualTo(1);
-        assertThat(reborn.getAbsoluteGenerationRank()).isZero();
+        assertThat(second.getAbsoluteGenerationRank()).isZero();
     }
 
     @Test
@@ -193,9 +204,11 @@ class InstanceLifecycleConformanceTest
         final Shape red = new Shape("RED", 1, 1, 1);
         writer.write(red);
         writer.waitForAcknowledgments(30, java.util.concurrent.TimeUnit.SECONDS);
+        Dds.await("the sample", () -> !readAll(reader).isEmpty());
         assertThat(reader.take(new ArrayList<>())).hasSize(1);
         writer.dispose(writer.lookupInstance(red));
         writer.waitForAcknowledgments(30, java.util.concurrent.TimeUnit.SECONDS);
+        Dds.await("the dispose", () -> !readAll(reader).isEmpty());
         final List<Sample<Shape>> samples = reader.take(new ArrayList<>());
         assertThat(samples).hasSize(1);
         assertThat(samples.get(0).getData()).isNull();
@@ -212,6 +225,8 @@ class InstanceLifecycleConformanceTest
         writer.write(red);
         writer.unregisterInstance(writer.lookupInstance(red));
         writer.waitForAcknowledgments(30, java.util.concurrent.TimeUnit.SECONDS);
+        Dds.await("no writers", () -> readAll(reader).stream()
+            .anyMatch(s -> s.getInstanceState() == InstanceState.NOT_ALIVE_NO_WRITERS));
         final List<Sample<Shape>> samples = reader.read(new ArrayList<>());
         assertThat(samples).isNotEmpty();
         assertThat(samples.get(samples.size() - 1).getInstanceState()).isEqualTo(InstanceState.NOT_ALIVE_NO_WRITERS);
@@ -245,6 +260,7 @@ class InstanceLifecycleConformanceTest
         assertThat(writer.lookupInstance(new Shape("PURPLE", 0, 0, 0)).isNil()).isTrue();
         writer.write(new Shape("YELLOW", 4, 4, 4), handle);
         writer.waitForAcknowledgments(30, java.util.concurrent.TimeUnit.SECONDS);
+        Dds.await("the instance", () -> !reader.lookupInstance(new Shape("YELLOW", 0, 0, 0)).isNil());
         final InstanceHandle readerHandle = reader.lookupInstance(new Shape("YELLOW", 0, 0, 0));
         assertThat(readerHandle.isNil()).isFalse();
         assertThat(reader.getKeyValue(null, readerHandle).color).isEqualTo("YELLOW");

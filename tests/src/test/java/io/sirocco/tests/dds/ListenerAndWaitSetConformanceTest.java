@@ -22,7 +22,6 @@ import org.omg.dds.core.WaitSet;
 import org.omg.dds.core.event.DataAvailableEvent;
 import org.omg.dds.core.event.DataOnReadersEvent;
 import org.omg.dds.core.event.SubscriptionMatchedEvent;
-import org.omg.dds.core.policy.PolicyFactory;
 import org.omg.dds.core.status.DataAvailableStatus;
 import org.omg.dds.core.status.SubscriptionMatchedStatus;
 import org.omg.dds.domain.DomainParticipant;
@@ -37,11 +36,15 @@ import org.omg.dds.topic.Topic;
 
 /** Listeners with status masks versus WaitSets with ReadConditions, StatusConditions and GuardConditions. */
 @Timeout(60)
-class ListenerAndWaitSetConformanceTest
+class ListenerAndWaitSetConformanceTest extends OverEveryTransport
 {
-    private final DomainParticipant participant = Dds.participant();
-    private final PolicyFactory pf = Dds.policies();
+    private final DomainParticipant participant = participant();
     private final Topic<Shape> topic = participant.createTopic("Triangle", Shape.class);
+
+    ListenerAndWaitSetConformanceTest(final DdsTransport transport)
+    {
+        super(transport);
+    }
 
     @AfterEach
     void close()
@@ -144,7 +147,7 @@ class ListenerAndWaitSetConformanceTest
         final Subscriber subscriber = participant.createSubscriber();
         final DataReader<Shape> reader = subscriber.createDataReader(topic, subscriber.getDefaultDataReaderQos()
             .withPolicies(pf.Reliability().withReliable()));
-        final WaitSet waitSet = WaitSet.newWaitSet(Dds.ENV);
+        final WaitSet waitSet = WaitSet.newWaitSet(env);
         final StatusCondition<DataReader<Shape>> matched = reader.getStatusCondition();
         matched.setEnabledStatuses(Set.of(SubscriptionMatchedStatus.class));
         waitSet.attachCondition(matched);
@@ -185,8 +188,8 @@ class ListenerAndWaitSetConformanceTest
     @Test
     void guardConditionWakesAWaiterAndTimeoutsThrow() throws Exception
     {
-        final WaitSet waitSet = WaitSet.newWaitSet(Dds.ENV);
-        final GuardCondition guard = GuardCondition.newGuardCondition(Dds.ENV);
+        final WaitSet waitSet = WaitSet.newWaitSet(env);
+        final GuardCondition guard = GuardCondition.newGuardCondition(env);
         waitSet.attachCondition(guard);
         assertThatThrownBy(() -> waitSet.waitForConditions(50, TimeUnit.MILLISECONDS))
             .isInstanceOf(TimeoutException.class);

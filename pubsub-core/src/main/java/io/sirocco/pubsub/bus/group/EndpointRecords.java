@@ -18,8 +18,8 @@ import io.sirocco.pubsub.bus.RecordCodec;
  * The endpoint records of a domain as this member knows them: its own ({@code local}, re-announced after each view
  * change), the remote ones handed to the DDS layer ({@code forwarded}), and those waiting for the installed view to
  * hold their data path ({@code pending}). A record is handed to the DDS layer only once the view has its member in
- * the endpoint's subgroups (and this member too, when it has a channel there), so "matched" means the data path
- * exists. Every change of the known writers is published to the {@link WriterDirectory}.
+ * the endpoint's subgroups, a writer's as a sender (and this member too, when it has a channel there), so "matched"
+ * means the data path exists. Every change of the known writers is published to the {@link WriterDirectory}.
  *
  * <p>Concurrency: this object's monitor is the group bus's record lock; every method takes it, and the bus and
  * {@link WriterRetirement} hold it around compound steps. {@link DiscoveryHandler} upcalls run under it.
@@ -144,7 +144,8 @@ final class EndpointRecords
         }
         for (final String name : SubgroupNames.channelsOf(record))
         {
-            if (!SubgroupNames.inSubgroup(v, name, SubgroupNames.memberOf(record.participantGuid())))
+            final long member = SubgroupNames.memberOf(record.participantGuid());
+            if (record.isWriter() ? !SubgroupNames.sendsIn(v, name, member) : !SubgroupNames.inSubgroup(v, name, member))
             {
                 return false;
             }

@@ -247,7 +247,11 @@ public final class GroupBus implements DomainBus, MembershipListener
         final GroupWriter own = ownWriters.remove(guid);
         final boolean endMarked = own != null && !closed && own.sendEndMark(guid, MARK_SEND_NS);
         records.removeLocal(guid);
-        retractRecord(guid, false);
+        // Local readers too take the writer's last samples (its unregister/dispose) before they see it gone.
+        if (!endMarked || !deferRetraction(guid))
+        {
+            retractRecord(guid, false);
+        }
         sender.send(endMarked ? RecordCodec.retractAfterMark(guid) : RecordCodec.retract(guid));
     }
 
@@ -407,7 +411,7 @@ public final class GroupBus implements DomainBus, MembershipListener
     /**
      * The channel of a topic and reliability, registering the subgroup on first use: as WRITER_READER when a writer
      * opens it, as READER when a reader does (so that pure readers never take part as senders, which would cost
-     * null-sends in the ORDERED round-robin). A subgroup's role cannot grow later.
+     * null-sends in the ORDERED round-robin). A writer opened after a reader promotes the subgroup to WRITER_READER.
      */
     private TopicChannel channel(final String topicName, final boolean reliable, final boolean writing)
     {
@@ -417,10 +421,10 @@ public final class GroupBus implements DomainBus, MembershipListener
             TopicChannel channel = channels.get(name);
             if (channel != null && writing && !channel.subgroup.role().sends())
             {
-                throw new UnsupportedOperationException("topic '" + topicName + "': this participant joined " +
-                    "subgroup " + name + " as a reader only, and the atomic-multicast layer cannot add the writer " +
-                    "role later; create the DataWriter before the DataReader in one participant, or use two " +
-                    "participants");
+                // A reader came first: the next view makes this member a sender too; the writer's record is
+                // matched only once that view is installed (EndpointRecords), so nothing it writes is lost.
+                LOG.debug("domain {}: subgroup {} gains the writer role of member {}", domainId, name, memberId);
+                group.promoteToWriter(name);
             }
             if (channel == null)
             {

@@ -75,7 +75,7 @@ final class GroupWriter implements BusWriter
      */
     private Object currentEngine(final Subgroup subgroup, final long timeoutNs)
     {
-        final Object engine = subgroup.currentEngine();
+        final Object engine = subgroup.sendingEngine();
         if (engine != null && reliable && engine != lastEngine)
         {
             if (lastEngine != null && !resendTrimmed(subgroup, timeoutNs))
@@ -253,7 +253,7 @@ final class GroupWriter implements BusWriter
         try
         {
             final Subgroup subgroup = channel.subgroup;
-            final Object engine = subgroup.currentEngine();
+            final Object engine = subgroup.sendingEngine();
             if (engine != null && engine != lastEngine && lastEngine != null && resendTrimmed(subgroup, timeoutNs))
             {
                 lastEngine = engine;

@@ -57,6 +57,17 @@ final class SubgroupNames
 
     static boolean inSubgroup(final View v, final String subgroup, final long member)
     {
+        return hasRank(v, subgroup, member, false);
+    }
+
+    /** Whether the view gives {@code member} a sender rank in the subgroup (a writer's data path exists). */
+    static boolean sendsIn(final View v, final String subgroup, final long member)
+    {
+        return hasRank(v, subgroup, member, true);
+    }
+
+    private static boolean hasRank(final View v, final String subgroup, final long member, final boolean sender)
+    {
         final int rank = v.rankOf(member);
         if (rank < 0)
         {
@@ -66,7 +77,7 @@ final class SubgroupNames
         {
             if (info.name().equals(subgroup))
             {
-                for (final int r : info.memberRanks())
+                for (final int r : sender ? info.senderRanks() : info.memberRanks())
                 {
                     if (r == rank)
                     {

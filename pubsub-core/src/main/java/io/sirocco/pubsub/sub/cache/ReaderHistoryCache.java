@@ -83,6 +83,12 @@ public final class ReaderHistoryCache<T>
         return byHandle.containsKey(handle);
     }
 
+    /** The instances in handle order (for {@link InstanceDeadlines}). */
+    List<ReaderInstance<T>> ordered()
+    {
+        return ordered;
+    }
+
     /** Whether a sample arrived or an instance changed state since the last call; clears the flag. */
     public boolean takeNewData()
     {
@@ -90,9 +96,6 @@ public final class ReaderHistoryCache<T>
         newData = false;
         return data;
     }
-
-    // ------------------------------------------------------------------------------------------------------------
-    // Storing what arrives
 
     /** Applies one sample or lifecycle change to the cache; {@code data} may be null for dispose/unregister. */
     public void accept(final int kind, final long writerGuid, final long sourceTimeNs, final long keyHi,
@@ -189,7 +192,7 @@ public final class ReaderHistoryCache<T>
             reject(SampleRejectedStatus.Kind.REJECTED_BY_SAMPLES_LIMIT, instance.handle, data);
             return;
         }
-        instance.addWriter(writerGuid);
+        instance.arrivedFrom(writerGuid);
         final SampleEntry<T> entry = newEntry();
         entry.data = data;
         entry.valid = true;

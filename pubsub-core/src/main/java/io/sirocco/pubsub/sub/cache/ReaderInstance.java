@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 
 import io.sirocco.pubsub.cache.InstanceKey;
+import io.sirocco.pubsub.timer.DeadlineTrack;
 import org.omg.dds.sub.InstanceState;
 
 /**
@@ -21,6 +22,8 @@ final class ReaderInstance<T>
     int disposedGen;
     int noWritersGen;
     final ArrayList<SampleEntry<T>> samples = new ArrayList<>(4);
+    /** When its samples arrived, for the reader's DEADLINE. */
+    final DeadlineTrack deadline = new DeadlineTrack();
     private long[] writers = new long[2];
     private int writerCount;
 
@@ -28,6 +31,13 @@ final class ReaderInstance<T>
     {
         this.handle = handle;
         this.key = key;
+    }
+
+    /** A sample of {@code writerGuid} was stored: the writer writes this instance, and its deadline restarts. */
+    void arrivedFrom(final long writerGuid)
+    {
+        addWriter(writerGuid);
+        deadline.updated(System.nanoTime());
     }
 
     boolean addWriter(final long writerGuid)
