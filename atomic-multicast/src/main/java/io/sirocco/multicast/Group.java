@@ -202,8 +202,21 @@ public final class Group implements AutoCloseable
             config.memberId(), hostName, ProcessHandle.current().pid(), config.endpoint()));
         // A mark left by an earlier member of this id (it closed, or crashed while out) would count this one as out.
         registry.clearOut(config.memberId());
-        registry.announce(self());
-        final View first = FirstView.await(config, registry, this::self, System.nanoTime() + timeout.toNanos());
+        // A contact founds the group only if none runs; the registry decides it atomically with the announcement, so
+        // contacts started at the same instant found one group, not one each.
+        final boolean founds;
+        if (config.contact())
+        {
+            founds = registry.announceFounding(self(), config.initialMembers() <= 1 ? new View(1, List.of(self()))
+                : null, this::mayRun);
+        }
+        else
+        {
+            registry.announce(self());
+            founds = false;
+        }
+        final View first = FirstView.await(config, founds, registry, this::self,
+            System.nanoTime() + timeout.toNanos());
         if (first == null)
         {
             LocalMembers.remove(config.groupName(), config.memberId(), running);
@@ -400,8 +413,13 @@ public final class Group implements AutoCloseable
             closeWhenEngineStopped(ctx);
         }
         LocalMembers.remove(config.groupName(), config.memberId(), running);
-        registry.withdraw(config.memberId());
-        markGone();
+        if (!viewManager.left())
+        {
+            // Not removed by a view change: the mark tells a re-forming group that this member will not come back.
+            markGone();
+        }
+        // The last member that leaves removes the group's registry (its shm directory), so nothing stays behind.
+        registry.leave(config.memberId(), this::mayRun);
         registry.close();
         provider.left(config.groupName(), config.memberId());
     }

@@ -19,6 +19,10 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Predicate;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Registry in the group's private directory ({@code /dev/shm/sirocco-<group>}, mode 0700): {@code member-<id>} files
@@ -26,16 +30,24 @@ import java.util.Optional;
  * view ({@link #markOut}; the file's modification time is the mark's time). Every file is written to a temporary name
  * and atomically renamed (or, for {@link #publishFirst}, hard-linked, which fails if the name exists), so a reader
  * never sees half a record.
+ *
+ * <p>Founding, announcing and leaving run under the directory's host-wide {@link ShmGroupLock}: processes started at
+ * the same instant found one group ({@link #announceFounding}), the founder removes what dead processes left
+ * ({@link ShmLeftovers}), and the last member that leaves removes the directory ({@link #leave}) while no other
+ * process can be creating its announcement in it.
  */
 public final class ShmRegistry implements MembershipRegistry
 {
+    private static final Logger LOG = LoggerFactory.getLogger(ShmRegistry.class);
     private static final String LOOKING = "looking";
     private static final String GONE = "gone";
 
+    private final String groupName;
     private final Path dir;
 
     public ShmRegistry(final String groupName)
     {
+        this.groupName = groupName;
         this.dir = GroupDirectory.create(groupName);
     }
 
@@ -44,32 +56,78 @@ public final class ShmRegistry implements MembershipRegistry
         return dir;
     }
 
-    /** Deletes a group's directory and everything in it (tests, benchmarks, after the last member left). */
+    /** Deletes a group's directory and everything in it (tests, benchmarks), under its lock. */
     public static void destroy(final String groupName)
     {
         final Path d = GroupDirectory.path(groupName);
-        if (!Files.isDirectory(d))
+        if (Files.isDirectory(d))
         {
-            return;
+            ShmGroupLock.acquire(d).retire();
         }
-        try (DirectoryStream<Path> files = Files.newDirectoryStream(d))
+    }
+
+    /** Under the lock, so that the directory is never removed between its creation and the announcement. */
+    @Override
+    public void announce(final Member member)
+    {
+        try (ShmGroupLock lock = ShmGroupLock.acquire(dir))
         {
-            for (final Path f : files)
-            {
-                Files.deleteIfExists(f);
-            }
-            Files.deleteIfExists(d);
-        }
-        catch (final IOException ignored)
-        {
-            // Best effort cleanup.
+            write("member-" + member.memberId(), member.encode());
         }
     }
 
     @Override
-    public void announce(final Member member)
+    public boolean announceFounding(final Member self, final View first, final Predicate<Member> mayRun)
     {
-        write("member-" + member.memberId(), member.encode());
+        try (ShmGroupLock lock = ShmGroupLock.acquire(dir))
+        {
+            final boolean runs = MembershipRegistry.groupRuns(this, self.memberId(), mayRun);
+            if (!runs)
+            {
+                ShmLeftovers.removeBeforeFounding(dir, groupName, self.memberId(), mayRun);
+            }
+            write("member-" + self.memberId(), self.encode());
+            if (!runs && first != null)
+            {
+                write("view-v1", first.encode());
+            }
+            return !runs;
+        }
+    }
+
+    @Override
+    public void leave(final long memberId, final Predicate<Member> mayRun)
+    {
+        try (ShmGroupLock lock = ShmGroupLock.acquire(dir))
+        {
+            withdraw(memberId);
+            if (!othersMayRun(memberId, mayRun))
+            {
+                final int removed = lock.retire();
+                LOG.debug("group '{}': member {} was the last; removed {} ({} files)", groupName, memberId, dir,
+                    removed);
+            }
+        }
+    }
+
+    /** Whether a member other than {@code memberId} is announced or looking for the group and may run. */
+    private boolean othersMayRun(final long memberId, final Predicate<Member> mayRun)
+    {
+        for (final Member m : announced())
+        {
+            if (m.memberId() != memberId && mayRun.test(m))
+            {
+                return true;
+            }
+        }
+        for (final OutMark mark : outMarks())
+        {
+            if (mark.looking() && mark.member().memberId() != memberId && mayRun.test(mark.member()))
+            {
+                return true;
+            }
+        }
+        return false;
     }
 
     @Override
@@ -223,6 +281,11 @@ public final class ShmRegistry implements MembershipRegistry
                 }
             }
         }
+        catch (final NoSuchFileException ex)
+        {
+            // No directory: the group's last member left (or it was never created); nothing is registered.
+            return out;
+        }
         catch (final IOException ex)
         {
             throw new UncheckedIOException("cannot list registry " + dir, ex);
@@ -269,7 +332,17 @@ public final class ShmRegistry implements MembershipRegistry
         final Path target = dir.resolve(name);
         try
         {
-            Files.writeString(tmp, text, StandardCharsets.UTF_8);
+            try
+            {
+                Files.writeString(tmp, text, StandardCharsets.UTF_8);
+            }
+            catch (final NoSuchFileException ex)
+            {
+                // The last member of a group left and removed the directory while this one (a member looking for the
+                // group, not announced then) ran on: the group goes on here.
+                GroupDirectory.create(groupName);
+                Files.writeString(tmp, text, StandardCharsets.UTF_8);
+            }
             try
             {
                 Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
