@@ -234,6 +234,7 @@ public final class Group implements AutoCloseable
         engine.registerEngineOnly(rejoiner, rejoiner::trigger);
         installEngines(null, ctx);
         engine.start();
+        ShutdownLeave.opened(this);
         LOG.debug("member {} joined group {} in {}", config.memberId(), config.groupName(), first);
     }
 
@@ -383,6 +384,7 @@ public final class Group implements AutoCloseable
     public void halt()
     {
         closed = true;
+        ShutdownLeave.closed(this);
         LocalMembers.remove(config.groupName(), config.memberId(), running);
         engine.close();
         handles.values().forEach(Subgroup::close);
@@ -397,6 +399,7 @@ public final class Group implements AutoCloseable
             return;
         }
         closed = true;
+        ShutdownLeave.closed(this);
         viewManager.requestLeave();
         engine.wake();
         final long deadline = System.nanoTime() + 2_000_000_000L;

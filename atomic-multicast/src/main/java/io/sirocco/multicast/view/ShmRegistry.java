@@ -14,11 +14,16 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.FileAttribute;
 import java.nio.file.attribute.FileTime;
+import java.nio.file.attribute.PosixFilePermission;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Predicate;
 
 import org.slf4j.Logger;
@@ -41,6 +46,8 @@ public final class ShmRegistry implements MembershipRegistry
     private static final Logger LOG = LoggerFactory.getLogger(ShmRegistry.class);
     private static final String LOOKING = "looking";
     private static final String GONE = "gone";
+    private static final FileAttribute<Set<PosixFilePermission>> OWNER_ONLY = PosixFilePermissions.asFileAttribute(
+        PosixFilePermissions.fromString("rw-------"));
 
     private final String groupName;
     private final Path dir;
@@ -206,7 +213,7 @@ public final class ShmRegistry implements MembershipRegistry
         final Path tmp = tempFor("view-" + key);
         try
         {
-            Files.writeString(tmp, view.encode(), StandardCharsets.UTF_8);
+            writeOwnerOnly(tmp, view.encode());
             try
             {
                 // link(2) fails when the name exists: of two members publishing under one key, one wins.
@@ -326,6 +333,15 @@ public final class ShmRegistry implements MembershipRegistry
         return dir.resolve(name + "." + ProcessHandle.current().pid() + "." + Thread.currentThread().threadId() + ".tmp");
     }
 
+    /** Writes a new file readable and writable by its owner only (0600, as the directory is 0700). */
+    private static void writeOwnerOnly(final Path file, final String text) throws IOException
+    {
+        Files.deleteIfExists(file);
+        Files.createFile(file, OWNER_ONLY);
+        Files.writeString(file, text, StandardCharsets.UTF_8, StandardOpenOption.WRITE,
+            StandardOpenOption.TRUNCATE_EXISTING);
+    }
+
     private void write(final String name, final String text)
     {
         final Path tmp = tempFor(name);
@@ -334,14 +350,14 @@ public final class ShmRegistry implements MembershipRegistry
         {
             try
             {
-                Files.writeString(tmp, text, StandardCharsets.UTF_8);
+                writeOwnerOnly(tmp, text);
             }
             catch (final NoSuchFileException ex)
             {
                 // The last member of a group left and removed the directory while this one (a member looking for the
                 // group, not announced then) ran on: the group goes on here.
                 GroupDirectory.create(groupName);
-                Files.writeString(tmp, text, StandardCharsets.UTF_8);
+                writeOwnerOnly(tmp, text);
             }
             try
             {
