@@ -302,6 +302,19 @@ public final class Group implements AutoCloseable
         return h;
     }
 
+    /**
+     * What the JVM's shutdown hook runs if this group is still open then (an application's {@code main} returned
+     * without closing it): by default {@link #close()}; an owner that must say goodbye first (a DDS participant
+     * retracts its entities, so that the others do not take it for failed) gives its own close, which must end with
+     * this group's.
+     *
+     * @param closer the owner's close.
+     */
+    public void closeOnShutdown(final Runnable closer)
+    {
+        ShutdownLeave.closer(this, Objects.requireNonNull(closer, "closer"));
+    }
+
     public void addMembershipListener(final MembershipListener l)
     {
         notices.add(l);

@@ -1,6 +1,6 @@
 package io.sirocco.multicast;
 
-import java.util.Set;
+import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 
@@ -22,7 +22,8 @@ import org.slf4j.LoggerFactory;
 final class ShutdownLeave
 {
     private static final Logger LOG = LoggerFactory.getLogger(ShutdownLeave.class);
-    private static final Set<Group> OPEN = ConcurrentHashMap.newKeySet();
+    /** Open groups, each with what closes it (its own close, or its owner's: a DDS participant retracts first). */
+    private static final Map<Group, Runnable> OPEN = new ConcurrentHashMap<>();
     private static final AtomicBoolean HOOKED = new AtomicBoolean();
 
     private ShutdownLeave()
@@ -37,7 +38,13 @@ final class ShutdownLeave
             Runtime.getRuntime().addShutdownHook(Agents.threadFactory("shutdown-leave").newThread(
                 ShutdownLeave::closeAll));
         }
-        OPEN.add(group);
+        OPEN.putIfAbsent(group, group::close);
+    }
+
+    /** What closes an open group at shutdown instead of {@link Group#close()} (which it must end with). */
+    static void closer(final Group group, final Runnable closer)
+    {
+        OPEN.replace(group, closer);
     }
 
     /** A group closed or halted: nothing left for the hook. */
@@ -48,13 +55,14 @@ final class ShutdownLeave
 
     private static void closeAll()
     {
-        for (final Group group : OPEN)
+        for (final Map.Entry<Group, Runnable> open : OPEN.entrySet())
         {
+            final Group group = open.getKey();
             try
             {
                 LOG.debug("JVM shutdown: member {} leaves group '{}' (it was not closed)", group.memberId(),
                     group.config().groupName());
-                group.close();
+                open.getValue().run();
             }
             catch (final RuntimeException ex)
             {

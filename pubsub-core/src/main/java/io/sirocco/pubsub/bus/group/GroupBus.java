@@ -104,6 +104,8 @@ public final class GroupBus implements DomainBus, MembershipListener
             ? NetDiscovery.registry(config, domainId, groupName, memberId, bindAddress) : null;
         this.group = joinGroup(groupConfig(network, tcpRows, bindAddress), registry);
         DomainGroups.tuneIdle(group, config.idleSpinNs(), config.idleAdaptiveNs());
+        // A main that returns without closing the participant: retract its entities before leaving, as close() does.
+        group.closeOnShutdown(this::close);
         sender.attach(group.subgroup(DCPS));
         records.view(group.view());
         final View view = records.view();
