@@ -1,6 +1,6 @@
 package io.sirocco.multicast.view;
 
-import io.sirocco.multicast.Member;
+import io.sirocco.multicast.model.Member;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
