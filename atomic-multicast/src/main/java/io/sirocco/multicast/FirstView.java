@@ -3,6 +3,7 @@ package io.sirocco.multicast;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Predicate;
 import java.util.function.Supplier;
 
 import io.sirocco.multicast.model.Member;
@@ -24,6 +25,26 @@ final class FirstView
 
     private FirstView()
     {
+    }
+
+    /**
+     * Announces the joining member. A contact founds the group only if none runs: the registry decides it atomically
+     * with the announcement ({@link MembershipRegistry#announceFounding}), so contacts started at the same instant found
+     * one group, not one each; a founding contact that needs no other member publishes view 1 at once.
+     *
+     * @param mayRun false only for a member that surely no longer runs.
+     * @return true if this member founds the group.
+     */
+    static boolean announce(final GroupConfig config, final MembershipRegistry registry, final Member self,
+        final Predicate<Member> mayRun)
+    {
+        if (!config.contact())
+        {
+            registry.announce(self);
+            return false;
+        }
+        return registry.announceFounding(self, config.initialMembers() <= 1 ? new View(1, List.of(self)) : null,
+            mayRun);
     }
 
     /**

@@ -1,8 +1,8 @@
 package io.sirocco.multicast;
 
-// Size: about 550 lines: the module's public face for membership (join, register, leave, halt, fault hooks) plus the
+// Size: about 600 lines: the module's public face for membership (join, register, leave, halt, fault hooks) plus the
 // two callbacks the view manager and the rejoiner hold (ViewHost, RejoinHost), which must see this member's private
-// state; the mechanisms live in FirstView, MembershipNotices, LocalMembers and ViewTotals.
+// state; the mechanisms live in FirstView, MembershipNotices, LocalMembers, ViewTotals and ShutdownLeave.
 
 import io.sirocco.multicast.fault.FaultInjector;
 import io.sirocco.multicast.model.DeliveryHandler;
@@ -207,19 +207,7 @@ public final class Group implements AutoCloseable
             config.memberId(), hostName, ProcessHandle.current().pid(), config.endpoint()));
         // A mark left by an earlier member of this id (it closed, or crashed while out) would count this one as out.
         registry.clearOut(config.memberId());
-        // A contact founds the group only if none runs; the registry decides it atomically with the announcement, so
-        // contacts started at the same instant found one group, not one each.
-        final boolean founds;
-        if (config.contact())
-        {
-            founds = registry.announceFounding(self(), config.initialMembers() <= 1 ? new View(1, List.of(self()))
-                : null, this::mayRun);
-        }
-        else
-        {
-            registry.announce(self());
-            founds = false;
-        }
+        final boolean founds = FirstView.announce(config, registry, self(), this::mayRun);
         final View first = FirstView.await(config, founds, registry, this::self,
             System.nanoTime() + timeout.toNanos());
         if (first == null)
