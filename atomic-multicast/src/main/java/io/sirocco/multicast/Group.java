@@ -227,7 +227,8 @@ public final class Group implements AutoCloseable
         engine.registerEngineOnly(rejoiner, rejoiner::trigger);
         installEngines(null, ctx);
         engine.start();
-        ShutdownLeave.opened(this);
+        ShutdownLeave.opened(this, "member " + config.memberId() + " of group '" + config.groupName() + "'",
+            this::close);
         LOG.debug("member {} joined group {} in {}", config.memberId(), config.groupName(), first);
     }
 
