@@ -6,6 +6,7 @@ import io.sirocco.multicast.spi.RowTransport;
 import io.sirocco.multicast.spi.RowTransportContext;
 import io.sirocco.multicast.sst.SstTable;
 import io.sirocco.transport.NodeUnreachableException;
+import io.sirocco.transport.log.RateLimitedWarning;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -52,6 +53,8 @@ import java.lang.foreign.ValueLayout;
 final class TcpRowTransport implements RowTransport, RowFrameTarget
 {
     private static final Logger LOG = LoggerFactory.getLogger(TcpRowTransport.class);
+    /** Connect failures are retried every 100 ms: one line a second at most. */
+    private final RateLimitedWarning connectFailures = new RateLimitedWarning(LOG);
 
     /** System property, read when a view's table opens: one frame per peer per predicate pass (default true). */
     static final String COALESCE_PROP = MulticastSettings.TCP_COALESCE;
@@ -335,11 +338,12 @@ final class TcpRowTransport implements RowTransport, RowFrameTarget
     /** Sends rank {@code r}'s backlog, first frame first, while the peer can take it without a wait. */
     private void drain(final int r, final PeerBacklog b, final boolean receivingThread)
     {
-        final String failure = connector.failure(r);
+        final String failure = connector.takeFailure(r);
         if (failure != null)
         {
-            freezeUnreachable(r, failure);
-            return;
+            // Retried at the next request; the failure detector, not one connect, decides whether the peer died.
+            connectFailures.warn("view {}: connect to member rank {} (node {}) failed, retrying: {}", viewId, r,
+                nodeIds[r], failure);
         }
         while (!b.isEmpty())
         {
