@@ -18,6 +18,8 @@ final class WriterInstance<T>
     final T keyHolder;
     final ArrayDeque<BusMessage> history = new ArrayDeque<>();
     boolean registered;
+    /** Samples of this instance sent to the durable log so far (its KEEP_LAST slot rotation); 0 when not durable. */
+    long durableCount;
 
     WriterInstance(final long handle, final InstanceKey key, final T keyHolder)
     {
