@@ -12,7 +12,10 @@ import io.sirocco.multicast.Member;
 import io.sirocco.pubsub.SiroccoServiceEnvironment;
 import io.sirocco.pubsub.bus.DomainBus;
 import io.sirocco.pubsub.bus.EndpointRecord;
+import io.sirocco.pubsub.bus.group.GroupBus;
 import io.sirocco.pubsub.bus.select.BusSelector;
+import io.sirocco.pubsub.durability.DurabilityConfig;
+import io.sirocco.pubsub.durability.DurabilityNode;
 import io.sirocco.pubsub.core.DdsExceptions;
 import io.sirocco.pubsub.core.DurationImpl;
 import io.sirocco.pubsub.core.EntityBase;
@@ -75,6 +78,10 @@ public final class ParticipantImpl extends ParticipantFeatureGaps
     private final BuiltinSubscriber builtinSubscriber;
     private final ParticipantDiscovery discovery;
     private final DomainBus bus;
+    private final DurabilityConfig durabilityConfig = DurabilityConfig.fromSettings();
+    /** Started on first use (a TRANSIENT writer) or at creation (a backup); guarded by {@code durabilityLock}. */
+    private volatile DurabilityNode durabilityNode;
+    private final java.util.concurrent.locks.ReentrantLock durabilityLock = new java.util.concurrent.locks.ReentrantLock();
     private final TopicDirectory topics;
     private volatile PublisherQos defaultPublisherQos;
     private volatile SubscriberQos defaultSubscriberQos;
@@ -101,6 +108,10 @@ public final class ParticipantImpl extends ParticipantFeatureGaps
             ProcessHandle.current().pid()));
         LOG.info("participant {} joined domain {} over transport '{}'", String.format("%016x",
             bus.participantGuid()), domainId, bus.transportName());
+        if (durabilityConfig.backup())
+        {
+            durability();
+        }
     }
 
     /** The host identity the group knows this member by ({@code sirocco.multicast.host}, else {@code HostIdentity}). */
@@ -121,6 +132,36 @@ public final class ParticipantImpl extends ParticipantFeatureGaps
     public DomainBus bus()
     {
         return bus;
+    }
+
+    @Override
+    public DurabilityNode durability()
+    {
+        DurabilityNode node = durabilityNode;
+        if (node == null)
+        {
+            durabilityLock.lock();
+            try
+            {
+                node = durabilityNode;
+                if (node == null)
+                {
+                    if (!(bus instanceof GroupBus groupBus))
+                    {
+                        throw new UnsupportedOperationException(describe() + ": Durability TRANSIENT needs the shm, " +
+                            "tcp or mixed transport (log replication between participants); the in-process bus " +
+                            "(" + bus.transportName() + ") has none");
+                    }
+                    node = new DurabilityNode(domainId, groupBus.group(), groupBus.bindAddress(), durabilityConfig);
+                    durabilityNode = node;
+                }
+            }
+            finally
+            {
+                durabilityLock.unlock();
+            }
+        }
+        return node;
     }
 
     @Override
@@ -347,6 +388,11 @@ public final class ParticipantImpl extends ParticipantFeatureGaps
         closeContainedEntities();
         builtinSubscriber.closeBuiltin();
         markClosed();
+        final DurabilityNode node = durabilityNode;
+        if (node != null)
+        {
+            node.close();
+        }
         bus.close();
         discovery.close();
         onClosed.accept(this);

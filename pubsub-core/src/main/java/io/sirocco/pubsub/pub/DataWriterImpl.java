@@ -24,6 +24,7 @@ import io.sirocco.pubsub.topic.builtin.SubscriptionDataImpl;
 import org.omg.dds.core.InstanceHandle;
 import org.omg.dds.core.ModifiableInstanceHandle;
 import org.omg.dds.core.policy.Durability;
+import org.omg.dds.core.policy.DurabilityService;
 import org.omg.dds.core.policy.History;
 import org.omg.dds.core.policy.Reliability;
 import org.omg.dds.core.status.LivelinessLostStatus;
@@ -63,6 +64,9 @@ public final class DataWriterImpl<T> extends DataWriterOverloads<T> implements L
     private final WriterMatches matches = new WriterMatches(statusLock);
     private final boolean reliable;
     private final boolean transientLocal;
+    /** DURABILITY TRANSIENT: every sample is also replicated to the writer's backup zone (durable-log). */
+    private final boolean durable;
+    private final DurabilityService durabilityService;
     private final boolean autodispose;
     private final EndpointRecord record;
 
@@ -81,7 +85,12 @@ public final class DataWriterImpl<T> extends DataWriterOverloads<T> implements L
         QosChecks.lifespan(me, qos.getLifespan());
         this.reliable = qos.getReliability().getKind() == Reliability.Kind.RELIABLE;
         final long maxBlockingNs = DurationImpl.toNanos(qos.getReliability().getMaxBlockingTime());
-        this.transientLocal = qos.getDurability().getKind() == Durability.Kind.TRANSIENT_LOCAL;
+        final Durability.Kind durabilityKind = qos.getDurability().getKind();
+        // A TRANSIENT writer keeps the TRANSIENT_LOCAL history too: it serves late joiners while it lives.
+        this.transientLocal = durabilityKind == Durability.Kind.TRANSIENT_LOCAL ||
+            durabilityKind == Durability.Kind.TRANSIENT;
+        this.durable = durabilityKind == Durability.Kind.TRANSIENT;
+        this.durabilityService = qos.getDurabilityService();
         final int depth = qos.getHistory().getDepth();
         this.autodispose = qos.getWriterDataLifecycle().isAutDisposeUnregisteredInstances();
         this.instances = new WriterInstances<>(env, me, codec, qos.getResourceLimits().getMaxInstances(),
@@ -120,6 +129,11 @@ public final class DataWriterImpl<T> extends DataWriterOverloads<T> implements L
             throw DdsExceptions.precondition(env, describe() + ": enable() before its publisher is enabled");
         }
         sendPath.open(participant.bus().openWriter(guid, topic.getName(), reliable));
+        if (durable)
+        {
+            sendPath.durable(participant.durability().openWriter(guid, describe(),
+                durabilityService.getHistoryKind() == History.Kind.KEEP_ALL, durabilityService.getHistoryDepth()));
+        }
         participant.registerWriter(this);
         super.enable();
         participant.bus().announce(record);
@@ -429,10 +443,16 @@ public final class DataWriterImpl<T> extends DataWriterOverloads<T> implements L
     public void waitForAcknowledgments(final long maxWait, final TimeUnit unit) throws TimeoutException
     {
         checkEnabled();
+        final long deadlineNs = System.nanoTime() + unit.toNanos(maxWait);
         if (!sendPath.awaitDelivered(unit.toNanos(maxWait)))
         {
             throw new TimeoutException(describe() + ": not every matched reader acknowledged within " +
                 unit.toMillis(maxWait) + " ms");
+        }
+        final String notHeld = sendPath.awaitDurable(Math.max(0, deadlineNs - System.nanoTime()));
+        if (notHeld != null)
+        {
+            throw new TimeoutException(notHeld);
         }
     }
 
