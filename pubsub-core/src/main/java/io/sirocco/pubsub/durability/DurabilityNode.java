@@ -233,14 +233,15 @@ public final class DurabilityNode implements AutoCloseable, MembershipListener, 
         }
     }
 
-    /** A view change: announce this node again so the joiners learn it (predicate thread: only queues). */
+    /**
+     * A view change: announce this node again, so that members that joined, or that registered the {@code durable}
+     * subgroup only now (a participant starts its log node at its first TRANSIENT writer), learn it. Views are rare
+     * and a hello is a few bytes (predicate thread: only queues).
+     */
     @Override
     public void onViewInstalled(final View view, final List<Long> joined, final List<Long> left)
     {
-        if (!joined.isEmpty())
-        {
-            hellos.send(hello);
-        }
+        hellos.send(hello);
     }
 
     @Override
