@@ -63,6 +63,7 @@ public final class DurabilityNode implements AutoCloseable, MembershipListener, 
         new ConcurrentHashMap<>();
     private final ReplicationOwner owner;
     private final ReplicationBackup backup;
+    private final RecoveredHistories recovered = new RecoveredHistories();
     private final Path temporaryStore;
     private final NodeHellos hellos;
     private final byte[] hello;
@@ -101,7 +102,7 @@ public final class DurabilityNode implements AutoCloseable, MembershipListener, 
         });
         this.temporaryStore = config.backup() && config.directory().isEmpty() ? temporaryDirectory() : null;
         this.backup = config.backup() ? new ReplicationBackup(service, storeDirectory(), logConfig(),
-            membership.membership(), placement, owner, new RecoveredHistories()) : null;
+            membership.membership(), placement, owner, recovered) : null;
         this.hello = NodeHellos.encode(new NodeHellos.Hello(group.memberId(), nodeId, host, port, config.backup()));
         this.hellos = new NodeHellos(this, group.memberId());
         group.addMembershipListener(membership);
@@ -166,6 +167,12 @@ public final class DurabilityNode implements AutoCloseable, MembershipListener, 
         final int depth)
     {
         return new DurableZoneWriter(this, writerGuid, describe, keepAll, depth);
+    }
+
+    /** The histories of failed writers this node recovered as a backup. */
+    public RecoveredHistories recovered()
+    {
+        return recovered;
     }
 
     public ReplicationOwner owner()

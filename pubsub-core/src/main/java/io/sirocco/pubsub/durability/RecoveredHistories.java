@@ -26,6 +26,8 @@ public final class RecoveredHistories implements FailoverListener
     private static final Logger LOG = LoggerFactory.getLogger(RecoveredHistories.class);
 
     private final Map<ZoneId, NavigableMap<Long, byte[]>> zones = new ConcurrentHashMap<>();
+    /** Writers (GUIDs) whose zone recovery finished here, in the order they finished. */
+    private final java.util.Set<Long> completed = new java.util.concurrent.ConcurrentSkipListSet<>();
 
     @Override
     public RecoveryConsumer consumerFor(final ZoneId zone, final int failedOwner)
@@ -48,10 +50,17 @@ public final class RecoveredHistories implements FailoverListener
         final List<Integer> newBackups)
     {
         final NavigableMap<Long, byte[]> samples = zones.get(zone);
+        completed.add(zone.writerId());
         LOG.info("durability: recovered writer {} of failed log node {}: {} samples{}; backups now {}",
             String.format("%016x", zone.writerId()), failedOwner, samples == null ? 0 : samples.size(),
             samples == null || samples.isEmpty() ? "" : " (seq " + samples.firstKey() + ".." + samples.lastKey() + ")",
             newBackups);
+    }
+
+    /** The writers (GUIDs) whose history this backup recovered completely. */
+    public java.util.Set<Long> recoveredWriters()
+    {
+        return java.util.Set.copyOf(completed);
     }
 
     /** The recovered samples of a writer by sequence number (envelopes), or an empty map. */

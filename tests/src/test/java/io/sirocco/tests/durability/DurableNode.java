@@ -25,7 +25,8 @@ import org.omg.dds.topic.Topic;
  * A child process of the durability tests, through the standard DDS API only, line by line on stdout.
  * <ul>
  * <li>{@code backup <domain>}: a participant that holds backups ({@code sirocco.dds.durability.backup=true} set by
- * the test); prints {@code JOINED} and stays.</li>
+ * the test); prints {@code JOINED}, then a {@code RECOVERED} line per failed writer whose history it recovered
+ * (through the participant's durability node: serving it through DDS is not built yet).</li>
  * <li>{@code writer <domain> <n>}: a TRANSIENT RELIABLE KEEP_ALL writer writes samples 1..n (x = i), waits for
  * acknowledgments (held by the backups) and prints {@code ACKED n <digest>}, or {@code NOT_ACKED <reason>}; once a
  * reader matched it writes n+1..2n and prints {@code LIVE 2n <digest>} after their acknowledgment.</li>
@@ -56,7 +57,43 @@ public final class DurableNode
         {
             case "writer" -> write(participant, pf, topic, Integer.parseInt(args[2]));
             case "reader" -> read(participant, pf, topic, Integer.parseInt(args[2]));
-            default -> Thread.sleep(Long.MAX_VALUE);
+            default -> reportRecoveries(participant);
+        }
+    }
+
+    /**
+     * A backup: prints {@code RECOVERED <writer> <count> <firstSeq> <lastSeq> <digest>} once for each failed writer
+     * whose history this backup recovered (the digest over the recovered samples' x values in sequence order,
+     * decoded with the topic's codec).
+     */
+    private static void reportRecoveries(final DomainParticipant participant) throws Exception
+    {
+        final io.sirocco.pubsub.durability.RecoveredHistories recovered =
+            ((io.sirocco.pubsub.domain.ParticipantImpl)participant).durability().recovered();
+        final java.util.Set<Long> reported = new java.util.HashSet<>();
+        while (true)
+        {
+            for (final long writer : recovered.recoveredWriters())
+            {
+                if (reported.add(writer))
+                {
+                    final java.util.NavigableMap<Long, byte[]> samples = recovered.samplesOf(writer);
+                    final MessageDigest digest = MessageDigest.getInstance("SHA-256");
+                    for (final byte[] envelope : samples.values())
+                    {
+                        final Shape shape = io.sirocco.tests.dds.types.ShapeTypeSupport.INSTANCE.deserialize(
+                            java.lang.foreign.MemorySegment.ofArray(envelope),
+                            io.sirocco.pubsub.durability.SampleEnvelope.HEADER_BYTES,
+                            envelope.length - io.sirocco.pubsub.durability.SampleEnvelope.HEADER_BYTES, null);
+                        digest.update(Integer.toString(shape.x).getBytes());
+                    }
+                    System.out.println("RECOVERED " + Long.toHexString(writer) + " " + samples.size() + " " +
+                        (samples.isEmpty() ? 0 : samples.firstKey()) + " " + (samples.isEmpty() ? 0 : samples.lastKey())
+                        + " " + HexFormat.of().formatHex(digest.digest()));
+                    System.out.flush();
+                }
+            }
+            LockSupport.parkNanos(20_000_000L);
         }
     }
 
