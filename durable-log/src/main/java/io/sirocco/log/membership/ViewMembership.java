@@ -13,9 +13,9 @@ import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import io.sirocco.multicast.Member;
+import io.sirocco.multicast.model.Member;
 import io.sirocco.multicast.MembershipListener;
-import io.sirocco.multicast.View;
+import io.sirocco.multicast.model.View;
 import io.sirocco.transport.agent.Agents;
 
 /**

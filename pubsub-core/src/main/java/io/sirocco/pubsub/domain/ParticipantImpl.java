@@ -14,8 +14,8 @@ import io.sirocco.pubsub.bus.DomainBus;
 import io.sirocco.pubsub.bus.EndpointRecord;
 import io.sirocco.pubsub.bus.group.GroupBus;
 import io.sirocco.pubsub.bus.select.BusSelector;
-import io.sirocco.pubsub.durability.DurabilityConfig;
 import io.sirocco.pubsub.durability.DurabilityNode;
+import io.sirocco.pubsub.durability.ParticipantDurability;
 import io.sirocco.pubsub.core.DdsExceptions;
 import io.sirocco.pubsub.core.DurationImpl;
 import io.sirocco.pubsub.core.EntityBase;
@@ -78,10 +78,7 @@ public final class ParticipantImpl extends ParticipantFeatureGaps
     private final BuiltinSubscriber builtinSubscriber;
     private final ParticipantDiscovery discovery;
     private final DomainBus bus;
-    private final DurabilityConfig durabilityConfig = DurabilityConfig.fromSettings();
-    /** Started on first use (a TRANSIENT writer) or at creation (a backup); guarded by {@code durabilityLock}. */
-    private volatile DurabilityNode durabilityNode;
-    private final java.util.concurrent.locks.ReentrantLock durabilityLock = new java.util.concurrent.locks.ReentrantLock();
+    private final ParticipantDurability durability;
     private final TopicDirectory topics;
     private volatile PublisherQos defaultPublisherQos;
     private volatile SubscriberQos defaultSubscriberQos;
@@ -108,10 +105,8 @@ public final class ParticipantImpl extends ParticipantFeatureGaps
             ProcessHandle.current().pid()));
         LOG.info("participant {} joined domain {} over transport '{}'", String.format("%016x",
             bus.participantGuid()), domainId, bus.transportName());
-        if (durabilityConfig.backup())
-        {
-            durability();
-        }
+        this.durability = new ParticipantDurability(domainId, this::describe,
+            bus instanceof GroupBus groupBus ? groupBus.group() : null, bus.transportName());
     }
 
     /** The host identity the group knows this member by ({@code sirocco.multicast.host}, else {@code HostIdentity}). */
@@ -137,31 +132,7 @@ public final class ParticipantImpl extends ParticipantFeatureGaps
     @Override
     public DurabilityNode durability()
     {
-        DurabilityNode node = durabilityNode;
-        if (node == null)
-        {
-            durabilityLock.lock();
-            try
-            {
-                node = durabilityNode;
-                if (node == null)
-                {
-                    if (!(bus instanceof GroupBus groupBus))
-                    {
-                        throw new UnsupportedOperationException(describe() + ": Durability TRANSIENT needs the shm, " +
-                            "tcp or mixed transport (log replication between participants); the in-process bus " +
-                            "(" + bus.transportName() + ") has none");
-                    }
-                    node = new DurabilityNode(domainId, groupBus.group(), groupBus.bindAddress(), durabilityConfig);
-                    durabilityNode = node;
-                }
-            }
-            finally
-            {
-                durabilityLock.unlock();
-            }
-        }
-        return node;
+        return durability.node();
     }
 
     @Override
@@ -388,11 +359,7 @@ public final class ParticipantImpl extends ParticipantFeatureGaps
         closeContainedEntities();
         builtinSubscriber.closeBuiltin();
         markClosed();
-        final DurabilityNode node = durabilityNode;
-        if (node != null)
-        {
-            node.close();
-        }
+        durability.close();
         bus.close();
         discovery.close();
         onClosed.accept(this);
@@ -478,42 +445,29 @@ public final class ParticipantImpl extends ParticipantFeatureGaps
     @Override
     public Set<InstanceHandle> getDiscoveredParticipants()
     {
-        return handlesOf(EndpointRecord.PARTICIPANT);
+        checkOpen();
+        return discovery.handles(env, EndpointRecord.PARTICIPANT);
     }
 
     @Override
     public ParticipantBuiltinTopicData getDiscoveredParticipantData(final InstanceHandle handle)
     {
-        return new ParticipantDataImpl(env, recordOf(handle, EndpointRecord.PARTICIPANT));
+        checkOpen();
+        return new ParticipantDataImpl(env, discovery.recordOf(env, describe(), handle, EndpointRecord.PARTICIPANT));
     }
 
     @Override
     public Set<InstanceHandle> getDiscoveredTopics()
     {
-        return handlesOf(EndpointRecord.TOPIC);
+        checkOpen();
+        return discovery.handles(env, EndpointRecord.TOPIC);
     }
 
     @Override
     public TopicBuiltinTopicData getDiscoveredTopicData(final InstanceHandle handle)
     {
-        return new TopicDataImpl(env, recordOf(handle, EndpointRecord.TOPIC));
-    }
-
-    private Set<InstanceHandle> handlesOf(final int kind)
-    {
         checkOpen();
-        return discovery.handles(env, kind);
-    }
-
-    private EndpointRecord recordOf(final InstanceHandle handle, final int kind)
-    {
-        checkOpen();
-        final EndpointRecord record = discovery.anyRecord(HandleImpl.valueOf(handle));
-        if (record == null || record.kind() != kind)
-        {
-            throw DdsExceptions.precondition(env, describe() + ": no discovered entity with " + handle);
-        }
-        return record;
+        return new TopicDataImpl(env, discovery.recordOf(env, describe(), handle, EndpointRecord.TOPIC));
     }
 
     @Override

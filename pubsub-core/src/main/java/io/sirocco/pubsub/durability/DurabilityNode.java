@@ -21,12 +21,13 @@ import io.sirocco.log.replication.ReplicationOwner;
 import io.sirocco.log.zone.EligiblePlacement;
 import io.sirocco.log.zone.RandomPlacement;
 import io.sirocco.log.zone.ZonePlacement;
-import io.sirocco.multicast.DeliveryMode;
+import io.sirocco.multicast.model.DeliveryMode;
 import io.sirocco.multicast.Group;
 import io.sirocco.multicast.MembershipListener;
-import io.sirocco.multicast.Role;
-import io.sirocco.multicast.SubgroupSpec;
-import io.sirocco.multicast.View;
+import io.sirocco.multicast.model.Member;
+import io.sirocco.multicast.model.Role;
+import io.sirocco.multicast.model.SubgroupSpec;
+import io.sirocco.multicast.model.View;
 import io.sirocco.transport.MessagingService;
 import io.sirocco.transport.TransportContext;
 import org.slf4j.Logger;
@@ -71,17 +72,16 @@ public final class DurabilityNode implements AutoCloseable, MembershipListener, 
     /**
      * Starts the node and registers the {@code durable} subgroup (a view change).
      *
-     * @param group       the participant's domain group.
-     * @param bindAddress the interface address to listen on; null: loopback (shared memory: one host).
+     * @param group the participant's domain group; the node listens on the host of this member's tcp endpoint, or
+     *              on loopback when it has none (shared memory: one host).
      */
-    public DurabilityNode(final int domainId, final Group group, final String bindAddress,
-        final DurabilityConfig config)
+    public DurabilityNode(final int domainId, final Group group, final DurabilityConfig config)
     {
         this.domainId = domainId;
         this.group = group;
         this.config = config;
         this.nodeId = nodeIdOf(group.memberId());
-        final String host = bindAddress == null ? "127.0.0.1" : bindAddress;
+        final String host = listenHost(group);
         final TransportContext context = new TransportContext().ownNodeId(nodeId).transport("nio");
         context.addressMap().put(nodeId, host, 0);
         this.service = MessagingService.start(context);
@@ -114,6 +114,19 @@ public final class DurabilityNode implements AutoCloseable, MembershipListener, 
         hellos.send(hello);
         LOG.info("domain {}: durability node {} listens at {}:{}{}", domainId, nodeId, host, port,
             config.backup() ? ", holds backups in " + storeDirectory() : " (holds no backups)");
+    }
+
+    private static String listenHost(final Group group)
+    {
+        for (final Member member : group.view().members())
+        {
+            final int colon = member.endpoint().lastIndexOf(':');
+            if (member.memberId() == group.memberId() && colon > 0)
+            {
+                return member.endpoint().substring(0, colon).replace("[", "").replace("]", "");
+            }
+        }
+        return "127.0.0.1";
     }
 
     /** The log node id of a multicast member (16 bits; a clash between two members is logged by the membership). */

@@ -7,10 +7,15 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.Supplier;
 
 import io.sirocco.log.replication.ReplicationOwner;
 import io.sirocco.log.replication.ZoneSource;
 import io.sirocco.log.zone.ZoneId;
+import org.omg.dds.core.policy.Durability;
+import org.omg.dds.core.policy.DurabilityService;
+import org.omg.dds.core.policy.History;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -95,30 +100,46 @@ public final class DurableZoneWriter implements ZoneSource
     }
 
     /**
-     * Waits until every sample appended so far is held by all the zone's current backups (at least one).
-     *
-     * @return null when it is, else why not (no backup, or the backups did not acknowledge in time).
+     * The zone of a DataWriter if its durability is TRANSIENT (started through {@code node}, which throws
+     * UnsupportedOperationException on a bus without log replication), else null.
      */
-    public String awaitAcknowledged(final long timeoutNs) throws InterruptedException
+    public static DurableZoneWriter openIfTransient(final Supplier<DurabilityNode> node, final long writerGuid,
+        final String describe, final Durability durability, final DurabilityService service)
+    {
+        if (durability.getKind() != Durability.Kind.TRANSIENT)
+        {
+            return null;
+        }
+        return node.get().openWriter(writerGuid, describe, service.getHistoryKind() == History.Kind.KEEP_ALL,
+            service.getHistoryDepth());
+    }
+
+    /**
+     * Waits until every sample appended so far is held by all the zone's current backups (at least one); else
+     * TimeoutException saying why not (no backup, or the backups did not acknowledge in time).
+     */
+    public void awaitAcknowledged(final long deadlineNs) throws TimeoutException
     {
         final long ticket = lastTicket;
         if (ticket < 0)
         {
-            return null;
+            return;
         }
         owner.flush(zone);
+        final long timeoutNs = Math.max(0, deadlineNs - System.nanoTime());
         if (owner.awaitPersisted(zone, ticket, timeoutNs))
         {
-            return null;
+            return;
         }
         final List<Integer> backups = owner.backups(zone);
         if (backups.isEmpty())
         {
-            return describe + ": no participant of the domain holds backups (set " + DurabilityConfig.BACKUP +
-                "=true on some, or run `sirocco durability-service`): the durable history is held by no backup";
+            throw new TimeoutException(describe + ": no participant of the domain holds backups (set " +
+                DurabilityConfig.BACKUP + "=true on some): the durable history is held by no backup");
         }
-        return describe + ": backups " + backups + " acknowledged up to sample " + (owner.persistedUpTo(zone) + 1) +
-            " of " + (ticket + 1) + " within " + TimeUnit.NANOSECONDS.toMillis(timeoutNs) + " ms";
+        throw new TimeoutException(describe + ": backups " + backups + " acknowledged up to sample " +
+            (owner.persistedUpTo(zone) + 1) + " of " + (ticket + 1) + " within " +
+            TimeUnit.NANOSECONDS.toMillis(timeoutNs) + " ms");
     }
 
     @Override

@@ -8,9 +8,9 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 
-import io.sirocco.multicast.ClaimResult;
-import io.sirocco.multicast.DeliveryHandler;
-import io.sirocco.multicast.SlotClaim;
+import io.sirocco.multicast.model.ClaimResult;
+import io.sirocco.multicast.model.DeliveryHandler;
+import io.sirocco.multicast.model.SlotClaim;
 import io.sirocco.multicast.Subgroup;
 import io.sirocco.transport.agent.Agents;
 import io.sirocco.transport.log.RateLimitedWarning;

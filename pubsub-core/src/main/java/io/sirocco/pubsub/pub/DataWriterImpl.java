@@ -16,6 +16,7 @@ import io.sirocco.pubsub.core.DdsExceptions;
 import io.sirocco.pubsub.core.DurationImpl;
 import io.sirocco.pubsub.core.HandleImpl;
 import io.sirocco.pubsub.core.StatusKinds;
+import io.sirocco.pubsub.durability.DurableZoneWriter;
 import io.sirocco.pubsub.qos.QosChecks;
 import io.sirocco.pubsub.status.Events;
 import io.sirocco.pubsub.status.Statuses;
@@ -24,7 +25,6 @@ import io.sirocco.pubsub.topic.builtin.SubscriptionDataImpl;
 import org.omg.dds.core.InstanceHandle;
 import org.omg.dds.core.ModifiableInstanceHandle;
 import org.omg.dds.core.policy.Durability;
-import org.omg.dds.core.policy.DurabilityService;
 import org.omg.dds.core.policy.History;
 import org.omg.dds.core.policy.Reliability;
 import org.omg.dds.core.status.LivelinessLostStatus;
@@ -64,9 +64,6 @@ public final class DataWriterImpl<T> extends DataWriterOverloads<T> implements L
     private final WriterMatches matches = new WriterMatches(statusLock);
     private final boolean reliable;
     private final boolean transientLocal;
-    /** DURABILITY TRANSIENT: every sample is also replicated to the writer's backup zone (durable-log). */
-    private final boolean durable;
-    private final DurabilityService durabilityService;
     private final boolean autodispose;
     private final EndpointRecord record;
 
@@ -85,12 +82,8 @@ public final class DataWriterImpl<T> extends DataWriterOverloads<T> implements L
         QosChecks.lifespan(me, qos.getLifespan());
         this.reliable = qos.getReliability().getKind() == Reliability.Kind.RELIABLE;
         final long maxBlockingNs = DurationImpl.toNanos(qos.getReliability().getMaxBlockingTime());
-        final Durability.Kind durabilityKind = qos.getDurability().getKind();
         // A TRANSIENT writer keeps the TRANSIENT_LOCAL history too: it serves late joiners while it lives.
-        this.transientLocal = durabilityKind == Durability.Kind.TRANSIENT_LOCAL ||
-            durabilityKind == Durability.Kind.TRANSIENT;
-        this.durable = durabilityKind == Durability.Kind.TRANSIENT;
-        this.durabilityService = qos.getDurabilityService();
+        this.transientLocal = qos.getDurability().getKind().ordinal() >= Durability.Kind.TRANSIENT_LOCAL.ordinal();
         final int depth = qos.getHistory().getDepth();
         this.autodispose = qos.getWriterDataLifecycle().isAutDisposeUnregisteredInstances();
         this.instances = new WriterInstances<>(env, me, codec, qos.getResourceLimits().getMaxInstances(),
@@ -128,12 +121,11 @@ public final class DataWriterImpl<T> extends DataWriterOverloads<T> implements L
         {
             throw DdsExceptions.precondition(env, describe() + ": enable() before its publisher is enabled");
         }
+        // First, so that a TRANSIENT writer on a bus without log replication fails before it opened anything.
+        final DurableZoneWriter zone = DurableZoneWriter.openIfTransient(participant::durability, guid, describe(),
+            getQos().getDurability(), getQos().getDurabilityService());
         sendPath.open(participant.bus().openWriter(guid, topic.getName(), reliable));
-        if (durable)
-        {
-            sendPath.durable(participant.durability().openWriter(guid, describe(),
-                durabilityService.getHistoryKind() == History.Kind.KEEP_ALL, durabilityService.getHistoryDepth()));
-        }
+        sendPath.durable(zone);
         participant.registerWriter(this);
         super.enable();
         participant.bus().announce(record);
@@ -449,11 +441,7 @@ public final class DataWriterImpl<T> extends DataWriterOverloads<T> implements L
             throw new TimeoutException(describe() + ": not every matched reader acknowledged within " +
                 unit.toMillis(maxWait) + " ms");
         }
-        final String notHeld = sendPath.awaitDurable(Math.max(0, deadlineNs - System.nanoTime()));
-        if (notHeld != null)
-        {
-            throw new TimeoutException(notHeld);
-        }
+        sendPath.awaitDurable(deadlineNs);
     }
 
     @Override

@@ -61,24 +61,12 @@ final class WriterSendPath<T>
         this.durable = zone;
     }
 
-    /**
-     * Waits until the durable zone's backups hold every sample sent (TRANSIENT); null when they do or the writer is
-     * not durable, else why not.
-     */
-    String awaitDurable(final long timeoutNs)
+    /** Waits until the durable zone's backups (TRANSIENT) hold every sample sent; TimeoutException says why not. */
+    void awaitDurable(final long deadlineNs) throws TimeoutException
     {
-        if (durable == null)
+        if (durable != null)
         {
-            return null;
-        }
-        try
-        {
-            return durable.awaitAcknowledged(timeoutNs);
-        }
-        catch (final InterruptedException ex)
-        {
-            Thread.currentThread().interrupt();
-            return owner + ": interrupted while waiting for the durable backups";
+            durable.awaitAcknowledged(deadlineNs);
         }
     }
 

@@ -69,8 +69,6 @@ public final class GroupBus implements DomainBus, MembershipListener
     private final SiroccoConfig config;
     private final String transport;
     private final Group group;
-    /** The address this member's tcp endpoints bind (null on shared memory only). */
-    private final String bindAddress;
     private final WriterDirectory writers = new WriterDirectory();
     private final Map<String, TopicChannel> channels = new ConcurrentHashMap<>();
     private final EndpointRecords records;
@@ -101,7 +99,7 @@ public final class GroupBus implements DomainBus, MembershipListener
         final boolean network = config.networkDiscovery();
         // tcp and mixed (tcp to other hosts) rows need an endpoint.
         final boolean tcpRows = "tcp".equals(transport) || "mixed".equals(transport);
-        this.bindAddress = tcpRows || network ? TcpEndpoints.chooseAddress(config, domainId) : null;
+        final String bindAddress = tcpRows || network ? TcpEndpoints.chooseAddress(config, domainId) : null;
         final NetworkMembership registry = network
             ? NetDiscovery.registry(config, domainId, groupName, memberId, bindAddress) : null;
         this.group = joinGroup(groupConfig(network, tcpRows, bindAddress), registry);
@@ -122,12 +120,6 @@ public final class GroupBus implements DomainBus, MembershipListener
     public Group group()
     {
         return group;
-    }
-
-    /** The address this member's tcp endpoints bind, or null when it runs on shared memory only. */
-    public String bindAddress()
-    {
-        return bindAddress;
     }
 
     /** Joins the domain's group over {@code transport} (shm, tcp or mixed); throws when it cannot be joined. */
