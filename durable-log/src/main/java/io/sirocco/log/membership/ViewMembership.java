@@ -25,11 +25,12 @@ import io.sirocco.transport.agent.Agents;
  * failover of its zones; nothing is fed by hand.
  *
  * <p>Threads: {@link #onViewInstalled} runs on the group's predicate thread, which must not wait, and
- * {@link #learn} on whichever thread received the member's announcement; both only record what they saw and queue
- * the resulting joins and leaves on one event thread ({@code sirocco-log-membership-<name>}), which applies them in
- * the order they were queued. The log's listeners (re-replication, failover) therefore run on that thread, never on
- * the predicate thread. {@code viewMembers} is replaced whole (volatile) by the predicate thread and read by the
- * event thread; {@code nodes} is a concurrent map.
+ * {@link #learn} on whichever thread received the member's announcement; both only queue an event on one event
+ * thread ({@code sirocco-log-membership-<name>}), which applies them in the order they were called: the view and the
+ * announced nodes are state of that thread, so a view and an announcement are judged against each other in call
+ * order. The log's listeners (re-replication, failover) therefore run on that thread, never on the predicate
+ * thread. {@code viewMembers} (volatile) and {@code nodes} (a concurrent map) are written only by the event thread
+ * and may be read by any thread.
  */
 public final class ViewMembership implements MembershipListener, AutoCloseable
 {
@@ -76,14 +77,14 @@ public final class ViewMembership implements MembershipListener, AutoCloseable
      */
     public void learn(final long memberId, final int nodeId)
     {
-        final Integer previous = nodes.put(memberId, nodeId);
-        if (previous != null && previous != nodeId)
-        {
-            LOG.warn("durable-log {}: multicast member {} now announces log node {} (was {})", name, memberId, nodeId,
-                previous);
-        }
         queue(() ->
         {
+            final Integer previous = nodes.put(memberId, nodeId);
+            if (previous != null && previous != nodeId)
+            {
+                LOG.warn("durable-log {}: multicast member {} now announces log node {} (was {})", name, memberId,
+                    nodeId, previous);
+            }
             if (viewMembers.contains(memberId))
             {
                 membership.join(nodeId);
@@ -99,10 +100,14 @@ public final class ViewMembership implements MembershipListener, AutoCloseable
         {
             ids.add(member.memberId());
         }
-        viewMembers = Set.copyOf(ids);
+        final Set<Long> members = Set.copyOf(ids);
         final List<Long> gone = List.copyOf(left);
         final List<Long> came = List.copyOf(joined);
-        queue(() -> apply(view.viewId(), came, gone));
+        queue(() ->
+        {
+            viewMembers = members;
+            apply(view.viewId(), came, gone);
+        });
     }
 
     private void apply(final long viewId, final List<Long> joined, final List<Long> left)

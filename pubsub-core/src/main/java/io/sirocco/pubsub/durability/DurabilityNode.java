@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 import java.util.stream.Stream;
 
 import io.sirocco.log.config.LogConfig;
@@ -30,6 +31,9 @@ import io.sirocco.multicast.model.SubgroupSpec;
 import io.sirocco.multicast.model.View;
 import io.sirocco.transport.MessagingService;
 import io.sirocco.transport.TransportContext;
+import org.omg.dds.core.policy.Durability;
+import org.omg.dds.core.policy.DurabilityService;
+import org.omg.dds.core.policy.History;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -165,21 +169,30 @@ public final class DurabilityNode implements AutoCloseable, MembershipListener, 
         return nodeId;
     }
 
-    int replicas()
+    /**
+     * The zone of a DataWriter if its durability is TRANSIENT (its participant's node from {@code node}, which throws
+     * UnsupportedOperationException on a bus without log replication), else null.
+     */
+    public static DurableZoneWriter openIfTransient(final Supplier<DurabilityNode> node, final long writerGuid,
+        final String describe, final Durability durability, final DurabilityService service)
     {
-        return config.replicas();
+        if (durability.getKind() != Durability.Kind.TRANSIENT)
+        {
+            return null;
+        }
+        return node.get().openWriter(writerGuid, describe, service.getHistoryKind() == History.Kind.KEEP_ALL,
+            service.getHistoryDepth());
     }
 
-    void addSource(final io.sirocco.log.zone.ZoneId zone, final io.sirocco.log.replication.ZoneSource source)
-    {
-        sources.put(zone, source);
-    }
-
-    /** Opens the zone of a durable writer on this node's log. */
-    public DurableZoneWriter openWriter(final long writerGuid, final String describe, final boolean keepAll,
+    /** Opens the zone of a durable writer on this node's log, its copy registered as the zone's source first. */
+    private DurableZoneWriter openWriter(final long writerGuid, final String describe, final boolean keepAll,
         final int depth)
     {
-        return new DurableZoneWriter(this, writerGuid, describe, keepAll, depth);
+        final DurableZoneWriter writer = new DurableZoneWriter(owner, config.replicas(), writerGuid, describe, keepAll,
+            depth);
+        sources.put(writer.zone(), writer);
+        writer.open();
+        return writer;
     }
 
     /** The histories of failed writers this node recovered as a backup. */

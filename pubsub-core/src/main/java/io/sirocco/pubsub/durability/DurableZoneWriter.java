@@ -8,14 +8,10 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.function.Supplier;
 
 import io.sirocco.log.replication.ReplicationOwner;
 import io.sirocco.log.replication.ZoneSource;
 import io.sirocco.log.zone.ZoneId;
-import org.omg.dds.core.policy.Durability;
-import org.omg.dds.core.policy.DurabilityService;
-import org.omg.dds.core.policy.History;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -49,21 +45,30 @@ public final class DurableZoneWriter implements ZoneSource
     private volatile long lastTicket = -1;
 
     /**
-     * Opens the writer's zone on the backups the placement picks now.
+     * A zone for the writer, not open yet: register it as its zone's {@link ZoneSource} first, then {@link #open}.
      *
      * @param keepAll DURABILITY_SERVICE history kind is KEEP_ALL.
      * @param depth   DURABILITY_SERVICE history depth (KEEP_LAST).
      */
-    DurableZoneWriter(final DurabilityNode node, final long writerGuid, final String describe, final boolean keepAll,
-        final int depth)
+    DurableZoneWriter(final ReplicationOwner owner, final int replicas, final long writerGuid, final String describe,
+        final boolean keepAll, final int depth)
     {
-        this.owner = node.owner();
+        this.owner = owner;
         this.zone = new ZoneId(writerGuid, 0);
         this.describe = describe;
         this.keepAll = keepAll;
         this.depth = Math.max(1, depth);
-        this.replicas = node.replicas();
-        node.addSource(zone, this);
+        this.replicas = replicas;
+    }
+
+    ZoneId zone()
+    {
+        return zone;
+    }
+
+    /** Opens the writer's zone on the backups the placement picks now. */
+    void open()
+    {
         final List<Integer> backups = owner.openZone(zone);
         if (backups.size() < replicas)
         {
@@ -100,21 +105,6 @@ public final class DurableZoneWriter implements ZoneSource
     }
 
     /**
-     * The zone of a DataWriter if its durability is TRANSIENT (started through {@code node}, which throws
-     * UnsupportedOperationException on a bus without log replication), else null.
-     */
-    public static DurableZoneWriter openIfTransient(final Supplier<DurabilityNode> node, final long writerGuid,
-        final String describe, final Durability durability, final DurabilityService service)
-    {
-        if (durability.getKind() != Durability.Kind.TRANSIENT)
-        {
-            return null;
-        }
-        return node.get().openWriter(writerGuid, describe, service.getHistoryKind() == History.Kind.KEEP_ALL,
-            service.getHistoryDepth());
-    }
-
-    /**
      * Waits until every sample appended so far is held by all the zone's current backups (at least one); else
      * TimeoutException saying why not (no backup, or the backups did not acknowledge in time).
      */
@@ -135,7 +125,8 @@ public final class DurableZoneWriter implements ZoneSource
         if (backups.isEmpty())
         {
             throw new TimeoutException(describe + ": no participant of the domain holds backups (set " +
-                DurabilityConfig.BACKUP + "=true on some): the durable history is held by no backup");
+                DurabilityConfig.BACKUP + "=true on some, or run `sirocco durability-service`): the durable history is held " +
+                "by no backup");
         }
         throw new TimeoutException(describe + ": backups " + backups + " acknowledged up to sample " +
             (owner.persistedUpTo(zone) + 1) + " of " + (ticket + 1) + " within " +

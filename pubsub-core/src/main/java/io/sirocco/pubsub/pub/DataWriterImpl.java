@@ -16,6 +16,7 @@ import io.sirocco.pubsub.core.DdsExceptions;
 import io.sirocco.pubsub.core.DurationImpl;
 import io.sirocco.pubsub.core.HandleImpl;
 import io.sirocco.pubsub.core.StatusKinds;
+import io.sirocco.pubsub.durability.DurabilityNode;
 import io.sirocco.pubsub.durability.DurableZoneWriter;
 import io.sirocco.pubsub.qos.QosChecks;
 import io.sirocco.pubsub.status.Events;
@@ -122,7 +123,7 @@ public final class DataWriterImpl<T> extends DataWriterOverloads<T> implements L
             throw DdsExceptions.precondition(env, describe() + ": enable() before its publisher is enabled");
         }
         // First, so that a TRANSIENT writer on a bus without log replication fails before it opened anything.
-        final DurableZoneWriter zone = DurableZoneWriter.openIfTransient(participant::durability, guid, describe(),
+        final DurableZoneWriter zone = DurabilityNode.openIfTransient(participant::durability, guid, describe(),
             getQos().getDurability(), getQos().getDurabilityService());
         sendPath.open(participant.bus().openWriter(guid, topic.getName(), reliable));
         sendPath.durable(zone);
