@@ -125,8 +125,8 @@ public final class DurableZoneWriter implements ZoneSource
         if (backups.isEmpty())
         {
             throw new TimeoutException(describe + ": no participant of the domain holds backups (set " +
-                DurabilityConfig.BACKUP + "=true on some, or run `sirocco durability-service`): the durable history is held " +
-                "by no backup");
+                DurabilityConfig.BACKUP + "=true on some, or run `sirocco durability-service`): the durable " +
+                "history is held by no backup");
         }
         throw new TimeoutException(describe + ": backups " + backups + " acknowledged up to sample " +
             (owner.persistedUpTo(zone) + 1) + " of " + (ticket + 1) + " within " +

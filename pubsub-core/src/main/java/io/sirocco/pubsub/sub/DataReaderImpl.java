@@ -112,9 +112,7 @@ public final class DataReaderImpl<T>
         QosChecks.timeBasedFilter(me, qos.getTimeBasedFilter());
         final Reliability reliability = qos.get(Reliability.class);
         this.reliable = reliability != null && reliability.getKind() == Reliability.Kind.RELIABLE;
-        // A TRANSIENT reader takes the writers' histories as a TRANSIENT_LOCAL one does (served by the live writer).
-        this.transientLocal = qos.getDurability().getKind() == Durability.Kind.TRANSIENT_LOCAL ||
-            qos.getDurability().getKind() == Durability.Kind.TRANSIENT;
+        this.transientLocal = qos.getDurability().getKind().ordinal() >= Durability.Kind.TRANSIENT_LOCAL.ordinal();
         this.keepAll = qos.getHistory().getKind() == History.Kind.KEEP_ALL;
         final int depth = qos.getHistory().getDepth();
         this.cache = new ReaderHistoryCache<>(env, ops, sampleStatuses, keepAll, depth, qos.getResourceLimits());
