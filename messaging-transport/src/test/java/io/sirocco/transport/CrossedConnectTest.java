@@ -64,7 +64,7 @@ class CrossedConnectTest
     }
 
     @Test
-    void shouldRejectAStaleSecondSocketAndAcceptARestartedOrReconnectingPeer() throws Exception
+    void shouldRejectAStaleOrForeignSecondSocketAndAcceptARestartedOrReconnectingPeer() throws Exception
     {
         final MessagingService node = node(1);
         final AtomicInteger frames = new AtomicInteger();
@@ -94,13 +94,22 @@ class CrossedConnectTest
         assertThat(header.get(2)).isEqualTo((byte)TestMessages.TYPE);
         awaitAtLeast(frames, 1);
 
-        // a restarted peer (another incarnation) replaces the old socket, which the node closes
+        // another incarnation claims node 9 while its first socket is open: rejected, the first socket kept
+        final Socket claim = connect(target);
+        write(claim, hello(9, 2222L, 0));
+        assertThat(HandshakeDescriptor.verdict(read(claim, HandshakeDescriptor.LENGTH))).isEqualTo(HandshakeDescriptor.REJECT);
+        assertThat(closedByPeer(claim.getInputStream())).isTrue();
+        assertThat(node.statistics().nodeIdClaimsRejected()).isEqualTo(1);
+        write(first, frame(RAW_TYPE, 1));
+        awaitAtLeast(frames, 2);
+
+        // the peer restarts: its old socket ends, and the new incarnation is accepted with the next generation
+        first.close();
         final Socket restarted = connect(target);
         write(restarted, hello(9, 2222L, 0));
         final ByteBuffer restartReply = read(restarted, HandshakeDescriptor.LENGTH);
         assertThat(HandshakeDescriptor.verdict(restartReply)).isEqualTo(HandshakeDescriptor.ACCEPT);
         assertThat(HandshakeDescriptor.generation(restartReply)).isEqualTo(generation + 1);
-        assertThat(closedByPeer(first.getInputStream())).isTrue();
 
         // the same incarnation that knows the current generation reconnects (it closed its socket): accepted
         final Socket reconnected = connect(target);
@@ -108,7 +117,7 @@ class CrossedConnectTest
         assertThat(HandshakeDescriptor.verdict(read(reconnected, HandshakeDescriptor.LENGTH))).isEqualTo(HandshakeDescriptor.ACCEPT);
         assertThat(closedByPeer(restarted.getInputStream())).isTrue();
         write(reconnected, frame(RAW_TYPE, 1));
-        awaitAtLeast(frames, 2);
+        awaitAtLeast(frames, 3);
         assertThat(node.statistics().protocolErrors()).isZero();
     }
 

@@ -204,7 +204,7 @@ final class ConnectionManager
     {
         final ConnectionSignals signals = new ConnectionSignals(transport, context.idleSpins(), context.idleYields());
         final Connection connection = new Connection(nodeId,
-            new OutgoingRingBuffer(context.ringBufferBytes(), context.catchUpBufferEntries()),
+            new OutgoingRingBuffer(context.ringBufferBytes(), context.catchUpBufferEntries(), statistics::ringAllocated),
             new FlowControl(context.flowControlWindowBytes(), context.flowControlThreshold()), signals);
         signals.bind(connection);
         connections.set(nodeId, connection);
