@@ -1,5 +1,6 @@
 package io.sirocco.multicast.spi.mixed;
 
+import io.sirocco.multicast.spi.RowSuspicionListener;
 import io.sirocco.multicast.spi.RowTransport;
 
 import java.lang.foreign.MemorySegment;
@@ -87,6 +88,13 @@ final class MixedRowTransport implements RowTransport
         {
             far.freeze(rank);
         }
+    }
+
+    /** Crash detection on a reset is the tcp part's (a same-host peer's death shows in the heartbeats). */
+    @Override
+    public void suspicionListener(final RowSuspicionListener listener)
+    {
+        far.suspicionListener(listener);
     }
 
     @Override
