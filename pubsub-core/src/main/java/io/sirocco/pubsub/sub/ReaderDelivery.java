@@ -9,6 +9,7 @@ import io.sirocco.pubsub.bus.DeliveryHandler;
 import io.sirocco.pubsub.sub.MatchedWriters.WriterState;
 import io.sirocco.pubsub.sub.cache.ReaderHistoryCache;
 import io.sirocco.pubsub.topic.SampleOps;
+import io.sirocco.transport.log.RateLimitedWarning;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -50,6 +51,7 @@ final class ReaderDelivery<T> implements DeliveryHandler
     private final boolean keepAll;
     private final Host host;
     private volatile InPlaceSampleListener inPlace;
+    private final RateLimitedWarning malformed = new RateLimitedWarning(LOG);
 
     ReaderDelivery(final String name, final ReentrantLock lock, final Condition historyArrived,
         final MatchedWriters writers, final ReaderHistoryCache<T> cache, final SampleOps<T> ops,
@@ -85,9 +87,10 @@ final class ReaderDelivery<T> implements DeliveryHandler
         }
         catch (final RuntimeException ex)
         {
+            // a peer can send samples that do not decode at will: counted as lost, logged at a bounded rate
             sampleStatuses.lost(1);
-            LOG.warn("{}: dropped a malformed sample from writer {}: {}", name,
-                String.format("%016x", message.writerGuid()), ex.toString());
+            malformed.warn("{}: dropped a malformed sample from writer {}: {}", name,
+                Long.toHexString(message.writerGuid()), ex.toString());
         }
     }
 
