@@ -44,6 +44,16 @@ final class TcpEndpoint
     final MessagingService service;
     private final Map<Long, RowFrameTarget> open = new ConcurrentHashMap<>();
     private final Map<Long, List<byte[]>> pending = new ConcurrentHashMap<>();
+    /**
+     * Bytes kept in {@code pending} (guarded by this object's monitor, like the keeping). A peer can send frames for
+     * any view id it likes, so what is kept for views not open yet is bounded ({@link #PENDING_BOUND_BYTES}); past it
+     * a frame is dropped, counted and logged at a bounded rate. Legitimate early frames are a view change's first
+     * pushes, far below the bound.
+     */
+    private long pendingBytes;
+    private long pendingDropped;
+    /** The most bytes of frames kept for views not open yet (see {@code pendingBytes}). */
+    static final long PENDING_BOUND_BYTES = 16L << 20;
     private long closedUpTo = -1;
     /** Confined to the thread applying frames (see the class note); grows to the largest frame seen. */
     private MemorySegment scratch = Arena.ofAuto().allocate(64 * 1024, 8);
@@ -104,11 +114,12 @@ final class TcpEndpoint
             {
                 for (final byte[] frame : early)
                 {
+                    pendingBytes -= frame.length;
                     transport.apply(MemorySegment.ofArray(frame), frame.length);
                 }
             }
             open.put(viewId, transport);
-            pending.keySet().removeIf(v -> v < viewId);
+            pending.entrySet().removeIf(e -> e.getKey() < viewId && forget(e.getValue()));
         }
     }
 
@@ -122,6 +133,22 @@ final class TcpEndpoint
     synchronized void forgetClosedViews()
     {
         closedUpTo = -1;
+    }
+
+    /** Holding the monitor: the bytes of dropped kept frames leave the count; true, for {@code removeIf}. */
+    private boolean forget(final List<byte[]> frames)
+    {
+        for (final byte[] frame : frames)
+        {
+            pendingBytes -= frame.length;
+        }
+        return true;
+    }
+
+    /** Frames for views not open yet that were dropped because too many bytes were kept already. */
+    synchronized long pendingDropped()
+    {
+        return pendingDropped;
     }
 
     synchronized void closed(final long viewId)
@@ -233,6 +260,17 @@ final class TcpEndpoint
             t = open.get(viewId);
             if (t == null && viewId > closedUpTo)
             {
+                if (pendingBytes + length > PENDING_BOUND_BYTES)
+                {
+                    pendingDropped++;
+                    if (dropLogAdmits())
+                    {
+                        LOG.warn("dropped a row frame for view {} not open yet: {} bytes are kept for such views "
+                            + "already (bound {}){}", viewId, pendingBytes, PENDING_BOUND_BYTES, droppedNotLogged());
+                    }
+                    return null;
+                }
+                pendingBytes += length;
                 pending.computeIfAbsent(viewId, v -> new ArrayList<>()).add(
                     scratch.asSlice(0, length).toArray(ValueLayout.JAVA_BYTE));
             }
