@@ -180,12 +180,20 @@ final class TcpRowTransport implements RowTransport, RowFrameTarget
     }
 
     /**
-     * The thread applying frames (see {@link TcpEndpoint}): applies {@code lengthBytes} of a frame, then runs the
+     * The thread applying frames (see {@link TcpEndpoint}): applies {@code lengthBytes} of a frame from the node of
+     * the rank it names (any other node's frame is refused), then runs the
      * context's {@code received} (an inline pass of the view's triggers on this thread, or the doorbell).
      */
     @Override
-    public void apply(final MemorySegment bytes, final long lengthBytes)
+    public void apply(final int sourceNodeId, final MemorySegment bytes, final long lengthBytes)
     {
+        // a row is written only by the node of its rank: a frame naming another node's rank is refused
+        final int from = lengthBytes >= 12 ? bytes.get(ValueLayout.JAVA_INT_UNALIGNED, 8) : -1;
+        if (from >= 0 && from < nodeIds.length && nodeIds[from] != sourceNodeId)
+        {
+            throw new IllegalArgumentException("row frame for rank " + from + " (node " + nodeIds[from]
+                + ") came from node " + sourceNodeId);
+        }
         TcpEndpoint.apply(bytes, lengthBytes, table, rowLengthBytes, frozen.length);
         received.run();
     }
