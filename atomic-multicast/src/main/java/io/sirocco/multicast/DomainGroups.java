@@ -7,6 +7,7 @@ import java.util.concurrent.TimeoutException;
 
 import io.sirocco.multicast.contact.ContactSettings;
 import io.sirocco.multicast.contact.NetRegistry;
+import io.sirocco.multicast.model.Member;
 import io.sirocco.multicast.spi.GroupDirectory;
 import io.sirocco.multicast.view.ShmRegistry;
 

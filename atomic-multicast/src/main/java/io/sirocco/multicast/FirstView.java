@@ -5,6 +5,8 @@ import java.util.List;
 import java.util.Optional;
 import java.util.function.Supplier;
 
+import io.sirocco.multicast.model.Member;
+import io.sirocco.multicast.model.View;
 import io.sirocco.multicast.view.MembershipRegistry;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

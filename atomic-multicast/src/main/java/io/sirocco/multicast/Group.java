@@ -5,6 +5,11 @@ package io.sirocco.multicast;
 // state; the mechanisms live in FirstView, MembershipNotices, LocalMembers and ViewTotals.
 
 import io.sirocco.multicast.fault.FaultInjector;
+import io.sirocco.multicast.model.DeliveryHandler;
+import io.sirocco.multicast.model.Member;
+import io.sirocco.multicast.model.Role;
+import io.sirocco.multicast.model.SubgroupSpec;
+import io.sirocco.multicast.model.View;
 import io.sirocco.multicast.spi.RowTransportContext;
 import io.sirocco.multicast.predicate.PredicateEngine;
 import io.sirocco.multicast.smc.SubgroupEngine;

@@ -1,5 +1,7 @@
 package io.sirocco.multicast;
 
+import io.sirocco.multicast.model.View;
+
 import java.util.List;
 
 /**

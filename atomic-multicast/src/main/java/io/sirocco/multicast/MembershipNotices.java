@@ -1,5 +1,8 @@
 package io.sirocco.multicast;
 
+import io.sirocco.multicast.model.Member;
+import io.sirocco.multicast.model.View;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;

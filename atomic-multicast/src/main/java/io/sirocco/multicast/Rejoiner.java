@@ -1,6 +1,8 @@
 package io.sirocco.multicast;
 
 import io.sirocco.multicast.config.MulticastSettings;
+import io.sirocco.multicast.model.Member;
+import io.sirocco.multicast.model.View;
 import io.sirocco.multicast.view.MembershipRegistry;
 import io.sirocco.multicast.view.Refounder;
 import io.sirocco.multicast.view.ViewManager;

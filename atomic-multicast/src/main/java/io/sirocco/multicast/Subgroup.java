@@ -1,5 +1,9 @@
 package io.sirocco.multicast;
 
+import io.sirocco.multicast.model.ClaimResult;
+import io.sirocco.multicast.model.DeliveryHandler;
+import io.sirocco.multicast.model.Role;
+import io.sirocco.multicast.model.SlotClaim;
 import io.sirocco.multicast.smc.SubgroupEngine;
 
 import java.util.concurrent.locks.LockSupport;

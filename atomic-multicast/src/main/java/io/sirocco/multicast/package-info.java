@@ -13,20 +13,20 @@
  *       ({@link io.sirocco.multicast.GroupConfig#contact()}) forms the first view; later joiners are added by a view
  *       change that the leader runs.</li>
  *   <li>It registers interest in named <b>subgroups</b> (one per DDS topic) with a
- *       {@link io.sirocco.multicast.SubgroupSpec} (mode {@link io.sirocco.multicast.DeliveryMode#ORDERED} for
- *       RELIABLE, {@link io.sirocco.multicast.DeliveryMode#UNORDERED_LOSSY} for BEST_EFFORT, window, slot size,
- *       largest message) and a {@link io.sirocco.multicast.Role} (writer, reader, both), at join or later with
+ *       {@link io.sirocco.multicast.model.SubgroupSpec} (mode {@link io.sirocco.multicast.model.DeliveryMode#ORDERED} for
+ *       RELIABLE, {@link io.sirocco.multicast.model.DeliveryMode#UNORDERED_LOSSY} for BEST_EFFORT, window, slot size,
+ *       largest message) and a {@link io.sirocco.multicast.model.Role} (writer, reader, both), at join or later with
  *       {@link io.sirocco.multicast.Group#register} (a view change). Subgroups are a deterministic function of the
- *       view and the registrations ({@link io.sirocco.multicast.View}), so every member computes the same layout.</li>
+ *       view and the registrations ({@link io.sirocco.multicast.model.View}), so every member computes the same layout.</li>
  *   <li>A writer <b>claims</b> a slot and builds the message in place:
  *       {@link io.sirocco.multicast.Subgroup#tryClaim} (non-blocking, returns a
- *       {@link io.sirocco.multicast.ClaimResult} code) or {@link io.sirocco.multicast.Subgroup#claim} (blocking up to
- *       a timeout: DDS {@code max_blocking_time}); then {@link io.sirocco.multicast.SlotClaim#commit()}. No I/O on
+ *       {@link io.sirocco.multicast.model.ClaimResult} code) or {@link io.sirocco.multicast.Subgroup#claim} (blocking up to
+ *       a timeout: DDS {@code max_blocking_time}); then {@link io.sirocco.multicast.model.SlotClaim#commit()}. No I/O on
  *       the calling thread; no allocation per message.</li>
  *   <li>Receivers get <b>batched delivery upcalls</b> on the group's predicate thread:
- *       {@link io.sirocco.multicast.DeliveryHandler#onMessage} (sender id, sender rank, index, seq, payload
- *       {@code MemorySegment} view, length), {@link io.sirocco.multicast.DeliveryHandler#onBatchEnd}, and in the lossy
- *       mode {@link io.sirocco.multicast.DeliveryHandler#onLost} with the exact count skipped. Handlers must be fast,
+ *       {@link io.sirocco.multicast.model.DeliveryHandler#onMessage} (sender id, sender rank, index, seq, payload
+ *       {@code MemorySegment} view, length), {@link io.sirocco.multicast.model.DeliveryHandler#onBatchEnd}, and in the lossy
+ *       mode {@link io.sirocco.multicast.model.DeliveryHandler#onLost} with the exact count skipped. Handlers must be fast,
  *       or hand off (Spindle §3.5).</li>
  *   <li><b>View-change events</b>: {@link io.sirocco.multicast.MembershipListener#onViewInstalled} (new view, members
  *       joined, members left) and {@link io.sirocco.multicast.MembershipListener#onExcluded}.</li>

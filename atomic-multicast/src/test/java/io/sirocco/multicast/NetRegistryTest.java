@@ -2,6 +2,10 @@ package io.sirocco.multicast;
 
 import io.sirocco.multicast.contact.ContactSettings;
 import io.sirocco.multicast.contact.NetRegistry;
+import io.sirocco.multicast.model.DeliveryMode;
+import io.sirocco.multicast.model.Role;
+import io.sirocco.multicast.model.SubgroupSpec;
+import io.sirocco.multicast.model.View;
 import io.sirocco.multicast.spi.shm.ShmRowTransportProvider;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;

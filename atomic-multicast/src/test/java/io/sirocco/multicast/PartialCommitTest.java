@@ -1,6 +1,9 @@
 package io.sirocco.multicast;
 
 import io.sirocco.multicast.fault.FaultPoint;
+import io.sirocco.multicast.model.DeliveryMode;
+import io.sirocco.multicast.model.Role;
+import io.sirocco.multicast.model.SubgroupSpec;
 import io.sirocco.multicast.smc.SpindleOptions;
 import io.sirocco.multicast.spi.ForwardingRowTransport;
 import io.sirocco.multicast.spi.RowTransport;

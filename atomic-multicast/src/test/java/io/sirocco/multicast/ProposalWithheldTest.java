@@ -2,6 +2,10 @@ package io.sirocco.multicast;
 
 import io.sirocco.multicast.fault.FaultPoint;
 import io.sirocco.multicast.fault.InjectedCrash;
+import io.sirocco.multicast.model.DeliveryMode;
+import io.sirocco.multicast.model.Role;
+import io.sirocco.multicast.model.SubgroupSpec;
+import io.sirocco.multicast.model.View;
 import io.sirocco.multicast.smc.SpindleOptions;
 import io.sirocco.multicast.view.ForwardingRegistry;
 import io.sirocco.multicast.view.LocalRegistry;

@@ -1,5 +1,13 @@
 package io.sirocco.multicast;
 
+import io.sirocco.multicast.model.ClaimResult;
+import io.sirocco.multicast.model.DeliveryHandler;
+import io.sirocco.multicast.model.DeliveryMode;
+import io.sirocco.multicast.model.Role;
+import io.sirocco.multicast.model.SlotClaim;
+import io.sirocco.multicast.model.SubgroupSpec;
+import io.sirocco.multicast.model.View;
+
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 

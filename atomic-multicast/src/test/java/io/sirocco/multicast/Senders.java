@@ -1,5 +1,8 @@
 package io.sirocco.multicast;
 
+import io.sirocco.multicast.model.ClaimResult;
+import io.sirocco.multicast.model.SlotClaim;
+
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.util.ArrayList;

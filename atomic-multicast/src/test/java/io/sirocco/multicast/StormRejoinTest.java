@@ -1,5 +1,10 @@
 package io.sirocco.multicast;
 
+import io.sirocco.multicast.model.DeliveryMode;
+import io.sirocco.multicast.model.Member;
+import io.sirocco.multicast.model.Role;
+import io.sirocco.multicast.model.SubgroupSpec;
+import io.sirocco.multicast.model.View;
 import io.sirocco.multicast.smc.SpindleOptions;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;

@@ -1,5 +1,8 @@
 package io.sirocco.multicast;
 
+import io.sirocco.multicast.model.DeliveryMode;
+import io.sirocco.multicast.model.Role;
+import io.sirocco.multicast.model.SubgroupSpec;
 import io.sirocco.multicast.view.ViewContext;
 import io.sirocco.multicast.predicate.PredicateEngine;
 import io.sirocco.multicast.smc.SpindleOptions;

@@ -1,5 +1,8 @@
 package io.sirocco.multicast;
 
+import io.sirocco.multicast.model.DeliveryHandler;
+import io.sirocco.multicast.model.Role;
+import io.sirocco.multicast.model.SubgroupSpec;
 import io.sirocco.multicast.smc.SpindleOptions;
 import io.sirocco.multicast.view.LocalRegistry;
 import io.sirocco.multicast.view.ShmRegistry;

@@ -2,6 +2,9 @@ package io.sirocco.multicast;
 
 import io.sirocco.multicast.fault.FaultPoint;
 import io.sirocco.multicast.fault.InjectedCrash;
+import io.sirocco.multicast.model.DeliveryMode;
+import io.sirocco.multicast.model.Role;
+import io.sirocco.multicast.model.SubgroupSpec;
 import io.sirocco.multicast.smc.SpindleOptions;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;

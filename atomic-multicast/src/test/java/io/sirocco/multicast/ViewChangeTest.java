@@ -2,6 +2,12 @@ package io.sirocco.multicast;
 
 import io.sirocco.multicast.fault.FaultPoint;
 import io.sirocco.multicast.fault.InjectedCrash;
+import io.sirocco.multicast.model.ClaimResult;
+import io.sirocco.multicast.model.DeliveryMode;
+import io.sirocco.multicast.model.Role;
+import io.sirocco.multicast.model.SlotClaim;
+import io.sirocco.multicast.model.SubgroupSpec;
+import io.sirocco.multicast.model.View;
 import io.sirocco.multicast.smc.SpindleOptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;

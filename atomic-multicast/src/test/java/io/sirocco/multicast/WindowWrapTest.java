@@ -1,5 +1,8 @@
 package io.sirocco.multicast;
 
+import io.sirocco.multicast.model.DeliveryMode;
+import io.sirocco.multicast.model.Role;
+import io.sirocco.multicast.model.SubgroupSpec;
 import io.sirocco.multicast.smc.SpindleOptions;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;

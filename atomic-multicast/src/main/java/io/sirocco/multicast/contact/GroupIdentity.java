@@ -1,6 +1,6 @@
 package io.sirocco.multicast.contact;
 
-import io.sirocco.multicast.View;
+import io.sirocco.multicast.model.View;
 
 /**
  * What a member says about the group it is in when it greets members of other groups (hello bodies and beacons), and

@@ -5,7 +5,7 @@ import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
-import io.sirocco.multicast.View;
+import io.sirocco.multicast.model.View;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

@@ -6,8 +6,8 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 
-import io.sirocco.multicast.Member;
-import io.sirocco.multicast.View;
+import io.sirocco.multicast.model.Member;
+import io.sirocco.multicast.model.View;
 import io.sirocco.multicast.view.LocalRegistry;
 import io.sirocco.multicast.view.MembershipRegistry;
 import io.sirocco.transport.agent.Agents;

@@ -4,8 +4,8 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 
-import io.sirocco.multicast.Member;
-import io.sirocco.multicast.View;
+import io.sirocco.multicast.model.Member;
+import io.sirocco.multicast.model.View;
 import io.sirocco.multicast.view.LocalRegistry;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

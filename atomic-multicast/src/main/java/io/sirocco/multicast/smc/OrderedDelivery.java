@@ -1,7 +1,7 @@
 package io.sirocco.multicast.smc;
 
-import io.sirocco.multicast.DeliveryHandler;
-import io.sirocco.multicast.DeliveryMode;
+import io.sirocco.multicast.model.DeliveryHandler;
+import io.sirocco.multicast.model.DeliveryMode;
 
 /**
  * The delivery side of one ORDERED subgroup: finds the stable prefix ({@code seq < min over members of SEQ}, counting a

@@ -1,6 +1,6 @@
 package io.sirocco.multicast.smc;
 
-import io.sirocco.multicast.DeliveryMode;
+import io.sirocco.multicast.model.DeliveryMode;
 import io.sirocco.multicast.sst.SlotDescriptor;
 
 import java.lang.foreign.Arena;

@@ -1,9 +1,9 @@
 package io.sirocco.multicast.smc;
 
-import io.sirocco.multicast.ClaimResult;
-import io.sirocco.multicast.ClaimedSlots;
-import io.sirocco.multicast.DeliveryMode;
-import io.sirocco.multicast.SlotClaim;
+import io.sirocco.multicast.model.ClaimResult;
+import io.sirocco.multicast.model.ClaimedSlots;
+import io.sirocco.multicast.model.DeliveryMode;
+import io.sirocco.multicast.model.SlotClaim;
 import io.sirocco.multicast.sst.SlotDescriptor;
 
 import java.lang.foreign.ValueLayout;

@@ -1,9 +1,9 @@
 package io.sirocco.multicast.smc;
 
-import io.sirocco.multicast.ClaimResult;
-import io.sirocco.multicast.DeliveryHandler;
-import io.sirocco.multicast.DeliveryMode;
-import io.sirocco.multicast.SlotClaim;
+import io.sirocco.multicast.model.ClaimResult;
+import io.sirocco.multicast.model.DeliveryHandler;
+import io.sirocco.multicast.model.DeliveryMode;
+import io.sirocco.multicast.model.SlotClaim;
 import io.sirocco.multicast.fault.FaultInjector;
 import io.sirocco.multicast.spi.RowTransport;
 import io.sirocco.multicast.sst.SstLayout;

@@ -1,7 +1,7 @@
 package io.sirocco.multicast.smc;
 
-import io.sirocco.multicast.DeliveryHandler;
-import io.sirocco.multicast.DeliveryMode;
+import io.sirocco.multicast.model.DeliveryHandler;
+import io.sirocco.multicast.model.DeliveryMode;
 import io.sirocco.multicast.spi.RowTransport;
 import io.sirocco.multicast.sst.SlotDescriptor;
 import io.sirocco.multicast.sst.SstLayout;

@@ -1,7 +1,7 @@
 package io.sirocco.multicast.view;
 
-import io.sirocco.multicast.Member;
-import io.sirocco.multicast.View;
+import io.sirocco.multicast.model.Member;
+import io.sirocco.multicast.model.View;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -1,6 +1,6 @@
 package io.sirocco.multicast.view;
 
-import io.sirocco.multicast.View;
+import io.sirocco.multicast.model.View;
 import io.sirocco.multicast.fault.FaultPoint;
 import io.sirocco.multicast.sst.SstLayout;
 import org.slf4j.Logger;

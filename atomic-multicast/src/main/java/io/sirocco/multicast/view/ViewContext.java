@@ -1,7 +1,7 @@
 package io.sirocco.multicast.view;
 
 import io.sirocco.multicast.config.MulticastSettings;
-import io.sirocco.multicast.View;
+import io.sirocco.multicast.model.View;
 import io.sirocco.multicast.smc.SpindleOptions;
 import io.sirocco.multicast.smc.SubgroupEngine;
 import io.sirocco.multicast.spi.RowTransport;
@@ -9,7 +9,7 @@ import io.sirocco.multicast.spi.RowTransportContext;
 import io.sirocco.multicast.spi.RowTransportProvider;
 import io.sirocco.multicast.sst.SstLayout;
 import io.sirocco.multicast.sst.SstTable;
-import io.sirocco.multicast.DeliveryHandler;
+import io.sirocco.multicast.model.DeliveryHandler;
 import io.sirocco.multicast.fault.FaultInjector;
 import io.sirocco.multicast.predicate.PredicateEngine;
 import io.sirocco.multicast.predicate.Trigger;

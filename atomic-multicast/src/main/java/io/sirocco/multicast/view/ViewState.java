@@ -1,6 +1,6 @@
 package io.sirocco.multicast.view;
 
-import io.sirocco.multicast.Member;
+import io.sirocco.multicast.model.Member;
 import io.sirocco.multicast.sst.SstLayout;
 import io.sirocco.multicast.sst.SstTable;
 import org.slf4j.Logger;

@@ -1,7 +1,7 @@
 package io.sirocco.multicast.contact;
 
-import io.sirocco.multicast.Member;
-import io.sirocco.multicast.View;
+import io.sirocco.multicast.model.Member;
+import io.sirocco.multicast.model.View;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.IntRange;

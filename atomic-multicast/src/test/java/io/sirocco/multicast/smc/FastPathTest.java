@@ -2,8 +2,8 @@ package io.sirocco.multicast.smc;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.sirocco.multicast.DeliveryHandler;
-import io.sirocco.multicast.DeliveryMode;
+import io.sirocco.multicast.model.DeliveryHandler;
+import io.sirocco.multicast.model.DeliveryMode;
 import io.sirocco.multicast.sst.SstLayout;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;

@@ -5,7 +5,7 @@ import java.lang.foreign.ValueLayout;
 import java.util.ArrayList;
 import java.util.List;
 
-import io.sirocco.multicast.DeliveryHandler;
+import io.sirocco.multicast.model.DeliveryHandler;
 
 /** Test handler: records the first long of every delivered payload, in delivery order (one thread delivers). */
 final class FirstWordRecorder implements DeliveryHandler

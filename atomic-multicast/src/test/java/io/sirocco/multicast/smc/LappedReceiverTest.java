@@ -9,10 +9,10 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.function.LongConsumer;
 
-import io.sirocco.multicast.ClaimResult;
-import io.sirocco.multicast.DeliveryHandler;
-import io.sirocco.multicast.DeliveryMode;
-import io.sirocco.multicast.SlotClaim;
+import io.sirocco.multicast.model.ClaimResult;
+import io.sirocco.multicast.model.DeliveryHandler;
+import io.sirocco.multicast.model.DeliveryMode;
+import io.sirocco.multicast.model.SlotClaim;
 import io.sirocco.multicast.sst.SstLayout;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;

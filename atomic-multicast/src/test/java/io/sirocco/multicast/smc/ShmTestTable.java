@@ -1,7 +1,7 @@
 package io.sirocco.multicast.smc;
 
-import io.sirocco.multicast.ClaimResult;
-import io.sirocco.multicast.SlotClaim;
+import io.sirocco.multicast.model.ClaimResult;
+import io.sirocco.multicast.model.SlotClaim;
 import io.sirocco.multicast.spi.RowTransport;
 import io.sirocco.multicast.spi.RowTransportContext;
 import io.sirocco.multicast.spi.shm.ShmRowTransportProvider;

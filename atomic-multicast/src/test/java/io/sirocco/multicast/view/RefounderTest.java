@@ -1,10 +1,10 @@
 package io.sirocco.multicast.view;
 
-import io.sirocco.multicast.DeliveryMode;
-import io.sirocco.multicast.Member;
-import io.sirocco.multicast.Role;
-import io.sirocco.multicast.SubgroupSpec;
-import io.sirocco.multicast.View;
+import io.sirocco.multicast.model.DeliveryMode;
+import io.sirocco.multicast.model.Member;
+import io.sirocco.multicast.model.Role;
+import io.sirocco.multicast.model.SubgroupSpec;
+import io.sirocco.multicast.model.View;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;

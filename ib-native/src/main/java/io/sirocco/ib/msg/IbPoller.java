@@ -11,7 +11,7 @@ import io.sirocco.transport.TransportContext;
 import io.sirocco.transport.agent.Agents;
 import io.sirocco.transport.concurrent.MpmcArrayQueue;
 import io.sirocco.transport.idle.IdleStrategy;
-import io.sirocco.transport.incoming.IncomingBuffer;
+import io.sirocco.transport.spi.IncomingBuffer;
 import io.sirocco.transport.log.RateLimitedWarning;
 import io.sirocco.transport.orb.OutgoingRingBuffer;
 import io.sirocco.transport.spi.Connection;

@@ -2,7 +2,9 @@ package io.sirocco.transport.incoming;
 
 import java.lang.foreign.MemorySegment;
 
+import io.sirocco.transport.spi.BufferPool;
 import io.sirocco.transport.spi.Connection;
+import io.sirocco.transport.spi.IncomingBuffer;
 
 import static io.sirocco.transport.protocol.FrameDescriptor.*;
 

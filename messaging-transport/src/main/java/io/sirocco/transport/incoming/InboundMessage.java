@@ -1,6 +1,7 @@
 package io.sirocco.transport.incoming;
 
 import io.sirocco.transport.spi.Connection;
+import io.sirocco.transport.spi.IncomingBuffer;
 
 import java.lang.foreign.MemorySegment;
 

@@ -8,7 +8,9 @@ import io.sirocco.transport.agent.Agents;
 import io.sirocco.transport.concurrent.MpmcArrayQueue;
 import io.sirocco.transport.idle.Doorbell;
 import io.sirocco.transport.idle.IdleStrategy;
+import io.sirocco.transport.spi.BufferPool;
 import io.sirocco.transport.spi.Connection;
+import io.sirocco.transport.spi.IncomingBuffer;
 import org.agrona.concurrent.Agent;
 import org.agrona.concurrent.AgentRunner;
 import org.agrona.concurrent.NoOpIdleStrategy;
@@ -211,10 +213,22 @@ public final class MessageCoordinator implements Agent
         return 0;
     }
 
+    /** The connection's parsing state, created on its first buffer; only this thread touches it. */
+    private static ReceiveState receiveState(final Connection connection)
+    {
+        if (connection.receiveAttachment() instanceof ReceiveState state)
+        {
+            return state;
+        }
+        final ReceiveState state = new ReceiveState();
+        connection.receiveAttachment(state);
+        return state;
+    }
+
     private void process(final IncomingBuffer buffer)
     {
         final Connection connection = buffer.connection();
-        final ReceiveState state = connection.receiveState();
+        final ReceiveState state = receiveState(connection);
         final String endReason = buffer.endOfStreamReason();
         if (endReason != null)
         {

@@ -4,6 +4,7 @@ import java.lang.foreign.MemorySegment;
 
 import io.sirocco.transport.idle.IdleStrategy;
 import io.sirocco.transport.spi.Connection;
+import io.sirocco.transport.spi.IncomingBuffer;
 
 import static io.sirocco.transport.protocol.FrameDescriptor.*;
 

@@ -3,6 +3,7 @@ package io.sirocco.transport.incoming;
 import java.lang.foreign.MemorySegment;
 
 import io.sirocco.transport.protocol.FrameDescriptor;
+import io.sirocco.transport.spi.IncomingBuffer;
 
 /**
  * Per-connection parsing state of the coordinator (coordinator thread only, plain fields): a header split across

@@ -2,7 +2,7 @@ package io.sirocco.transport.loopback;
 
 import io.sirocco.transport.NodeUnreachableException;
 import io.sirocco.transport.TransportContext;
-import io.sirocco.transport.incoming.IncomingBuffer;
+import io.sirocco.transport.spi.IncomingBuffer;
 import io.sirocco.transport.orb.OutgoingRingBuffer;
 import io.sirocco.transport.spi.Connection;
 import io.sirocco.transport.spi.Transport;

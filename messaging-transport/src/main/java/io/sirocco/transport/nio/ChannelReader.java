@@ -3,7 +3,7 @@ package io.sirocco.transport.nio;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 
-import io.sirocco.transport.incoming.IncomingBuffer;
+import io.sirocco.transport.spi.IncomingBuffer;
 import io.sirocco.transport.spi.Connection;
 import io.sirocco.transport.spi.TransportEnvironment;
 

@@ -1,7 +1,6 @@
 package io.sirocco.transport.spi;
 
 import io.sirocco.transport.flow.FlowControl;
-import io.sirocco.transport.incoming.ReceiveState;
 import io.sirocco.transport.orb.OutgoingRingBuffer;
 import io.sirocco.transport.orb.RingSignals;
 
@@ -9,12 +8,14 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * The core's state for one remote node: the outgoing ring buffer, flow control for both directions, the receive
- * state, and two attachment slots a transport uses for its channels. Created by the core only (one per node at a
+ * The core's state for one remote node: the outgoing ring buffer, flow control for both directions, two attachment
+ * slots a transport uses for its channels, and one the coordinator keeps its parsing state in (typed as
+ * {@code Object} so that this SPI class does not depend on the incoming path that depends on it). Created by the core only (one per node at a
  * time); a closed connection is never reopened, the next send creates a new one.
  *
  * <p>Threads: producers use the ring (see {@link OutgoingRingBuffer}); the transport owns the attachments and the
- * ring's consumer side; the coordinator thread alone owns {@link #receiveState()}. {@code closed} is volatile: set
+ * ring's consumer side; the coordinator thread alone owns {@link #receiveAttachment()} (a plain field:
+ * written and read by that one thread only). {@code closed} is volatile: set
  * once by the core, read by everyone. The interest word is an atomic bit set a transport may use as its
  * interest-queue entry.
  */
@@ -24,7 +25,6 @@ public final class Connection
     private final OutgoingRingBuffer ring;
     private final FlowControl flowControl;
     private final RingSignals signals;
-    private final ReceiveState receiveState = new ReceiveState();
     private final AtomicInteger interest = new AtomicInteger();
     private volatile Object outgoingAttachment;
     private volatile Object incomingAttachment;
@@ -35,6 +35,7 @@ public final class Connection
     private volatile long lastUsedNs;
     private volatile String peerDescription;
     private CompletableFuture<Void> connecting;
+    private Object receiveAttachment;
 
     public Connection(final int nodeId, final OutgoingRingBuffer ring, final FlowControl flowControl, final RingSignals signals)
     {
@@ -66,9 +67,16 @@ public final class Connection
         return signals;
     }
 
-    public ReceiveState receiveState()
+    /** Coordinator thread only: its per-connection parsing state, or null before the first buffer. */
+    public Object receiveAttachment()
     {
-        return receiveState;
+        return receiveAttachment;
+    }
+
+    /** Coordinator thread only. */
+    public void receiveAttachment(final Object attachment)
+    {
+        receiveAttachment = attachment;
     }
 
     /**

@@ -2,8 +2,6 @@ package io.sirocco.transport.spi;
 
 import io.sirocco.transport.TransportContext;
 import io.sirocco.transport.TransportStatistics;
-import io.sirocco.transport.incoming.BufferPool;
-import io.sirocco.transport.incoming.IncomingBuffer;
 
 /** What the messaging core offers a {@link Transport}. All methods are thread-safe. */
 public interface TransportEnvironment

@@ -11,7 +11,7 @@ import org.slf4j.LoggerFactory;
 /**
  * The {@code mixed} transport, for a group whose members span hosts: shared memory between the members of one host,
  * tcp row frames between hosts, chosen per target row by the host name each member announced
- * ({@link io.sirocco.multicast.Member#host()}). Every member needs a tcp endpoint ({@code host:port}).
+ * ({@link io.sirocco.multicast.model.Member#host()}). Every member needs a tcp endpoint ({@code host:port}).
  */
 public final class MixedRowTransportProvider implements RowTransportProvider
 {

@@ -1,18 +1,18 @@
 package io.sirocco.examples.cli.mcast;
 
 import io.sirocco.examples.cli.config.CliSettings;
-import io.sirocco.multicast.ClaimResult;
-import io.sirocco.multicast.DeliveryHandler;
-import io.sirocco.multicast.DeliveryMode;
+import io.sirocco.multicast.model.ClaimResult;
+import io.sirocco.multicast.model.DeliveryHandler;
+import io.sirocco.multicast.model.DeliveryMode;
 import io.sirocco.multicast.Group;
 import io.sirocco.multicast.GroupConfig;
-import io.sirocco.multicast.Member;
+import io.sirocco.multicast.model.Member;
 import io.sirocco.multicast.MembershipListener;
-import io.sirocco.multicast.Role;
-import io.sirocco.multicast.SlotClaim;
+import io.sirocco.multicast.model.Role;
+import io.sirocco.multicast.model.SlotClaim;
 import io.sirocco.multicast.Subgroup;
-import io.sirocco.multicast.SubgroupSpec;
-import io.sirocco.multicast.View;
+import io.sirocco.multicast.model.SubgroupSpec;
+import io.sirocco.multicast.model.View;
 import io.sirocco.multicast.smc.SpindleOptions;
 import io.sirocco.multicast.smc.SubgroupStats;
 

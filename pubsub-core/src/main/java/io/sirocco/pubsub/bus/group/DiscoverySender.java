@@ -9,8 +9,8 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 
-import io.sirocco.multicast.ClaimResult;
-import io.sirocco.multicast.SlotClaim;
+import io.sirocco.multicast.model.ClaimResult;
+import io.sirocco.multicast.model.SlotClaim;
 import io.sirocco.multicast.Subgroup;
 import io.sirocco.transport.agent.Agents;
 import org.slf4j.Logger;

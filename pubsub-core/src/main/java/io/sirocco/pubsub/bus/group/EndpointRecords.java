@@ -9,7 +9,7 @@ import java.util.Map;
 import java.util.function.BooleanSupplier;
 import java.util.function.Predicate;
 
-import io.sirocco.multicast.View;
+import io.sirocco.multicast.model.View;
 import io.sirocco.pubsub.bus.DiscoveryHandler;
 import io.sirocco.pubsub.bus.EndpointRecord;
 import io.sirocco.pubsub.bus.RecordCodec;

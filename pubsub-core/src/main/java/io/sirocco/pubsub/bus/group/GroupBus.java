@@ -12,15 +12,15 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
 import io.sirocco.dds.config.SiroccoConfig;
-import io.sirocco.multicast.DeliveryMode;
+import io.sirocco.multicast.model.DeliveryMode;
 import io.sirocco.multicast.DomainGroups;
 import io.sirocco.multicast.Group;
 import io.sirocco.multicast.GroupConfig;
 import io.sirocco.multicast.MembershipListener;
 import io.sirocco.multicast.NetworkMembership;
-import io.sirocco.multicast.Role;
-import io.sirocco.multicast.SubgroupSpec;
-import io.sirocco.multicast.View;
+import io.sirocco.multicast.model.Role;
+import io.sirocco.multicast.model.SubgroupSpec;
+import io.sirocco.multicast.model.View;
 import io.sirocco.pubsub.bus.BusReader;
 import io.sirocco.pubsub.bus.BusWriter;
 import io.sirocco.pubsub.bus.DeliveryExecutor;
@@ -252,7 +252,7 @@ public final class GroupBus implements DomainBus, MembershipListener
     }
 
     /** The {@code dcps} subgroup's delivery upcall (predicate thread): other members' records and retractions. */
-    private final class DiscoveryInbox implements io.sirocco.multicast.DeliveryHandler
+    private final class DiscoveryInbox implements io.sirocco.multicast.model.DeliveryHandler
     {
         @Override
         public void onMessage(final long senderId, final int senderRank, final long index, final long seq,

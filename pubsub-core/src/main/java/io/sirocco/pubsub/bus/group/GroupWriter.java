@@ -7,8 +7,8 @@ import java.util.Map;
 import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.ReentrantLock;
 
-import io.sirocco.multicast.ClaimResult;
-import io.sirocco.multicast.SlotClaim;
+import io.sirocco.multicast.model.ClaimResult;
+import io.sirocco.multicast.model.SlotClaim;
 import io.sirocco.multicast.Subgroup;
 import io.sirocco.pubsub.bus.BusMessage;
 import io.sirocco.pubsub.bus.BusWriter;

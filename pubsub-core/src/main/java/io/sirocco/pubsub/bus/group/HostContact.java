@@ -4,7 +4,7 @@ import java.util.List;
 import java.util.Optional;
 
 import io.sirocco.multicast.DomainGroups;
-import io.sirocco.multicast.Member;
+import io.sirocco.multicast.model.Member;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

@@ -2,7 +2,7 @@ package io.sirocco.pubsub.bus.group;
 
 import java.util.List;
 
-import io.sirocco.multicast.View;
+import io.sirocco.multicast.model.View;
 import io.sirocco.pubsub.bus.EndpointRecord;
 
 /**

@@ -9,7 +9,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.BooleanSupplier;
 import java.util.function.ObjLongConsumer;
 
-import io.sirocco.multicast.DeliveryHandler;
+import io.sirocco.multicast.model.DeliveryHandler;
 import io.sirocco.multicast.Subgroup;
 import io.sirocco.pubsub.bus.BusMessage;
 import io.sirocco.pubsub.bus.ReaderQueue;

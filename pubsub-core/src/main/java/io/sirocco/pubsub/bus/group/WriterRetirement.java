@@ -11,7 +11,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.LongConsumer;
 
-import io.sirocco.multicast.View;
+import io.sirocco.multicast.model.View;
 import io.sirocco.pubsub.bus.ReaderQueue;
 import io.sirocco.transport.agent.Agents;
 import org.slf4j.Logger;

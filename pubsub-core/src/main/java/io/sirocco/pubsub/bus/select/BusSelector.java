@@ -4,7 +4,7 @@ import java.util.concurrent.TimeoutException;
 
 import io.sirocco.dds.config.SiroccoConfig;
 import io.sirocco.multicast.DomainGroups;
-import io.sirocco.multicast.Member;
+import io.sirocco.multicast.model.Member;
 import io.sirocco.pubsub.bus.DiscoveryHandler;
 import io.sirocco.pubsub.bus.DomainBus;
 import io.sirocco.pubsub.bus.group.GroupBus;

@@ -1,4 +1,4 @@
-package io.sirocco.multicast;
+package io.sirocco.multicast.model;
 
 /**
  * What a {@link SlotClaim} needs from the sender ring that granted it: publishing or giving back the claimed index.

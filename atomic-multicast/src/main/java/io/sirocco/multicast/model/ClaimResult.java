@@ -1,6 +1,6 @@
-package io.sirocco.multicast;
+package io.sirocco.multicast.model;
 
-/** Result codes of {@link Subgroup#tryClaim(int, SlotClaim)}: non-negative is success, negative a reason. */
+/** Result codes of {@link io.sirocco.multicast.Subgroup#tryClaim(int, SlotClaim)}: non-negative is success, negative a reason. */
 public final class ClaimResult
 {
     /** The claim succeeded; the slot is in the {@link SlotClaim}. */

@@ -1,7 +1,6 @@
-package io.sirocco.transport.incoming;
+package io.sirocco.transport.spi;
 
 import io.sirocco.transport.concurrent.MpmcArrayQueue;
-import io.sirocco.transport.spi.Connection;
 
 import java.lang.foreign.MemorySegment;
 import java.nio.ByteBuffer;

@@ -1,4 +1,4 @@
-package io.sirocco.multicast;
+package io.sirocco.multicast.model;
 
 import java.util.Objects;
 

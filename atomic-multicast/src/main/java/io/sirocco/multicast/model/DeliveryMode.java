@@ -1,4 +1,4 @@
-package io.sirocco.multicast;
+package io.sirocco.multicast.model;
 
 /** How a subgroup orders and protects its messages. */
 public enum DeliveryMode

@@ -1,4 +1,4 @@
-package io.sirocco.transport.incoming;
+package io.sirocco.transport.spi;
 
 import io.sirocco.transport.concurrent.MpmcArrayQueue;
 

@@ -1,4 +1,4 @@
-package io.sirocco.multicast;
+package io.sirocco.multicast.model;
 
 /** What a member does in a subgroup. Every role receives (and takes part in ordering); writers also send. */
 public enum Role

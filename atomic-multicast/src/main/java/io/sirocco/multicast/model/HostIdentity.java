@@ -1,4 +1,4 @@
-package io.sirocco.multicast;
+package io.sirocco.multicast.model;
 
 import java.net.InetAddress;
 import java.io.IOException;
