@@ -90,11 +90,17 @@ final class MixedRowTransport implements RowTransport
         }
     }
 
-    /** Crash detection on a reset is the tcp part's (a same-host peer's death shows in the heartbeats). */
+    /**
+     * Crash detection on a reset is the tcp part's (a same-host peer's death shows in the heartbeats); there is none
+     * when every member is on this host.
+     */
     @Override
     public void suspicionListener(final RowSuspicionListener listener)
     {
-        far.suspicionListener(listener);
+        if (far != null)
+        {
+            far.suspicionListener(listener);
+        }
     }
 
     @Override
