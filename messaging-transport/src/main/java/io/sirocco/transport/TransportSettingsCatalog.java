@@ -1,6 +1,7 @@
 package io.sirocco.transport;
 
 import java.util.List;
+import java.util.stream.Stream;
 
 import io.sirocco.transport.config.Setting;
 import io.sirocco.transport.config.SettingsCatalog;
@@ -22,6 +23,12 @@ public final class TransportSettingsCatalog implements SettingsCatalog
 
     @Override
     public List<Setting> settings()
+    {
+        return Stream.of(buffersAndConnections(), threadingAndIdling()).flatMap(List::stream).toList();
+    }
+
+    /** Provider, ring and receive buffers, flow control, connections, requests and handler threads. */
+    private static List<Setting> buffersAndConnections()
     {
         return List.of(
             new Setting(TRANSPORT_PROP, TRANSPORT_DEFAULT, "transport provider: nio, loopback, or one from ib-native"),
@@ -54,7 +61,13 @@ public final class TransportSettingsCatalog implements SettingsCatalog
             new Setting(INCOMING_QUEUE_CAPACITY_PROP, String.valueOf(INCOMING_QUEUE_CAPACITY_DEFAULT),
                 "incoming buffer queue slots (power of two)"),
             new Setting(MAX_MESSAGE_BYTES_PROP, String.valueOf(MAX_MESSAGE_BYTES_DEFAULT),
-                "largest payload accepted from the network, bytes"),
+                "largest payload accepted from the network, bytes"));
+    }
+
+    /** How coordinator, handler and selector threads spin, yield, park and write directly. */
+    private static List<Setting> threadingAndIdling()
+    {
+        return List.of(
             new Setting(IDLE_SPINS_PROP, "2000, or 0 with fewer than 4 cores",
                 "empty polls an idle coordinator or handler thread spins before yielding"),
             new Setting(IDLE_YIELDS_PROP, "200, or 0 with fewer than 4 cores", "yields before parking"),
