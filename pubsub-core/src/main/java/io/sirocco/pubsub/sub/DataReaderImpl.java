@@ -112,8 +112,10 @@ public final class DataReaderImpl<T> extends DataReaderStatuses<T> implements io
             group.getQos().getPresentation().isCoherentAccess(),
             group.getQos().getPresentation().isOrderedAccess(), qos.getHistory().getKind().ordinal(), depth,
             List.copyOf(group.getQos().getPartition().getName()), qos.getUserData().getValue(), "", 0);
-        this.matching = new ReaderMatching<>(env, me, lock, historyArrived, writers, cache, record,
-            qos.getDurability().getKind() == Durability.Kind.TRANSIENT_LOCAL, participant::discovered);
+        final boolean transientLocal =
+            qos.getDurability().getKind().ordinal() >= Durability.Kind.TRANSIENT_LOCAL.ordinal();
+        this.matching = new ReaderMatching<>(env, me, lock, historyArrived, writers, cache, record, transientLocal,
+            participant::discovered);
         topic.addUser();
     }
 

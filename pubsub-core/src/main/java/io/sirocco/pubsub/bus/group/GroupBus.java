@@ -118,6 +118,12 @@ public final class GroupBus implements DomainBus, MembershipListener
             TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startNs));
     }
 
+    /** The domain's group this participant is a member of (durability registers its own subgroup on it). */
+    public Group group()
+    {
+        return group;
+    }
+
     /** Joins the domain's group over {@code transport} (shm, tcp or mixed); throws when it cannot be joined. */
     public static GroupBus join(final int domainId, final DiscoveryHandler discovery, final SiroccoConfig config,
         final String transport) throws TimeoutException
