@@ -1,7 +1,6 @@
 package io.sirocco.transport;
 
 import java.util.List;
-import java.util.stream.Stream;
 
 import io.sirocco.transport.config.Setting;
 import io.sirocco.transport.config.SettingsCatalog;
@@ -24,11 +23,11 @@ public final class TransportSettingsCatalog implements SettingsCatalog
     @Override
     public List<Setting> settings()
     {
-        return Stream.of(buffersAndConnections(), threadingAndIdling()).flatMap(List::stream).toList();
+        return java.util.stream.Stream.concat(connections().stream(), tuning().stream()).toList();
     }
 
-    /** Provider, ring and receive buffers, flow control, connections, requests and handler threads. */
-    private static List<Setting> buffersAndConnections()
+    /** The transport, rings, flow control, connections and handshakes. */
+    private static List<Setting> connections()
     {
         return List.of(
             new Setting(TRANSPORT_PROP, TRANSPORT_DEFAULT, "transport provider: nio, loopback, or one from ib-native"),
@@ -44,10 +43,20 @@ public final class TransportSettingsCatalog implements SettingsCatalog
                 "open connections before the least recently used is closed"),
             new Setting(CONNECT_TIMEOUT_MS_PROP, String.valueOf(CONNECT_TIMEOUT_MS_DEFAULT),
                 "TCP connect timeout per handshake, ms"),
+            new Setting(HANDSHAKE_TIMEOUT_MS_PROP, String.valueOf(HANDSHAKE_TIMEOUT_MS_DEFAULT),
+                "time an accepted socket has to send its whole hello before it is closed, ms"),
+            new Setting(HANDSHAKE_PENDING_MAX_PROP, String.valueOf(HANDSHAKE_PENDING_MAX_DEFAULT),
+                "accepted sockets with an incomplete hello; past it the oldest is closed"),
             new Setting(REQUEST_TIMEOUT_MS_PROP, String.valueOf(REQUEST_TIMEOUT_MS_DEFAULT),
                 "timeout of request(...) without an explicit one, ms"),
             new Setting(REQUEST_MAP_SIZE_PROP, String.valueOf(REQUEST_MAP_SIZE_DEFAULT),
-                "outstanding requests per node (power of two)"),
+                "outstanding requests per node (power of two)"));
+    }
+
+    /** Threads, queues, buffers and idling. */
+    private static List<Setting> tuning()
+    {
+        return List.of(
             new Setting(HANDLER_THREADS_PROP, String.valueOf(HANDLER_THREADS_DEFAULT),
                 "handler threads; 0 runs handlers on the coordinator or receiving thread"),
             new Setting(HANDLER_SPIN_NS_PROP, "-1 (auto: 20000, or 0 over nio with fewer than 4 cores)",
@@ -61,13 +70,7 @@ public final class TransportSettingsCatalog implements SettingsCatalog
             new Setting(INCOMING_QUEUE_CAPACITY_PROP, String.valueOf(INCOMING_QUEUE_CAPACITY_DEFAULT),
                 "incoming buffer queue slots (power of two)"),
             new Setting(MAX_MESSAGE_BYTES_PROP, String.valueOf(MAX_MESSAGE_BYTES_DEFAULT),
-                "largest payload accepted from the network, bytes"));
-    }
-
-    /** How coordinator, handler and selector threads spin, yield, park and write directly. */
-    private static List<Setting> threadingAndIdling()
-    {
-        return List.of(
+                "largest payload accepted from the network, bytes"),
             new Setting(IDLE_SPINS_PROP, "2000, or 0 with fewer than 4 cores",
                 "empty polls an idle coordinator or handler thread spins before yielding"),
             new Setting(IDLE_YIELDS_PROP, "200, or 0 with fewer than 4 cores", "yields before parking"),
