@@ -8,7 +8,6 @@ import java.util.concurrent.TimeUnit;
 
 import io.sirocco.tests.dds.types.Shape;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.omg.dds.core.policy.Durability;
@@ -106,10 +105,6 @@ class MatchingAndDurabilityConformanceTest extends OverEveryTransport
     @Test
     void partitionsMustIntersectAndWildcardsMatch() throws Exception
     {
-        // Known bug (3 runs of 4 over shm or tcp): the wildcard reader, matched, never gets the sample while a reader
-        // of another partition shares its participant. Named in docs/dds.md until it is fixed.
-        Assumptions.assumeTrue(transport == DdsTransport.LOCAL, "known bug over the subgroup bus: a sample does not "
-            + "reach a matched wildcard-partition reader");
         final Publisher inA = pubSide.createPublisher(pubSide.getDefaultPublisherQos().withPolicy(
             pf.Partition().withName(List.of("sensors/a"))));
         final Subscriber inB = subSide.createSubscriber(subSide.getDefaultSubscriberQos().withPolicy(

@@ -41,6 +41,8 @@ final class GroupWriter implements BusWriter
     private final SlotClaim claim = new SlotClaim();
     private final BusHeader header = new BusHeader();
     private final ReentrantLock sendLock = new ReentrantLock();
+    /** RELIABLE messages written before this member's first sending view (under {@code sendLock}). */
+    private final BeforeFirstView beforeFirstView = new BeforeFirstView();
     private Object lastEngine;
 
     /** @param registry this member's RELIABLE writers by GUID; the writer removes itself on close. */
@@ -82,9 +84,55 @@ final class GroupWriter implements BusWriter
             {
                 return RESEND_FAILED;
             }
+            if (!sendBeforeFirstView(subgroup, timeoutNs))
+            {
+                return RESEND_FAILED;
+            }
             lastEngine = engine;
         }
         return engine;
+    }
+
+    /**
+     * Under {@code sendLock}, a RELIABLE writer that never had a sending view: waits up to {@code timeoutNs} for the
+     * first one (the subgroup's registration or promotion is on its way; a remote reader may already count this
+     * writer as matched). Null when it has not come.
+     */
+    private Object awaitFirstEngine(final Subgroup subgroup, final long timeoutNs)
+    {
+        final long deadlineNs = System.nanoTime() + timeoutNs;
+        long parkNs = 1_000;
+        Object engine;
+        while ((engine = currentEngine(subgroup, Math.max(0, deadlineNs - System.nanoTime()))) == null &&
+            System.nanoTime() - deadlineNs < 0)
+        {
+            LockSupport.parkNanos(parkNs);
+            parkNs = Math.min(parkNs << 1, 100_000);
+        }
+        return engine;
+    }
+
+    /** Under {@code sendLock}, in the first sending view: sends, in order, what was written before it. */
+    private boolean sendBeforeFirstView(final Subgroup subgroup, final long timeoutNs)
+    {
+        if (!beforeFirstView.isEmpty())
+        {
+            LOG.debug("topic subgroup {}: sending {} message(s) written before this member's first view",
+                channel.name, beforeFirstView.size());
+        }
+        byte[] message;
+        while ((message = beforeFirstView.peek()) != null)
+        {
+            if (subgroup.claim(message.length, claim, claimTimeout(timeoutNs)) != ClaimResult.OK)
+            {
+                return false;
+            }
+            MemorySegment.copy(message, 0, claim.buffer(), ValueLayout.JAVA_BYTE, 0, message.length);
+            channel.unconfirmed.remember(claim.buffer(), message.length);
+            claim.commit();
+            beforeFirstView.sent();
+        }
+        return true;
     }
 
     /**
@@ -109,10 +157,12 @@ final class GroupWriter implements BusWriter
         {
             final int length = BusHeader.LENGTH + message.payloadLength();
             final Subgroup subgroup = channel.subgroup;
-            final Object engine = currentEngine(subgroup, timeoutNs);
+            final boolean firstView = reliable && lastEngine == null;
+            final Object engine = firstView ? awaitFirstEngine(subgroup, claimTimeout(timeoutNs))
+                : currentEngine(subgroup, timeoutNs);
             if (engine == null)
             {
-                return NO_VIEW;
+                return firstView ? keepForFirstView(message, target) : NO_VIEW;
             }
             if (engine == RESEND_FAILED)
             {
@@ -143,6 +193,20 @@ final class GroupWriter implements BusWriter
         {
             sendLock.unlock();
         }
+    }
+
+    /**
+     * Under {@code sendLock}: a RELIABLE message written before this member's first sending view came (in
+     * max_blocking_time) is kept and sent once it is here; it counts as sent, so acknowledgments wait for it.
+     */
+    private int keepForFirstView(final BusMessage message, final long target)
+    {
+        if (!beforeFirstView.keep(message, target))
+        {
+            return FAILED;
+        }
+        channel.sent++;
+        return SENT;
     }
 
     /**
@@ -244,20 +308,16 @@ final class GroupWriter implements BusWriter
     }
 
     /**
-     * While waiting for acknowledgments: a view installed since the last send trimmed what is still unconfirmed, and
-     * no further write may come to re-send it, so re-send it here (else the wait could only time out).
+     * While waiting for acknowledgments: a view installed since the last send trimmed what is still unconfirmed, or
+     * the first sending view came after messages were written, and no further write may come to send them, so send
+     * them here (else the wait could only time out).
      */
     private void resendAfterViewChange(final long timeoutNs)
     {
         sendLock.lock();
         try
         {
-            final Subgroup subgroup = channel.subgroup;
-            final Object engine = subgroup.sendingEngine();
-            if (engine != null && engine != lastEngine && lastEngine != null && resendTrimmed(subgroup, timeoutNs))
-            {
-                lastEngine = engine;
-            }
+            currentEngine(channel.subgroup, timeoutNs);
         }
         finally
         {
