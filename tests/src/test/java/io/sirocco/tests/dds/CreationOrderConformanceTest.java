@@ -6,7 +6,6 @@ import java.util.ArrayList;
 import java.util.List;
 
 import io.sirocco.tests.dds.types.Shape;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.omg.dds.core.policy.PolicyFactory;
@@ -80,10 +79,6 @@ class CreationOrderConformanceTest extends OverEveryTransport
     @Test
     void aWriterAfterAReaderAlsoReachesARemoteReaderAndHearsARemoteWriter() throws Exception
     {
-        // Known bug (1 run of 2): over tcp a remote writer's first sample, written right after the match, may never
-        // reach a reader (before any promotion). Named in docs/dds.md until it is fixed.
-        Assumptions.assumeFalse(transport == DdsTransport.TCP, "known bug over tcp: a new remote writer's first "
-            + "sample can be lost");
         final DomainParticipant p = participant();
         final DomainParticipant remote = participant();
         final Topic<Shape> topic = p.createTopic("ReaderFirstRemote", Shape.class);
