@@ -77,6 +77,24 @@ class CreationOrderConformanceTest extends OverEveryTransport
     }
 
     @Test
+    void aWriterMatchedBeforeItsMemberSendsStillDeliversWhatItWritesAtOnce() throws Exception
+    {
+        // The writer sees the reader matched as soon as the reader's record is handed over, possibly before the view
+        // that promotes this member to a sender of the topic subgroup: nothing written then may be lost.
+        final DomainParticipant p = participant();
+        final Topic<Shape> topic = p.createTopic("WriterMatchedFirst", Shape.class);
+        final DataReader<Shape> reader = reader(p, topic, pf, true);
+        final DataWriter<Shape> writer = writer(p, topic, pf, true);
+        Dds.await("writer matched", () -> writer.getPublicationMatchedStatus().getCurrentCount() == 1);
+        for (int i = 0; i < 10; i++)
+        {
+            writer.write(new Shape("RED", i, 0, 1));
+        }
+        Dds.await("ten samples", () -> xs(reader).size() == 10);
+        assertThat(xs(reader)).containsExactly(0, 1, 2, 3, 4, 5, 6, 7, 8, 9);
+    }
+
+    @Test
     void aWriterAfterAReaderAlsoReachesARemoteReaderAndHearsARemoteWriter() throws Exception
     {
         final DomainParticipant p = participant();

@@ -2,8 +2,10 @@ package io.sirocco.pubsub.bus.group;
 
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.ReentrantLock;
 
@@ -12,6 +14,7 @@ import io.sirocco.multicast.model.SlotClaim;
 import io.sirocco.multicast.Subgroup;
 import io.sirocco.pubsub.bus.BusMessage;
 import io.sirocco.pubsub.bus.BusWriter;
+import io.sirocco.pubsub.bus.DeliveryExecutor;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -33,6 +36,8 @@ final class GroupWriter implements BusWriter
     private static final int SENT = 1;
     private static final int NO_VIEW = 0;
     private static final int FAILED = -1;
+    /** How long sending the kept messages after a view install may wait for room. */
+    private static final long KEPT_SEND_NS = TimeUnit.SECONDS.toNanos(5);
 
     private final TopicChannel channel;
     private final boolean reliable;
@@ -43,6 +48,8 @@ final class GroupWriter implements BusWriter
     private final ReentrantLock sendLock = new ReentrantLock();
     /** RELIABLE messages written before this member's first sending view (under {@code sendLock}). */
     private final BeforeFirstView beforeFirstView = new BeforeFirstView();
+    /** Whether {@code beforeFirstView} has messages: read by the predicate thread at a view install. */
+    private volatile boolean keeping;
     private Object lastEngine;
 
     /** @param registry this member's RELIABLE writers by GUID; the writer removes itself on close. */
@@ -132,7 +139,38 @@ final class GroupWriter implements BusWriter
             claim.commit();
             beforeFirstView.sent();
         }
+        keeping = false;
         return true;
+    }
+
+    /**
+     * Predicate thread, after a view install: each RELIABLE writer that kept what it wrote before its first sending
+     * view sends it now, on a pool thread (it may wait for room, which the predicate thread makes), so that a writer
+     * that writes nothing more still gets its samples out.
+     */
+    static void sendKept(final Collection<GroupWriter> writers, final DeliveryExecutor executor)
+    {
+        for (final GroupWriter writer : writers)
+        {
+            if (writer.keeping)
+            {
+                executor.execute(writer::sendKept);
+            }
+        }
+    }
+
+    /** Sends what was written before the first sending view, if that view is here now. */
+    private void sendKept()
+    {
+        sendLock.lock();
+        try
+        {
+            currentEngine(channel.subgroup, KEPT_SEND_NS);
+        }
+        finally
+        {
+            sendLock.unlock();
+        }
     }
 
     /**
@@ -205,6 +243,7 @@ final class GroupWriter implements BusWriter
         {
             return FAILED;
         }
+        keeping = true;
         channel.sent++;
         return SENT;
     }
