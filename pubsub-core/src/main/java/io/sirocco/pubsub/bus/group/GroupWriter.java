@@ -64,7 +64,8 @@ final class GroupWriter implements BusWriter
 
     /**
      * The writer is closing: sends its end mark after its last sample (once, not per sample). False when it could not
-     * be sent (no view holds the subgroup yet, or no room in time): the retraction is then a plain one.
+     * be sent (no view holds the subgroup yet, or no room in time): the retraction is then a plain one. The mark is
+     * never kept for a first view that has not come (it would never be sent: a closed writer is no longer asked).
      */
     boolean sendEndMark(final long guid, final long timeoutNs)
     {
@@ -74,7 +75,14 @@ final class GroupWriter implements BusWriter
         }
         final BusMessage mark = new BusMessage(16).kind(BusMessage.KIND_WRITER_END).writerGuid(guid).seq(0)
             .payloadLength(0);
-        return sendMessage(mark, 0, timeoutNs) == SENT;
+        final boolean sent = sendMessage(mark, 0, timeoutNs, false) == SENT;
+        if (!sent && keeping)
+        {
+            LOG.warn("topic subgroup {}: writer {} closed before this member's first view as its sender came; "
+                + "{} sample(s) it wrote were never sent", channel.name, String.format("%016x", guid),
+                beforeFirstView.size());
+        }
+        return sent;
     }
 
     /**
@@ -184,11 +192,16 @@ final class GroupWriter implements BusWriter
 
     private boolean send(final BusMessage message, final long target, final long timeoutNs)
     {
-        return sendMessage(message, target, timeoutNs) != FAILED;
+        return sendMessage(message, target, timeoutNs, true) != FAILED;
     }
 
-    /** {@link #SENT}; {@link #NO_VIEW} when no view holds the subgroup (no reader can be matched); or FAILED. */
-    private int sendMessage(final BusMessage message, final long target, final long timeoutNs)
+    /**
+     * {@link #SENT} (also when kept for the first view); {@link #NO_VIEW} when no view holds the subgroup and the
+     * message is not kept; or FAILED.
+     *
+     * @param keep whether a RELIABLE writer keeps the message when its first sending view has not come in time.
+     */
+    private int sendMessage(final BusMessage message, final long target, final long timeoutNs, final boolean keep)
     {
         sendLock.lock();
         try
@@ -196,11 +209,12 @@ final class GroupWriter implements BusWriter
             final int length = BusHeader.LENGTH + message.payloadLength();
             final Subgroup subgroup = channel.subgroup;
             final boolean firstView = reliable && lastEngine == null;
-            final Object engine = firstView ? awaitFirstEngine(subgroup, claimTimeout(timeoutNs))
-                : currentEngine(subgroup, timeoutNs);
+            // Waits for the first view only when something is or would be kept for it.
+            final Object engine = firstView && (keep || keeping) ? awaitFirstEngine(subgroup,
+                claimTimeout(timeoutNs)) : currentEngine(subgroup, timeoutNs);
             if (engine == null)
             {
-                return firstView ? keepForFirstView(message, target) : NO_VIEW;
+                return firstView && keep ? keepForFirstView(message, target) : NO_VIEW;
             }
             if (engine == RESEND_FAILED)
             {
