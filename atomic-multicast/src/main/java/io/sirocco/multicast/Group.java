@@ -1,8 +1,9 @@
 package io.sirocco.multicast;
 
-// Size: about 610 lines: the module's public face for membership (join, register, promote, leave, halt, fault
+// Size: about 630 lines: the module's public face for membership (join, register, promote, leave, halt, fault
 // hooks) plus the two callbacks the view manager and the rejoiner hold (ViewHost, RejoinHost), which must see this
-// member's private state; the mechanisms live in FirstView, MembershipNotices, LocalMembers and ViewTotals.
+// member's private state; the mechanisms live in FirstView, MembershipNotices, LocalMembers, ViewTotals and
+// ShutdownLeave.
 
 import io.sirocco.multicast.fault.FaultInjector;
 import io.sirocco.multicast.model.DeliveryHandler;
@@ -207,8 +208,9 @@ public final class Group implements AutoCloseable
             config.memberId(), hostName, ProcessHandle.current().pid(), config.endpoint()));
         // A mark left by an earlier member of this id (it closed, or crashed while out) would count this one as out.
         registry.clearOut(config.memberId());
-        registry.announce(self());
-        final View first = FirstView.await(config, registry, this::self, System.nanoTime() + timeout.toNanos());
+        final boolean founds = FirstView.announce(config, registry, self(), this::mayRun);
+        final View first = FirstView.await(config, founds, registry, this::self,
+            System.nanoTime() + timeout.toNanos());
         if (first == null)
         {
             LocalMembers.remove(config.groupName(), config.memberId(), running);
@@ -226,6 +228,8 @@ public final class Group implements AutoCloseable
         engine.registerEngineOnly(rejoiner, rejoiner::trigger);
         installEngines(null, ctx);
         engine.start();
+        ShutdownLeave.opened(this, "member " + config.memberId() + " of group '" + config.groupName() + "'",
+            this::close);
         LOG.debug("member {} joined group {} in {}", config.memberId(), config.groupName(), first);
     }
 
@@ -327,6 +331,19 @@ public final class Group implements AutoCloseable
         return h;
     }
 
+    /**
+     * What the JVM's shutdown hook runs if this group is still open then (an application's {@code main} returned
+     * without closing it): by default {@link #close()}; an owner that must say goodbye first (a DDS participant
+     * retracts its entities, so that the others do not take it for failed) gives its own close, which must end with
+     * this group's.
+     *
+     * @param closer the owner's close.
+     */
+    public void closeOnShutdown(final Runnable closer)
+    {
+        ShutdownLeave.closer(this, Objects.requireNonNull(closer, "closer"));
+    }
+
     public void addMembershipListener(final MembershipListener l)
     {
         notices.add(l);
@@ -409,6 +426,7 @@ public final class Group implements AutoCloseable
     public void halt()
     {
         closed = true;
+        ShutdownLeave.closed(this);
         LocalMembers.remove(config.groupName(), config.memberId(), running);
         engine.close();
         handles.values().forEach(Subgroup::close);
@@ -423,6 +441,7 @@ public final class Group implements AutoCloseable
             return;
         }
         closed = true;
+        ShutdownLeave.closed(this);
         viewManager.requestLeave();
         engine.wake();
         final long deadline = System.nanoTime() + 2_000_000_000L;
@@ -439,8 +458,13 @@ public final class Group implements AutoCloseable
             closeWhenEngineStopped(ctx);
         }
         LocalMembers.remove(config.groupName(), config.memberId(), running);
-        registry.withdraw(config.memberId());
-        markGone();
+        if (!viewManager.left())
+        {
+            // Not removed by a view change: the mark tells a re-forming group that this member will not come back.
+            markGone();
+        }
+        // The last member that leaves removes the group's registry (its shm directory), so nothing stays behind.
+        registry.leave(config.memberId(), this::mayRun);
         registry.close();
         provider.left(config.groupName(), config.memberId());
     }

@@ -19,7 +19,8 @@ class NullSendTest
     @Timeout(value = 60, unit = TimeUnit.SECONDS)
     void stoppedSenderDoesNotStallTheOthersAndNullsStopWithTraffic() throws Exception
     {
-        try (TestCluster c = new TestCluster(3, "local", SpindleOptions.ALL_ON,
+        // Every technique on, unless the removal script switched null-sends off (then this test must fail).
+        try (TestCluster c = new TestCluster(3, "local", SpindleTechniquesTest.optionsUnderTest(),
             i -> List.of(SubgroupSpec.of("n", DeliveryMode.ORDERED).withWindow(16)), i -> Role.WRITER_READER))
         {
             final int[] counts = {5, 300, 300};

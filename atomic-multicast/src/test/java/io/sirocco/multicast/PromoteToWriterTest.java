@@ -1,9 +1,9 @@
 package io.sirocco.multicast;
 
-import io.sirocco.multicast.model.ClaimResult;
-import io.sirocco.multicast.model.DeliveryMode;
 import io.sirocco.multicast.model.Role;
 import io.sirocco.multicast.model.SlotClaim;
+import io.sirocco.multicast.model.ClaimResult;
+import io.sirocco.multicast.model.DeliveryMode;
 import io.sirocco.multicast.model.SubgroupSpec;
 import io.sirocco.multicast.smc.SpindleOptions;
 import org.junit.jupiter.api.Test;

@@ -150,7 +150,7 @@ final class TestCluster implements AutoCloseable
                 recorders.add(rec);
                 final int idx = i;
                 final GroupConfig cfg = GroupConfig.defaults(groupName).withTransport(transport)
-                    .withRegistry("local".equals(transport) ? "local" : "shm")
+                    .withRegistry(transport.endsWith("local") ? "local" : "shm")
                     .withMemberId(100 + i).withContact(i == 0, members).withSpindle(options)
                     .withIdle(50, 10, 50_000)
                     .withFailureDetection(cfg0HeartbeatMs(), suspicionMs)

@@ -32,6 +32,14 @@ public final class TransportConfiguration
     public static final String CONNECT_TIMEOUT_MS_PROP = "sirocco.transport.connect.timeout.ms";
     public static final long CONNECT_TIMEOUT_MS_DEFAULT = 1_000;
 
+    /** How long an accepted socket may take to send its whole hello before the node closes it. */
+    public static final String HANDSHAKE_TIMEOUT_MS_PROP = "sirocco.transport.handshake.timeout.ms";
+    public static final long HANDSHAKE_TIMEOUT_MS_DEFAULT = 5_000;
+
+    /** Accepted sockets whose hello is still incomplete; past it the oldest is closed. */
+    public static final String HANDSHAKE_PENDING_MAX_PROP = "sirocco.transport.handshake.pending.max";
+    public static final int HANDSHAKE_PENDING_MAX_DEFAULT = 256;
+
     public static final String REQUEST_TIMEOUT_MS_PROP = "sirocco.transport.request.timeout.ms";
     public static final long REQUEST_TIMEOUT_MS_DEFAULT = 10_000;
 

@@ -22,6 +22,8 @@ public final class TransportContext
     private double flowControlThreshold = doubleValue(FLOW_CONTROL_THRESHOLD_PROP, FLOW_CONTROL_THRESHOLD_DEFAULT);
     private int maxConnections = integer(MAX_CONNECTIONS_PROP, MAX_CONNECTIONS_DEFAULT);
     private long connectTimeoutMs = longValue(CONNECT_TIMEOUT_MS_PROP, CONNECT_TIMEOUT_MS_DEFAULT);
+    private long handshakeTimeoutMs = longValue(HANDSHAKE_TIMEOUT_MS_PROP, HANDSHAKE_TIMEOUT_MS_DEFAULT);
+    private int handshakePendingMax = integer(HANDSHAKE_PENDING_MAX_PROP, HANDSHAKE_PENDING_MAX_DEFAULT);
     private long requestTimeoutMs = longValue(REQUEST_TIMEOUT_MS_PROP, REQUEST_TIMEOUT_MS_DEFAULT);
     private int requestMapSize = integer(REQUEST_MAP_SIZE_PROP, REQUEST_MAP_SIZE_DEFAULT);
     private int handlerThreads = integer(HANDLER_THREADS_PROP, HANDLER_THREADS_DEFAULT);
@@ -65,6 +67,8 @@ public final class TransportContext
         }
         requireRange("maxConnections", maxConnections, 1, NodeIds.COUNT);
         requireRange("connectTimeoutMs", connectTimeoutMs, 1, Integer.MAX_VALUE);
+        requireRange("handshakeTimeoutMs", handshakeTimeoutMs, 1, Integer.MAX_VALUE);
+        requireRange("handshakePendingMax", handshakePendingMax, 1, 1 << 20);
         requireRange("requestTimeoutMs", requestTimeoutMs, 1, Long.MAX_VALUE / 1_000_000);
         requirePowerOfTwo("requestMapSize", requestMapSize, 16, 1 << 24);
         requireRange("handlerThreads", handlerThreads, 0, 256);
@@ -147,6 +151,10 @@ public final class TransportContext
     public TransportContext maxConnections(final int v) { checkMutable(); maxConnections = v; return this; }
     public long connectTimeoutMs() { return connectTimeoutMs; }
     public TransportContext connectTimeoutMs(final long v) { checkMutable(); connectTimeoutMs = v; return this; }
+    public long handshakeTimeoutMs() { return handshakeTimeoutMs; }
+    public TransportContext handshakeTimeoutMs(final long v) { checkMutable(); handshakeTimeoutMs = v; return this; }
+    public int handshakePendingMax() { return handshakePendingMax; }
+    public TransportContext handshakePendingMax(final int v) { checkMutable(); handshakePendingMax = v; return this; }
     public long requestTimeoutMs() { return requestTimeoutMs; }
     public TransportContext requestTimeoutMs(final long v) { checkMutable(); requestTimeoutMs = v; return this; }
     public int requestMapSize() { return requestMapSize; }

@@ -23,6 +23,12 @@ public final class TransportSettingsCatalog implements SettingsCatalog
     @Override
     public List<Setting> settings()
     {
+        return java.util.stream.Stream.concat(connections().stream(), tuning().stream()).toList();
+    }
+
+    /** The transport, rings, flow control, connections and handshakes. */
+    private static List<Setting> connections()
+    {
         return List.of(
             new Setting(TRANSPORT_PROP, TRANSPORT_DEFAULT, "transport provider: nio, loopback, or one from ib-native"),
             new Setting(RING_BUFFER_BYTES_PROP, String.valueOf(RING_BUFFER_BYTES_DEFAULT),
@@ -37,10 +43,20 @@ public final class TransportSettingsCatalog implements SettingsCatalog
                 "open connections before the least recently used is closed"),
             new Setting(CONNECT_TIMEOUT_MS_PROP, String.valueOf(CONNECT_TIMEOUT_MS_DEFAULT),
                 "TCP connect timeout per handshake, ms"),
+            new Setting(HANDSHAKE_TIMEOUT_MS_PROP, String.valueOf(HANDSHAKE_TIMEOUT_MS_DEFAULT),
+                "time an accepted socket has to send its whole hello before it is closed, ms"),
+            new Setting(HANDSHAKE_PENDING_MAX_PROP, String.valueOf(HANDSHAKE_PENDING_MAX_DEFAULT),
+                "accepted sockets with an incomplete hello; past it the oldest is closed"),
             new Setting(REQUEST_TIMEOUT_MS_PROP, String.valueOf(REQUEST_TIMEOUT_MS_DEFAULT),
                 "timeout of request(...) without an explicit one, ms"),
             new Setting(REQUEST_MAP_SIZE_PROP, String.valueOf(REQUEST_MAP_SIZE_DEFAULT),
-                "outstanding requests per node (power of two)"),
+                "outstanding requests per node (power of two)"));
+    }
+
+    /** Threads, queues, buffers and idling. */
+    private static List<Setting> tuning()
+    {
+        return List.of(
             new Setting(HANDLER_THREADS_PROP, String.valueOf(HANDLER_THREADS_DEFAULT),
                 "handler threads; 0 runs handlers on the coordinator or receiving thread"),
             new Setting(HANDLER_SPIN_NS_PROP, "-1 (auto: 20000, or 0 over nio with fewer than 4 cores)",

@@ -24,6 +24,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
  * The one-socket-per-node-pair handshake over TCP. The first three tests play the peer by hand with raw sockets, so
@@ -64,7 +65,7 @@ class CrossedConnectTest
     }
 
     @Test
-    void shouldRejectAStaleSecondSocketAndAcceptARestartedOrReconnectingPeer() throws Exception
+    void shouldRejectAStaleOrForeignSecondSocketAndAcceptARestartedOrReconnectingPeer() throws Exception
     {
         final MessagingService node = node(1);
         final AtomicInteger frames = new AtomicInteger();
@@ -94,13 +95,22 @@ class CrossedConnectTest
         assertThat(header.get(2)).isEqualTo((byte)TestMessages.TYPE);
         awaitAtLeast(frames, 1);
 
-        // a restarted peer (another incarnation) replaces the old socket, which the node closes
+        // another incarnation claims node 9 while its first socket is open: rejected, the first socket kept
+        final Socket claim = connect(target);
+        write(claim, hello(9, 2222L, 0));
+        assertThat(HandshakeDescriptor.verdict(read(claim, HandshakeDescriptor.LENGTH))).isEqualTo(HandshakeDescriptor.REJECT);
+        assertThat(closedByPeer(claim.getInputStream())).isTrue();
+        assertThat(node.statistics().nodeIdClaimsRejected()).isEqualTo(1);
+        write(first, frame(RAW_TYPE, 1));
+        awaitAtLeast(frames, 2);
+
+        // the peer restarts: its old socket ends, and the new incarnation is accepted with the next generation
+        first.close();
         final Socket restarted = connect(target);
         write(restarted, hello(9, 2222L, 0));
         final ByteBuffer restartReply = read(restarted, HandshakeDescriptor.LENGTH);
         assertThat(HandshakeDescriptor.verdict(restartReply)).isEqualTo(HandshakeDescriptor.ACCEPT);
         assertThat(HandshakeDescriptor.generation(restartReply)).isEqualTo(generation + 1);
-        assertThat(closedByPeer(first.getInputStream())).isTrue();
 
         // the same incarnation that knows the current generation reconnects (it closed its socket): accepted
         final Socket reconnected = connect(target);
@@ -108,7 +118,7 @@ class CrossedConnectTest
         assertThat(HandshakeDescriptor.verdict(read(reconnected, HandshakeDescriptor.LENGTH))).isEqualTo(HandshakeDescriptor.ACCEPT);
         assertThat(closedByPeer(restarted.getInputStream())).isTrue();
         write(reconnected, frame(RAW_TYPE, 1));
-        awaitAtLeast(frames, 2);
+        awaitAtLeast(frames, 3);
         assertThat(node.statistics().protocolErrors()).isZero();
     }
 
@@ -196,7 +206,7 @@ class CrossedConnectTest
 
     /**
      * The node (5) loses a crossed connect: the fake peer (3, lower id, "connecting itself") rejects its hello, and
-     * then does not connect back within the node's connect timeout, as a winner descheduled between taking its link
+     * then does not connect back within the node's handshake timeout, as a winner descheduled between taking its link
      * and sending its hello does under load. The node must not report a live peer unreachable (the send used to
      * throw, and that sender's messages were gone): it handshakes again. The fake then either accepts that socket
      * (its own attempt gave up) or rejects it too and finally connects back; either way the node's message arrives
@@ -208,7 +218,7 @@ class CrossedConnectTest
         final int fakeId = 3;
         addresses.put(nodeId, "127.0.0.1", 0);
         final MessagingService node = MessagingService.start(new TransportContext().ownNodeId(nodeId).transport("nio")
-            .addressMap(addresses).ringBufferBytes(64 * 1024).connectTimeoutMs(2_000));
+            .addressMap(addresses).ringBufferBytes(64 * 1024).connectTimeoutMs(2_000).handshakeTimeoutMs(2_000));
         nodes.add(node);
         final ServerSocket fakeListener = new ServerSocket(0, 10, java.net.InetAddress.getLoopbackAddress());
         sockets.add(fakeListener);
@@ -263,6 +273,97 @@ class CrossedConnectTest
         }
         assertThat(node.statistics().connectionsOpened()).isEqualTo(1);
         assertThat(node.statistics().connectionsClosed()).isZero();
+    }
+
+    /**
+     * Issue 23 item 4: the peer's process answers after the connect timeout (descheduled on a loaded machine). The
+     * host answered the TCP connect at once, so the node waits for the reply up to the handshake timeout instead of
+     * giving up on a live peer (it used to throw "no handshake reply within the connect timeout").
+     */
+    @Test
+    void aConnectorWaitsForALateReplyBeyondTheConnectTimeout() throws Exception
+    {
+        final int nodeId = 3;
+        final int fakeId = 5;
+        final MessagingService node = slowPeerNode(nodeId);
+        final ServerSocket fakeListener = fakePeer(fakeId);
+        final java.util.concurrent.atomic.AtomicReference<Throwable> sendFailure =
+            new java.util.concurrent.atomic.AtomicReference<>();
+        final Thread sender = Thread.ofPlatform().start(() -> sendQuietly(node, nodeId, fakeId, sendFailure));
+
+        final Socket socket = accepted(fakeListener);
+        assertThat(HandshakeDescriptor.nodeId(read(socket, HandshakeDescriptor.LENGTH))).isEqualTo(nodeId);
+        Thread.sleep(1_500); // the peer's process is descheduled: three times the node's connect timeout
+        write(socket, reply(fakeId, HandshakeDescriptor.ACCEPT, 3333L, 1));
+        sender.join(30_000);
+        assertThat(sendFailure.get()).as("the send to a live peer that answered late").isNull();
+        assertThat(read(socket, 12).get(3)).isEqualTo((byte)TestMessages.ORDERED_DATA);
+        assertThat(node.statistics().connectionsOpened()).isEqualTo(1);
+    }
+
+    /**
+     * Issue 23 item 4, the loser's side: the winner (lower id) rejects the node's hello and connects back only after
+     * the node's connect timeout. The node waits for it up to the handshake timeout on its first attempt: no second
+     * hello, and its message goes on the winner's socket.
+     */
+    @Test
+    void aLoserWaitsForALateWinnerBeyondTheConnectTimeout() throws Exception
+    {
+        final int nodeId = 5;
+        final int fakeId = 3;
+        final MessagingService node = slowPeerNode(nodeId);
+        final ServerSocket fakeListener = fakePeer(fakeId);
+        final java.util.concurrent.atomic.AtomicReference<Throwable> sendFailure =
+            new java.util.concurrent.atomic.AtomicReference<>();
+        final Thread sender = Thread.ofPlatform().start(() -> sendQuietly(node, nodeId, fakeId, sendFailure));
+
+        final Socket lost = accepted(fakeListener);
+        assertThat(HandshakeDescriptor.nodeId(read(lost, HandshakeDescriptor.LENGTH))).isEqualTo(nodeId);
+        write(lost, reply(fakeId, HandshakeDescriptor.REJECT, 3333L, 0));
+        Thread.sleep(1_500); // the winner is descheduled before its own connect: three connect timeouts
+        final Socket winner = connect(addresses.address(nodeId));
+        write(winner, hello(fakeId, 3333L, 0));
+        assertThat(HandshakeDescriptor.verdict(read(winner, HandshakeDescriptor.LENGTH)))
+            .isEqualTo(HandshakeDescriptor.ACCEPT);
+        sender.join(30_000);
+        assertThat(sendFailure.get()).as("the send to a live peer that won the crossed connect").isNull();
+        assertThat(read(winner, 12).get(3)).isEqualTo((byte)TestMessages.ORDERED_DATA);
+        fakeListener.setSoTimeout(500);
+        assertThatThrownBy(fakeListener::accept).as("a second hello from the node")
+            .isInstanceOf(java.net.SocketTimeoutException.class);
+        assertThat(node.statistics().connectionsOpened()).isEqualTo(1);
+    }
+
+    /** A node with a short connect timeout (500 ms) and the default handshake timeout (5 s). */
+    private MessagingService slowPeerNode(final int nodeId)
+    {
+        addresses.put(nodeId, "127.0.0.1", 0);
+        final MessagingService node = MessagingService.start(new TransportContext().ownNodeId(nodeId).transport("nio")
+            .addressMap(addresses).ringBufferBytes(64 * 1024).connectTimeoutMs(500));
+        nodes.add(node);
+        return node;
+    }
+
+    private ServerSocket fakePeer(final int fakeId) throws IOException
+    {
+        final ServerSocket fakeListener = new ServerSocket(0, 10, java.net.InetAddress.getLoopbackAddress());
+        sockets.add(fakeListener);
+        fakeListener.setSoTimeout(15_000);
+        addresses.put(fakeId, "127.0.0.1", fakeListener.getLocalPort());
+        return fakeListener;
+    }
+
+    private static void sendQuietly(final MessagingService node, final int nodeId, final int fakeId,
+        final java.util.concurrent.atomic.AtomicReference<Throwable> failure)
+    {
+        try
+        {
+            node.send(new TestMessages.Data(true).fill(nodeId, 0, 42, 100), fakeId);
+        }
+        catch (final RuntimeException ex)
+        {
+            failure.set(ex);
+        }
     }
 
     private Socket accepted(final ServerSocket listener) throws IOException

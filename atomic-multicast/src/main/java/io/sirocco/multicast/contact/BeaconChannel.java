@@ -28,7 +28,6 @@ import java.nio.charset.StandardCharsets;
 final class BeaconChannel implements AutoCloseable
 {
     private static final Logger LOG = LoggerFactory.getLogger(BeaconChannel.class);
-    private static final String MAGIC = "SIROCCO-BEACON";
 
     /** A beacon heard from another member. */
     interface Listener
@@ -96,8 +95,7 @@ final class BeaconChannel implements AutoCloseable
 
     void send(final long memberId, final String contact, final GroupIdentity group)
     {
-        final String text = MAGIC + " 1 " + groupName + " " + memberId + " " + contact + " "
-            + (group != null ? "1 " + group.encode() : "0");
+        final String text = BeaconFormat.encode(groupName, memberId, contact, group);
         out.clear();
         out.put(text.getBytes(StandardCharsets.UTF_8)).flip();
         try
@@ -123,12 +121,19 @@ final class BeaconChannel implements AutoCloseable
                 in.clear();
                 channel.receive(in);
                 in.flip();
-                final String[] f = StandardCharsets.UTF_8.decode(in).toString().trim().split(" ");
-                if ((f.length == 6 || f.length == 8) && MAGIC.equals(f[0]) && "1".equals(f[1])
-                    && groupName.equals(f[2]))
+                final BeaconFormat.Beacon b = BeaconFormat.parse(StandardCharsets.UTF_8.decode(in).toString(),
+                    groupName);
+                if (b != null)
                 {
-                    listener.onBeacon(Long.parseLong(f[3]), f[4], "1".equals(f[5]),
-                        f.length == 8 ? GroupIdentity.decode(f[6] + " " + f[7]) : null);
+                    listener.onBeacon(b.memberId(), b.contact(), b.inView(), b.group());
+                }
+                else
+                {
+                    final long skipped = ignoredLog.admit();
+                    if (skipped >= 0)
+                    {
+                        LOG.debug("group '{}': malformed beacon ignored{}", groupName, LogRateLimit.suffix(skipped));
+                    }
                 }
             }
             catch (final ClosedChannelException ex)

@@ -4,6 +4,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
 
 import io.sirocco.multicast.model.View;
 import org.slf4j.Logger;
@@ -32,15 +33,44 @@ final class HeardMembers
     {
     }
 
+    /**
+     * At most this many members are remembered: beacons come from anyone on the link, and forged member ids once
+     * filled a map that was never pruned (and each was greeted with a blocking connect).
+     */
+    static final int MAX_PEERS = 1024;
+    /** A member not heard for this long is forgotten (beacons and hellos repeat every period while it runs). */
+    static final long EXPIRY_NS = TimeUnit.SECONDS.toNanos(30);
+
     private final Map<Long, Peer> heard = new ConcurrentHashMap<>();
 
-    /** Records a peer, keeping the time since which its group identity is unchanged. */
-    void hear(final long id, final String hostPort, final boolean inView, final boolean peerMayForm,
+    /**
+     * Records a peer, keeping the time since which its group identity is unchanged. A member not known yet while
+     * {@link #MAX_PEERS} are known, none of them expired, is not recorded (the ones known keep working; the new one
+     * is heard again at its next beacon or hello).
+     *
+     * @return false when the peer was not recorded.
+     */
+    boolean hear(final long id, final String hostPort, final boolean inView, final boolean peerMayForm,
         final GroupIdentity group)
     {
         final long now = System.nanoTime();
+        if (!heard.containsKey(id) && heard.size() >= MAX_PEERS)
+        {
+            heard.values().removeIf(p -> now - p.heardNs() > EXPIRY_NS);
+            if (heard.size() >= MAX_PEERS)
+            {
+                return false;
+            }
+        }
         heard.compute(id, (k, old) -> new Peer(id, hostPort, inView, peerMayForm, now, group,
             old != null && Objects.equals(old.group(), group) ? old.groupSinceNs() : now));
+        return true;
+    }
+
+    /** @return how many members are remembered. */
+    int size()
+    {
+        return heard.size();
     }
 
     /** @return the peer, or null if never heard. */
@@ -123,9 +153,11 @@ final class HeardMembers
      * {@code leaderId}). */
     void addNodes(final Set<Integer> nodes, final boolean onlyGroup, final long leaderId)
     {
+        final long now = System.nanoTime();
         for (final Peer p : heard.values())
         {
-            if (!onlyGroup || (p.group() != null && p.group().leaderId() == leaderId))
+            // Only members heard lately: an expired one (gone, or a forged beacon's id) is not greeted.
+            if (now - p.heardNs() <= EXPIRY_NS && (!onlyGroup || (p.group() != null && p.group().leaderId() == leaderId)))
             {
                 nodes.add(RegistryEndpoint.nodeOf(p.contact()));
             }

@@ -416,7 +416,11 @@ public final class NetRegistry implements MembershipRegistry
             return;
         }
         final HeardMembers.Peer before = heard.get(id);
-        heard.hear(id, hostPort, peerInView, true, peerInView ? group : null);
+        if (!heard.hear(id, hostPort, peerInView, true, peerInView ? group : null))
+        {
+            // As many members as a group may have are heard already: a flood of forged ids, not a member.
+            return;
+        }
         endpoint.learn(nodeOf(hostPort), hostPort);
         if (before == null)
         {

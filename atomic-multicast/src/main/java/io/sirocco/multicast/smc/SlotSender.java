@@ -415,4 +415,10 @@ final class SlotSender extends SubgroupSlots implements ClaimedSlots
         }
         return true;
     }
+
+    /** See {@link SubgroupEngine#senderLockHeldByCurrentThread()}. */
+    boolean lockHeldByCurrentThread()
+    {
+        return lock.isHeldByCurrentThread();
+    }
 }

@@ -326,6 +326,15 @@ public final class SubgroupEngine
         return slots.stats;
     }
 
+    /**
+     * Whether the calling thread holds this subgroup's sender lock: a probe for tests that check Spindle's
+     * push-outside-the-lock (a row transport asks it on every push). Any thread.
+     */
+    public boolean senderLockHeldByCurrentThread()
+    {
+        return sender.lockHeldByCurrentThread();
+    }
+
     /** @return number of sequence numbers delivered (ORDERED) by this member. */
     public long deliveredCount()
     {

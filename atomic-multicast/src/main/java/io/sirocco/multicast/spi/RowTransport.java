@@ -81,7 +81,8 @@ public interface RowTransport extends AutoCloseable
      * once per view by the membership layer, right after {@link RowTransportProvider#open}, on the pushing thread. A
      * transport that can detect failed pushes must report every failure to the listener (reports made before the
      * listener was registered are replayed to it); the default, for transports that never detect one (shm, local,
-     * tcp, where the heartbeat timeout does that job), ignores the listener.
+     * where the heartbeat timeout does that job), ignores the listener. The tcp transport reports a peer that ends its
+     * row connection (a reset or EOF: its process died), from the registration on.
      *
      * @param listener receives the rank and the reason, at most once per member per view.
      */

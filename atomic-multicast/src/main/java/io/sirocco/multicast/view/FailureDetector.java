@@ -12,8 +12,9 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * Heartbeats and failure detection of the current view ({@link ViewManager}): this member beats on the heartbeat
  * period; another member is suspected when its heartbeat did not move for the suspicion timeout (the join grace before
- * its first beat in this view, half of it for a member of the previous view), when its process on this host exited,
- * or when it suspects this member (then this member is the one out).
+ * its first beat in this view, half of it for a member of the previous view), counted on this member's running time
+ * ({@link HeartbeatSilence}: a stall of this member's own thread is not the peer's silence), when its process on this
+ * host exited, or when it suspects this member (then this member is the one out).
  *
  * <p><b>Threads.</b> Predicate thread only, except {@link #exited(long)} (any thread: {@link ProcessHandle#onExit()}
  * callbacks) which adds to a concurrent set. {@code HEARTBEAT} is stored with release semantics, then pushed; other
@@ -30,10 +31,9 @@ final class FailureDetector
     private final long suspicionTimeoutNs;
     private final long continuingGraceNs;
     private final Set<Long> exitedMemberIds = ConcurrentHashMap.newKeySet();
+    private final HeartbeatSilence silence;
     private long heartbeat;
     private long nextBeatNs;
-    private long[] lastHeartbeat;
-    private long[] lastMoveNs;
     /**
      * By rank: the member was in the previous view too, so its silence before its first beat in this view is measured
      * from its last beat in the previous view, with half the join grace, rather than given the join grace from now.
@@ -50,15 +50,15 @@ final class FailureDetector
         this.heartbeatPeriodNs = heartbeatPeriodNs;
         this.suspicionTimeoutNs = suspicionTimeoutNs;
         this.continuingGraceNs = continuingGraceNs;
+        // Scans come at least once per heartbeat period on a running predicate thread; four periods of slack.
+        this.silence = new HeartbeatSilence(4 * heartbeatPeriodNs);
     }
 
     /** Starts watching the view of {@link ViewState#ctx} (just reset): everyone's silence counts from {@code now}. */
     void start(final long now)
     {
         final int members = s.members;
-        lastHeartbeat = new long[members];
-        lastMoveNs = new long[members];
-        java.util.Arrays.fill(lastMoveNs, now);
+        silence.start(members, now);
         continuing = new boolean[members];
         nextBeatNs = now;
         sameHostProcesses = new ProcessHandle[members];
@@ -108,6 +108,7 @@ final class FailureDetector
     {
         long mask = initialMask;
         final ViewContext ctx = s.ctx;
+        final long countedNs = silence.scanStart(now);
         for (int r = 0; r < s.members; r++)
         {
             if (r == s.me || (mask & (1L << r)) != 0)
@@ -115,12 +116,7 @@ final class FailureDetector
                 continue;
             }
             final long hb = s.table.getAcquire(r, SstLayout.HEARTBEAT);
-            if (hb != lastHeartbeat[r])
-            {
-                lastHeartbeat[r] = hb;
-                lastMoveNs[r] = now;
-            }
-            else if (now - lastMoveNs[r] > (hb != 0 ? suspicionTimeoutNs
+            if (silence.observe(r, hb, countedNs) > (hb != 0 ? suspicionTimeoutNs
                 : continuing[r] ? continuingGraceNs : s.joinGraceNs))
             {
                 LOG.warn("member {} (rank {}) of view {} suspected: no heartbeat for {} ms",
@@ -162,10 +158,10 @@ final class FailureDetector
         }
     }
 
-    /** When each rank's heartbeat last moved (handed to {@link #carryLiveness} of the next view). */
-    long[] lastMoveNs()
+    /** How long each rank's heartbeat has been silent (handed to {@link #carryLiveness} of the next view). */
+    long[] silentNs()
     {
-        return lastMoveNs;
+        return silence.silentNs();
     }
 
     /**
@@ -175,12 +171,12 @@ final class FailureDetector
      * member that long is one false suspicion under load away from losing its majority. Its suspicion itself is not
      * carried over (Derecho does): when a load spike made every member suspect every other after a commit, each
      * installed the committed view alone-minded, carried its suspicions and excluded itself, where fresh heartbeats in
-     * the new table let the view survive (seen in {@code NetnsRejoinTest}). Half the join grace (5 s or more), from the
-     * member's last beat this member saw in the previous view, leaves room for a survivor slower than this one to finish
+     * the new table let the view survive (seen in {@code NetnsRejoinTest}). Half the join grace (5 s or more), counting
+     * the silence this member measured in the previous view since the member's last beat there, leaves room for a survivor slower than this one to finish
      * the old view's trim and build the new table under load.
      * Predicate thread, right after {@link #start}.
      */
-    void carryLiveness(final View oldView, final long[] oldLastMove)
+    void carryLiveness(final View oldView, final long[] oldSilentNs)
     {
         for (int r = 0; r < s.members; r++)
         {
@@ -188,7 +184,7 @@ final class FailureDetector
             if (old >= 0 && r != s.me)
             {
                 continuing[r] = true;
-                lastMoveNs[r] = oldLastMove[old];
+                silence.carry(r, oldSilentNs[old]);
             }
         }
     }

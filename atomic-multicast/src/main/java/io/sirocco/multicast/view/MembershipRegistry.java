@@ -5,6 +5,7 @@ import io.sirocco.multicast.model.View;
 
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Predicate;
 
 /**
  * Where joiners announce themselves and where leaders publish views: the contact point of a group. The protocol
@@ -23,6 +24,68 @@ public interface MembershipRegistry extends AutoCloseable
 
     /** Removes a member's announcement (it left or was excluded), and its {@linkplain #markOut out mark} if any. */
     void withdraw(long memberId);
+
+    /**
+     * Announces a member that founds the group unless one runs, deciding atomically among every member that shares
+     * this registry (on one host: every process; in one JVM: every thread), so that members started at the same
+     * instant found one group, not one each. A group runs when a member of the latest installed view other than
+     * {@code self} is announced and may still run. When none does, the registry first drops what members that no
+     * longer run left (the shared-memory registry removes their files, with one log line), then announces
+     * {@code self} and, if {@code first} is given, publishes it as {@code v1} before any other member can decide.
+     *
+     * @param self   the joining member.
+     * @param first  view 1 to publish if {@code self} founds (itself alone), or null to publish it later (a contact
+     *               that waits for more members to announce).
+     * @param mayRun false only for a member that surely no longer runs (its process exited, or on this JVM it closed).
+     * @return true if {@code self} founds the group.
+     */
+    default boolean announceFounding(final Member self, final View first, final Predicate<Member> mayRun)
+    {
+        synchronized (this)
+        {
+            final boolean runs = groupRuns(this, self.memberId(), mayRun);
+            announce(self);
+            if (!runs && first != null)
+            {
+                publish("v1", first);
+            }
+            return !runs;
+        }
+    }
+
+    /**
+     * Whether a group runs on this registry for a member that is not in it: a member of the latest installed view,
+     * other than {@code selfId}, is announced and may still run. A member that closed withdrew its announcement.
+     */
+    static boolean groupRuns(final MembershipRegistry registry, final long selfId, final Predicate<Member> mayRun)
+    {
+        final Optional<View> latest = registry.latestInstalled();
+        if (latest.isEmpty())
+        {
+            return false;
+        }
+        for (final Member m : registry.announced())
+        {
+            if (m.memberId() != selfId && latest.get().rankOf(m.memberId()) >= 0 && mayRun.test(m))
+            {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * A member leaves for good (it closed): withdraws it and, when no other member that may run is left, drops the
+     * group's state. The shared-memory registry removes the group's directory, so nothing of a closed domain stays
+     * under the shm root; the others keep their state.
+     *
+     * @param memberId the member leaving.
+     * @param mayRun   as for {@link #announceFounding}.
+     */
+    default void leave(final long memberId, final Predicate<Member> mayRun)
+    {
+        withdraw(memberId);
+    }
 
     /** @return every announced member, in announcement order. */
     List<Member> announced();

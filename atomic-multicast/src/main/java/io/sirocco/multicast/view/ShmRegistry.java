@@ -14,11 +14,20 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.FileAttribute;
 import java.nio.file.attribute.FileTime;
+import java.nio.file.attribute.PosixFilePermission;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
+import java.util.function.Predicate;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Registry in the group's private directory ({@code /dev/shm/sirocco-<group>}, mode 0700): {@code member-<id>} files
@@ -26,16 +35,26 @@ import java.util.Optional;
  * view ({@link #markOut}; the file's modification time is the mark's time). Every file is written to a temporary name
  * and atomically renamed (or, for {@link #publishFirst}, hard-linked, which fails if the name exists), so a reader
  * never sees half a record.
+ *
+ * <p>Founding, announcing and leaving run under the directory's host-wide {@link ShmGroupLock}: processes started at
+ * the same instant found one group ({@link #announceFounding}), the founder removes what dead processes left
+ * ({@link ShmLeftovers}), and the last member that leaves removes the directory ({@link #leave}) while no other
+ * process can be creating its announcement in it.
  */
 public final class ShmRegistry implements MembershipRegistry
 {
+    private static final Logger LOG = LoggerFactory.getLogger(ShmRegistry.class);
     private static final String LOOKING = "looking";
     private static final String GONE = "gone";
+    private static final FileAttribute<Set<PosixFilePermission>> OWNER_ONLY = PosixFilePermissions.asFileAttribute(
+        PosixFilePermissions.fromString("rw-------"));
 
+    private final String groupName;
     private final Path dir;
 
     public ShmRegistry(final String groupName)
     {
+        this.groupName = groupName;
         this.dir = GroupDirectory.create(groupName);
     }
 
@@ -44,32 +63,78 @@ public final class ShmRegistry implements MembershipRegistry
         return dir;
     }
 
-    /** Deletes a group's directory and everything in it (tests, benchmarks, after the last member left). */
+    /** Deletes a group's directory and everything in it (tests, benchmarks), under its lock. */
     public static void destroy(final String groupName)
     {
         final Path d = GroupDirectory.path(groupName);
-        if (!Files.isDirectory(d))
+        if (Files.isDirectory(d))
         {
-            return;
+            ShmGroupLock.acquire(d).retire();
         }
-        try (DirectoryStream<Path> files = Files.newDirectoryStream(d))
+    }
+
+    /** Under the lock, so that the directory is never removed between its creation and the announcement. */
+    @Override
+    public void announce(final Member member)
+    {
+        try (ShmGroupLock lock = ShmGroupLock.acquire(dir))
         {
-            for (final Path f : files)
-            {
-                Files.deleteIfExists(f);
-            }
-            Files.deleteIfExists(d);
-        }
-        catch (final IOException ignored)
-        {
-            // Best effort cleanup.
+            write("member-" + member.memberId(), member.encode());
         }
     }
 
     @Override
-    public void announce(final Member member)
+    public boolean announceFounding(final Member self, final View first, final Predicate<Member> mayRun)
     {
-        write("member-" + member.memberId(), member.encode());
+        try (ShmGroupLock lock = ShmGroupLock.acquire(dir))
+        {
+            final boolean runs = MembershipRegistry.groupRuns(this, self.memberId(), mayRun);
+            if (!runs)
+            {
+                ShmLeftovers.removeBeforeFounding(dir, groupName, self.memberId(), mayRun);
+            }
+            write("member-" + self.memberId(), self.encode());
+            if (!runs && first != null)
+            {
+                write("view-v1", first.encode());
+            }
+            return !runs;
+        }
+    }
+
+    @Override
+    public void leave(final long memberId, final Predicate<Member> mayRun)
+    {
+        try (ShmGroupLock lock = ShmGroupLock.acquire(dir))
+        {
+            withdraw(memberId);
+            if (!othersMayRun(memberId, mayRun))
+            {
+                final int removed = lock.retire();
+                LOG.debug("group '{}': member {} was the last; removed {} ({} files)", groupName, memberId, dir,
+                    removed);
+            }
+        }
+    }
+
+    /** Whether a member other than {@code memberId} is announced or looking for the group and may run. */
+    private boolean othersMayRun(final long memberId, final Predicate<Member> mayRun)
+    {
+        for (final Member m : announced())
+        {
+            if (m.memberId() != memberId && mayRun.test(m))
+            {
+                return true;
+            }
+        }
+        for (final OutMark mark : outMarks())
+        {
+            if (mark.looking() && mark.member().memberId() != memberId && mayRun.test(mark.member()))
+            {
+                return true;
+            }
+        }
+        return false;
     }
 
     @Override
@@ -148,7 +213,7 @@ public final class ShmRegistry implements MembershipRegistry
         final Path tmp = tempFor("view-" + key);
         try
         {
-            Files.writeString(tmp, view.encode(), StandardCharsets.UTF_8);
+            writeOwnerOnly(tmp, view.encode());
             try
             {
                 // link(2) fails when the name exists: of two members publishing under one key, one wins.
@@ -223,6 +288,11 @@ public final class ShmRegistry implements MembershipRegistry
                 }
             }
         }
+        catch (final NoSuchFileException ex)
+        {
+            // No directory: the group's last member left (or it was never created); nothing is registered.
+            return out;
+        }
         catch (final IOException ex)
         {
             throw new UncheckedIOException("cannot list registry " + dir, ex);
@@ -263,13 +333,32 @@ public final class ShmRegistry implements MembershipRegistry
         return dir.resolve(name + "." + ProcessHandle.current().pid() + "." + Thread.currentThread().threadId() + ".tmp");
     }
 
+    /** Writes a new file readable and writable by its owner only (0600, as the directory is 0700). */
+    private static void writeOwnerOnly(final Path file, final String text) throws IOException
+    {
+        Files.deleteIfExists(file);
+        Files.createFile(file, OWNER_ONLY);
+        Files.writeString(file, text, StandardCharsets.UTF_8, StandardOpenOption.WRITE,
+            StandardOpenOption.TRUNCATE_EXISTING);
+    }
+
     private void write(final String name, final String text)
     {
         final Path tmp = tempFor(name);
         final Path target = dir.resolve(name);
         try
         {
-            Files.writeString(tmp, text, StandardCharsets.UTF_8);
+            try
+            {
+                writeOwnerOnly(tmp, text);
+            }
+            catch (final NoSuchFileException ex)
+            {
+                // The last member of a group left and removed the directory while this one (a member looking for the
+                // group, not announced then) ran on: the group goes on here.
+                GroupDirectory.create(groupName);
+                writeOwnerOnly(tmp, text);
+            }
             try
             {
                 Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);

@@ -388,9 +388,9 @@ public final class ViewManager
         LOG.info("view {} installed after {} ms: {}", view.viewId(), (System.nanoTime() - s.changeStartNs) / 1_000_000,
             view);
         final ViewContext built = host.build(view, rank);
-        final long[] oldLastMove = detector.lastMoveNs();
+        final long[] oldSilentNs = detector.silentNs();
         start(built);
-        detector.carryLiveness(ctx.view, oldLastMove);
+        detector.carryLiveness(ctx.view, oldSilentNs);
         ctx.close();
         host.installed(ctx, built);
         return true;

@@ -241,9 +241,28 @@ public final class ReplicationOwner implements MembershipListener
         owned.recompute(listener);
     }
 
+    /**
+     * A member joined: every zone that runs with fewer than the replication factor's backups (because the domain was
+     * smaller when it opened, or a backup left with no replacement) takes the newcomer as a backup, with a snapshot
+     * from the {@link ZoneSource} ({@link #restoreReplication}); without a source nothing changes.
+     */
     @Override
     public void onMemberJoined(final int member)
     {
+        if (member == service.ownNodeId() || source == null)
+        {
+            return;
+        }
+        for (final OwnedZone owned : zones.values())
+        {
+            if (owned.backups.size() < replicationFactor && !owned.backups.contains(member))
+            {
+                synchronized (owned)
+                {
+                    restoreReplication(owned);
+                }
+            }
+        }
     }
 
     /**

@@ -32,6 +32,7 @@ import picocli.CommandLine.ScopeType;
         McastBenchCommand.class,
         RdmaInfoCommand.class,
         LogBenchCommand.class,
+        DurabilityServiceCommand.class,
         PingCommand.class,
         PongCommand.class,
         PubCommand.class,

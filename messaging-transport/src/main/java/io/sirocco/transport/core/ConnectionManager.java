@@ -204,7 +204,7 @@ final class ConnectionManager
     {
         final ConnectionSignals signals = new ConnectionSignals(transport, context.idleSpins(), context.idleYields());
         final Connection connection = new Connection(nodeId,
-            new OutgoingRingBuffer(context.ringBufferBytes(), context.catchUpBufferEntries()),
+            new OutgoingRingBuffer(context.ringBufferBytes(), context.catchUpBufferEntries(), statistics::ringAllocated),
             new FlowControl(context.flowControlWindowBytes(), context.flowControlThreshold()), signals);
         signals.bind(connection);
         connections.set(nodeId, connection);
@@ -268,8 +268,20 @@ final class ConnectionManager
         }
     }
 
+    /** The peer ended the connection's stream (EOF, reset, failed write): closes it, telling listeners so. */
+    void streamEnded(final Connection connection, final String reason)
+    {
+        closeConnection(connection, reason, false, true);
+    }
+
     /** Closes the connection once: transport channels, pending requests, listeners. Any thread. */
     void closeConnection(final Connection connection, final String reason, final boolean error)
+    {
+        closeConnection(connection, reason, error, false);
+    }
+
+    private void closeConnection(final Connection connection, final String reason, final boolean error,
+        final boolean peerEnded)
     {
         if (!connection.markClosed(reason))
         {
@@ -306,7 +318,7 @@ final class ConnectionManager
         {
             try
             {
-                listener.onConnectionClosed(connection.nodeId(), reason);
+                listener.onConnectionClosed(connection.nodeId(), reason, peerEnded);
             }
             catch (final RuntimeException e)
             {

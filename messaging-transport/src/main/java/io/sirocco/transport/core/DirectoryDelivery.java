@@ -210,7 +210,7 @@ final class DirectoryDelivery implements InboundDelivery
     @Override
     public void streamEnded(final Connection connection, final String reason)
     {
-        connections.closeConnection(connection, reason, false);
+        connections.streamEnded(connection, reason);
     }
 
     @Override

@@ -24,6 +24,12 @@ import org.slf4j.LoggerFactory;
  * and read at once (frames may have followed the hello). A hello that is not one, or a peer that closes during the
  * handshake, is a rate-limited WARN: a remote peer can cause it at will.
  *
+ * <p><b>Admission.</b> A socket must complete its hello within {@code handshakeTimeoutMs}, and at most
+ * {@code handshakePendingMax} may be incomplete at once ({@link PendingHandshakes}); a failing {@code accept} (the fd
+ * limit) pauses accepting ({@link AcceptBackoff}) instead of spinning. A node id is bound to its first open socket:
+ * a hello that claims it from another socket is rejected ({@link #claimsBoundNode}), so a forged hello cannot
+ * replace a live peer's connection; a restarted peer gets in once its old socket has ended (the connector retries).
+ *
  * <p>Called by the selector loop's leader only; the reply buffer is confined to it. Link state is read and changed
  * under the link's monitor.
  */
@@ -42,6 +48,9 @@ final class HandshakeAcceptor
     private final ByteBuffer replyBuffer = ByteBuffer.allocate(HandshakeDescriptor.LENGTH).order(ByteOrder.LITTLE_ENDIAN);
     private final RateLimitedWarning acceptFailed = new RateLimitedWarning(LOG);
     private final RateLimitedWarning badHandshake = new RateLimitedWarning(LOG);
+    private final RateLimitedWarning nodeIdClaimed = new RateLimitedWarning(LOG);
+    private final PendingHandshakes pendingHandshakes;
+    private final AcceptBackoff backoff = new AcceptBackoff();
 
     HandshakeAcceptor(final TransportContext context, final TransportEnvironment environment, final Selector selector,
         final ServerSocketChannel server, final PeerLinks links, final ChannelWriter writer, final ChannelReader reader,
@@ -55,6 +64,30 @@ final class HandshakeAcceptor
         this.writer = writer;
         this.reader = reader;
         this.incarnation = incarnation;
+        this.pendingHandshakes = new PendingHandshakes(environment.ownNodeId(), context.handshakeTimeoutMs(),
+            context.handshakePendingMax(), environment.statistics());
+        backoff.serverKey(server.keyFor(selector));
+    }
+
+    /** True while a deadline is pending: an incomplete hello, or accepting paused. */
+    boolean hasTimers()
+    {
+        return !pendingHandshakes.isEmpty() || backoff.paused();
+    }
+
+    /** Closes sockets past their hello deadline and resumes accepting when its pause is over; the work done. */
+    int onTimers(final long nowNs)
+    {
+        return pendingHandshakes.expire(nowNs) + (backoff.resumeIfDue(nowNs) ? 1 : 0);
+    }
+
+    /** Milliseconds (at least 1) until {@link #onTimers} has something to do, or 0 if nothing is pending. */
+    long millisToNextTimer(final long nowNs)
+    {
+        final long hello = pendingHandshakes.nanosToNextDeadline(nowNs);
+        final long resume = backoff.nanosToResume(nowNs);
+        final long nextNs = hello < 0 ? resume : resume < 0 ? hello : Math.min(hello, resume);
+        return nextNs < 0 ? 0 : Math.max(1, (nextNs + 999_999L) / 1_000_000L);
     }
 
     void accept()
@@ -66,15 +99,35 @@ final class HandshakeAcceptor
             {
                 return;
             }
+            backoff.onAccepted();
+            register(channel);
+        }
+        catch (final IOException e)
+        {
+            environment.statistics().acceptFailure();
+            backoff.onFailure(System.nanoTime());
+            acceptFailed.warn("node {}: accept failed: {}; pausing accepts", environment.ownNodeId(), e.getMessage());
+        }
+    }
+
+    private void register(final SocketChannel channel)
+    {
+        try
+        {
             channel.configureBlocking(false);
             NioChannel.configure(channel, context.socketBufferBytes());
             final String peer = String.valueOf(channel.getRemoteAddress());
             final SelectionKey key = channel.register(selector, SelectionKey.OP_READ);
-            key.attach(new PendingAccept(channel, key, peer));
+            final PendingAccept pending =
+                new PendingAccept(channel, key, peer, pendingHandshakes.deadlineNs(System.nanoTime()));
+            key.attach(pending);
+            pendingHandshakes.add(pending);
         }
         catch (final IOException e)
         {
-            acceptFailed.warn("node {}: accept failed: {}", environment.ownNodeId(), e.getMessage());
+            NioChannel.closeQuietly(channel);
+            badHandshake.warn("node {}: could not set up an accepted socket: {}", environment.ownNodeId(),
+                e.getMessage());
         }
     }
 
@@ -92,7 +145,7 @@ final class HandshakeAcceptor
             badHandshake.warn("node {}: bad handshake from {}: magic 0x{} (expected 0x{}); closing the connection",
                 environment.ownNodeId(), pending.peer, Integer.toHexString(magic),
                 Integer.toHexString(HandshakeDescriptor.HELLO_MAGIC));
-            dropPending(pending);
+            pending.drop();
             return;
         }
         final int node = HandshakeDescriptor.nodeId(hello);
@@ -107,6 +160,7 @@ final class HandshakeAcceptor
         {
             return;
         }
+        pending.done = true;
         final Connection connection = ((NioChannel)pending.key.attachment()).connection;
         writer.writeOut(connection);
         if (pending.key.isValid() && pending.channel.isOpen())
@@ -122,7 +176,7 @@ final class HandshakeAcceptor
         {
             if (pending.channel.read(pending.hello) < 0)
             {
-                dropPending(pending);
+                pending.drop();
                 if (pending.hello.position() > 0)
                 {
                     badHandshake.warn("node {}: peer {} closed during the handshake after {} of {} bytes",
@@ -133,7 +187,7 @@ final class HandshakeAcceptor
         }
         catch (final IOException e)
         {
-            dropPending(pending);
+            pending.drop();
             return false;
         }
         return !pending.hello.hasRemaining();
@@ -158,12 +212,16 @@ final class HandshakeAcceptor
     {
         final int own = environment.ownNodeId();
         final PeerLink link = links.link(node);
+        if (claimsBoundNode(pending, node, link, peerIncarnation))
+        {
+            return false;
+        }
         synchronized (link)
         {
             final boolean accept;
             if (link.boundOpen())
             {
-                accept = peerIncarnation != link.peerIncarnation || peerGeneration >= link.generation;
+                accept = peerIncarnation == link.peerIncarnation && peerGeneration >= link.generation;
             }
             else if (link.connecting)
             {
@@ -178,14 +236,14 @@ final class HandshakeAcceptor
             {
                 LOG.debug("node {}: rejected a second socket from node {} ({}): crossed connect", own, node, pending.peer);
                 writeReply(pending, HandshakeDescriptor.REJECT, link.generation);
-                dropPending(pending);
+                pending.drop();
                 return false;
             }
             // closes an older connection to the node that still had its socket (the peer restarted or reconnected)
             final Connection connection = environment.acceptIncoming(node);
             if (!writeReply(pending, HandshakeDescriptor.ACCEPT, generation))
             {
-                dropPending(pending);
+                pending.drop();
                 environment.endOfStream(connection, "handshake reply to node " + node + " (" + pending.peer + ") failed");
                 return false;
             }
@@ -208,13 +266,52 @@ final class HandshakeAcceptor
         final Connection connection = environment.acceptIncoming(environment.ownNodeId());
         if (!writeReply(pending, HandshakeDescriptor.ACCEPT, 0))
         {
-            dropPending(pending);
+            pending.drop();
             return;
         }
+        pending.done = true;
         final NioChannel reader = new NioChannel(pending.channel, connection, pending.peer);
         reader.key = pending.key;
         pending.key.attach(reader);
         this.reader.readIn(reader);
+    }
+
+    /**
+     * A node id is bound to its first open socket. A hello from another incarnation that claims a node with an open
+     * bound socket is a forgery, or a restarted peer whose old socket's end this node has not read yet: the old
+     * socket is read first (an end it finds closes it at once), and if it is still open the hello is rejected, counted
+     * and logged at a bounded rate. A restarted peer's connector retries and gets in once its old socket has ended. A
+     * hello of the bound incarnation is left to the crossed-connect rule. True if the socket was rejected.
+     */
+    private boolean claimsBoundNode(final PendingAccept pending, final int node, final PeerLink link,
+        final long peerIncarnation)
+    {
+        final NioChannel bound;
+        synchronized (link)
+        {
+            bound = link.boundOpen() && link.peerIncarnation != peerIncarnation ? link.bound : null;
+        }
+        if (bound == null)
+        {
+            return false;
+        }
+        if (bound.key != null && bound.key.isValid())
+        {
+            reader.readIn(bound); // the old socket's end may be waiting behind this hello
+        }
+        synchronized (link)
+        {
+            if (!link.boundOpen() || link.bound != bound)
+            {
+                return false;
+            }
+            environment.statistics().nodeIdClaimRejected();
+            nodeIdClaimed.warn("node {}: rejected a hello from {} claiming node {}, which is bound to the open socket "
+                + "from {}", environment.ownNodeId(), pending.peer, node, bound.peer);
+            writeReply(pending, HandshakeDescriptor.REJECT, link.generation);
+            pending.drop();
+            return true;
+        }
     }
 
     /** Non-blocking write of the 24-byte reply into the fresh socket's empty send buffer; false if it failed. */
@@ -236,9 +333,4 @@ final class HandshakeAcceptor
         }
     }
 
-    private static void dropPending(final PendingAccept pending)
-    {
-        pending.key.cancel();
-        NioChannel.closeQuietly(pending.channel);
-    }
 }

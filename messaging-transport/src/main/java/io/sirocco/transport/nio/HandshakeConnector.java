@@ -21,10 +21,17 @@ import org.slf4j.LoggerFactory;
  * The connector's side of the handshake (paper operation 4, set up): opens a blocking socket, sends the hello, waits
  * for the acceptor's reply, and on ACCEPT binds the socket and has the selector loop register it. A REJECT means the
  * peer won a crossed connect; the connector then waits for the peer's socket to be bound to the same connection, and
- * if it does not come within the connect timeout (the winner is slow, or gave up) handshakes again, up to
+ * if it does not come within the handshake timeout (the winner is slow, or gave up) handshakes again, up to
  * {@link #CONNECT_ATTEMPTS} times, instead of reporting a live peer unreachable.
  *
- * <p>Runs on the connecting application thread (blocking I/O with the connect timeout as deadline). Link state is
+ * <p><b>Two bounds.</b> The TCP connect is bounded by the connect timeout: it says whether the host answers. Once it
+ * has, the waits for the peer's process (its reply, and after a REJECT its own socket) are bounded by the handshake
+ * timeout, the same bound the acceptor gives a hello. They used to share the connect timeout (1 s), so a crossed
+ * connect between two live nodes failed whenever either process was descheduled for a second (a loaded machine,
+ * {@code NioMessagingTest.shouldSurviveCrossedSimultaneousConnects} beside a CPU hog): the winner gave up on a reply
+ * its peer was about to send, or the loser gave up on a winner that was about to connect.
+ *
+ * <p>Runs on the connecting application thread (blocking I/O bounded as above). Link state is
  * read and changed under the link's monitor; the acceptor's binding notifies a waiting connector.
  */
 final class HandshakeConnector
@@ -33,7 +40,7 @@ final class HandshakeConnector
 
     /**
      * How many handshakes a connector that keeps losing crossed connects makes before it reports the peer unreachable;
-     * each one is bounded by the connect timeout, so {@link #connect} takes at most this many timeouts.
+     * each one bounded as above ({@link #connectBoundNs}).
      */
     static final int CONNECT_ATTEMPTS = 3;
 
@@ -56,10 +63,15 @@ final class HandshakeConnector
         this.listenPort = listenPort;
     }
 
-    /** The longest {@link #connect} can take with a connect timeout of {@code timeoutNs}. */
-    static long connectBoundNs(final long timeoutNs)
+    /**
+     * The longest {@link #connect} can take with a connect timeout of {@code timeoutNs} and a handshake timeout of
+     * {@code handshakeNs}: per attempt the TCP connect, the reply, and the wait for the winner's socket.
+     */
+    static long connectBoundNs(final long timeoutNs, final long handshakeNs)
     {
-        return timeoutNs > Long.MAX_VALUE / CONNECT_ATTEMPTS ? Long.MAX_VALUE : timeoutNs * CONNECT_ATTEMPTS;
+        final long attemptNs = timeoutNs + 2 * handshakeNs;
+        return attemptNs > Long.MAX_VALUE / CONNECT_ATTEMPTS || attemptNs < 0 ? Long.MAX_VALUE :
+            attemptNs * CONNECT_ATTEMPTS;
     }
 
     /**
@@ -79,9 +91,9 @@ final class HandshakeConnector
             throw new NodeUnreachableException(node, "no address for node " + node + " in the node address map");
         }
         final PeerLink link = links.link(node);
+        final long handshakeNs = context.handshakeTimeoutMs() * 1_000_000L;
         for (int attempt = 1; ; attempt++)
         {
-            final long deadlineNs = System.nanoTime() + timeoutNs;
             final long generation;
             synchronized (link)
             {
@@ -92,8 +104,8 @@ final class HandshakeConnector
                 link.connecting = true;
                 generation = link.generation;
             }
-            if (handshake(link, connection, address, generation, timeoutNs, deadlineNs) ||
-                awaitAcceptedSocket(link, connection, address, deadlineNs))
+            if (handshake(link, connection, address, generation, timeoutNs, handshakeNs) ||
+                awaitAcceptedSocket(link, connection, address, System.nanoTime() + handshakeNs))
             {
                 return;
             }
@@ -101,10 +113,10 @@ final class HandshakeConnector
             {
                 throw new NodeUnreachableException(node, "node " + node + " (" + address + ") rejected this node's " +
                     "socket " + attempt + " times as the loser of a crossed connect, and its own socket was not " +
-                    "bound within the connect timeout after any of them");
+                    "bound within the handshake timeout after any of them");
             }
-            LOG.debug("node {}: lost a crossed connect to node {} and its socket did not come within the connect " +
-                "timeout; handshake {} of {}", environment.ownNodeId(), node, attempt + 1, CONNECT_ATTEMPTS);
+            LOG.debug("node {}: lost a crossed connect to node {} and its socket did not come within the " +
+                "handshake timeout; handshake {} of {}", environment.ownNodeId(), node, attempt + 1, CONNECT_ATTEMPTS);
         }
     }
 
@@ -114,7 +126,7 @@ final class HandshakeConnector
      * crossed connect this node lost; the socket is closed). Throws when the peer cannot be reached.
      */
     private boolean handshake(final PeerLink link, final Connection connection, final InetSocketAddress address,
-        final long generation, final long timeoutNs, final long deadlineNs)
+        final long generation, final long timeoutNs, final long handshakeNs)
     {
         SocketChannel channel = null;
         try
@@ -123,6 +135,7 @@ final class HandshakeConnector
             NioChannel.configure(channel, context.socketBufferBytes());
             final int timeoutMs = (int)Math.max(1, Math.min(Integer.MAX_VALUE, timeoutNs / 1_000_000));
             channel.socket().connect(address, timeoutMs);
+            final long deadlineNs = System.nanoTime() + handshakeNs; // the host answered: now its process must
             final ByteBuffer hello = HandshakeDescriptor.hello(
                 ByteBuffer.allocate(HandshakeDescriptor.LENGTH).order(ByteOrder.LITTLE_ENDIAN),
                 environment.ownNodeId(), listenPort.getAsInt(), incarnation, generation);
@@ -182,7 +195,7 @@ final class HandshakeConnector
             final long leftMs = (deadlineNs - System.nanoTime()) / 1_000_000;
             if (leftMs <= 0)
             {
-                throw new IOException("no handshake reply from " + address + " within the connect timeout");
+                throw new IOException("no handshake reply from " + address + " within the handshake timeout");
             }
             channel.socket().setSoTimeout((int)Math.min(Integer.MAX_VALUE, leftMs));
             final int n;
@@ -192,7 +205,7 @@ final class HandshakeConnector
             }
             catch (final SocketTimeoutException e)
             {
-                throw new IOException("no handshake reply from " + address + " within the connect timeout", e);
+                throw new IOException("no handshake reply from " + address + " within the handshake timeout", e);
             }
             if (n < 0)
             {

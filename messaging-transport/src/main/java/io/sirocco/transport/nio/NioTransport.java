@@ -28,7 +28,7 @@ import org.slf4j.LoggerFactory;
  * acceptor's reply before it writes any frame. Crossed simultaneous connects are settled by {@link PeerLink}'s rule
  * (the socket opened by the lower node id wins; a stale hello is rejected); a rejected socket never carried data,
  * so nothing is lost or duplicated, and the losing connector waits until the winning socket is bound to the same
- * connection object; if it does not come within the connect timeout (the winner is slow, or gave up), the loser
+ * connection object; if it does not come within the handshake timeout (the winner is slow, or gave up), the loser
  * handshakes again, up to {@link HandshakeConnector#CONNECT_ATTEMPTS} times, instead of reporting a live peer unreachable.
  *
  * <p><b>Credits.</b> The receiving coordinator makes credits pending past the threshold; the next writer on the
@@ -137,7 +137,7 @@ public final class NioTransport implements Transport
     @Override
     public long connectBoundNs(final long timeoutNs)
     {
-        return HandshakeConnector.connectBoundNs(timeoutNs);
+        return HandshakeConnector.connectBoundNs(timeoutNs, context.handshakeTimeoutMs() * 1_000_000L);
     }
 
     /** Connects, retrying a lost crossed connect (see {@link HandshakeConnector#connect}). */

@@ -239,7 +239,9 @@ final class SelectorLoop
     {
         try
         {
-            final int work = runCommands() + processInterests();
+            final boolean timers = acceptor.hasTimers();
+            final long nowNs = timers ? System.nanoTime() : 0;
+            final int work = runCommands() + processInterests() + (timers ? acceptor.onTimers(nowNs) : 0);
             if (!block || work > 0)
             {
                 return work + selector.selectNow(keyHandler);
@@ -248,7 +250,7 @@ final class SelectorLoop
             final int selected;
             if (interests.isEmpty() && commands.isEmpty() && !handoverWanted)
             {
-                selected = selector.select(keyHandler, timeoutMs);
+                selected = selector.select(keyHandler, timers ? boundByTimers(timeoutMs, nowNs) : timeoutMs);
             }
             else
             {
@@ -266,6 +268,13 @@ final class SelectorLoop
             }
             return 0;
         }
+    }
+
+    /** A select timeout (ms, 0: none) that wakes the loop in time for the acceptor's next deadline. */
+    private long boundByTimers(final long timeoutMs, final long nowNs)
+    {
+        final long timerMs = acceptor.millisToNextTimer(nowNs);
+        return timerMs == 0 ? timeoutMs : timeoutMs == 0 ? timerMs : Math.min(timeoutMs, timerMs);
     }
 
     /**

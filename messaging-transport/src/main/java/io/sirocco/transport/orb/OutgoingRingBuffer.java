@@ -10,6 +10,7 @@ import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.LongConsumer;
 
 import io.sirocco.transport.flow.FlowControl;
 
@@ -36,6 +37,11 @@ import static io.sirocco.transport.protocol.FrameDescriptor.*;
  * {@code frontConsumer} with acquire, sends {@code [back, commit position)} (two pieces when it wraps), and
  * publishes the new {@code back} with release; producers read {@code back} with acquire before reusing space.
  *
+ * <p><b>Memory</b> is allocated on the first reservation, not with the ring: a connection that never sends (a
+ * peer's hello with no traffic back) costs no native memory. The allocating producer publishes {@code memory}
+ * with a volatile store before its reservation CAS, so every later producer sees it (volatile read) and the consumer
+ * sees it through its acquire of {@code frontConsumer}. It is freed by the garbage collector ({@code Arena.ofAuto}).
+ *
  * <p><b>Large messages</b> (frame larger than half the ring) go as fragment frames ({@link FragmentedWrite}); one
  * large message per ring at a time ({@code largeWriter}), while small messages keep flowing between its fragments.
  */
@@ -61,15 +67,15 @@ public final class OutgoingRingBuffer implements FrameReservations
         }
     }
 
-    private final MemorySegment ring;
+    /** Allocated on the first reservation (see the class comment); null until then. */
+    private volatile RingMemory memory;
+    private final Object allocationLock = new Object();
+    private final LongConsumer onAllocate;
     private final int capacity;
     private final int mask;
     private final int maxFrameBytes;
     private final long[] notes;
     private final int noteMask;
-    private final ByteBuffer first;
-    private final ByteBuffer second;
-    private final ByteBuffer[] pieces;
     private final AtomicBoolean largeWriter = new AtomicBoolean();
     private final AtomicInteger consumerLock = new AtomicInteger();
 
@@ -80,6 +86,12 @@ public final class OutgoingRingBuffer implements FrameReservations
 
     public OutgoingRingBuffer(final int capacity, final int catchUpEntries)
     {
+        this(capacity, catchUpEntries, bytes -> { });
+    }
+
+    /** {@code onAllocate} is told the native bytes when the ring's memory is allocated (once, by a producer). */
+    public OutgoingRingBuffer(final int capacity, final int catchUpEntries, final LongConsumer onAllocate)
+    {
         if (Integer.bitCount(capacity) != 1 || capacity < 1024 || capacity > (1 << 30))
         {
             throw new IllegalArgumentException("ring capacity must be a power of two in [1 KiB, 1 GiB]: " + capacity);
@@ -88,16 +100,34 @@ public final class OutgoingRingBuffer implements FrameReservations
         {
             throw new IllegalArgumentException("catch-up entries must be a power of two: " + catchUpEntries);
         }
-        this.ring = Arena.ofAuto().allocate(capacity, 64);
+        this.onAllocate = onAllocate;
         this.capacity = capacity;
         this.mask = capacity - 1;
         this.maxFrameBytes = capacity / 2;
         this.notes = new long[catchUpEntries];
         this.noteMask = catchUpEntries - 1;
-        final ByteBuffer view = ring.asByteBuffer();
-        this.first = view.duplicate();
-        this.second = view.duplicate();
-        this.pieces = new ByteBuffer[] {first, second};
+    }
+
+    /** Producers, before their first reservation: allocates the memory once (cold path, once per ring). */
+    private RingMemory allocate()
+    {
+        synchronized (allocationLock)
+        {
+            RingMemory allocated = memory;
+            if (allocated == null)
+            {
+                allocated = new RingMemory(Arena.ofAuto().allocate(capacity, 64));
+                memory = allocated; // volatile: published before this producer's reservation CAS
+                onAllocate.accept(capacity);
+            }
+            return allocated;
+        }
+    }
+
+    /** True once a producer made the first reservation. */
+    public boolean allocated()
+    {
+        return memory != null;
     }
 
     private static long pack(final int slot, final int position)
@@ -118,7 +148,7 @@ public final class OutgoingRingBuffer implements FrameReservations
     @Override
     public MemorySegment segment()
     {
-        return ring;
+        return memory.segment; // callers hold a reservation, so the memory exists
     }
 
     @Override
@@ -130,7 +160,7 @@ public final class OutgoingRingBuffer implements FrameReservations
     @Override
     public void flags(final long reservation, final byte flags)
     {
-        ring.set(ValueLayout.JAVA_BYTE, (position(reservation) + FLAGS_OFFSET) & mask, flags);
+        memory.segment.set(ValueLayout.JAVA_BYTE, (position(reservation) + FLAGS_OFFSET) & mask, flags);
     }
 
     @Override
@@ -191,6 +221,7 @@ public final class OutgoingRingBuffer implements FrameReservations
         final int frame = HEADER_LENGTH + payload;
         final long reservation = reserve(frame, flow, signals);
         final int start = position(reservation);
+        final MemorySegment ring = memory.segment;
         final RingExporter exporter = RingExporter.forThread();
         exporter.wrap(ring, capacity, start, start + frame, null);
         Throwable failure = null;
@@ -258,6 +289,10 @@ public final class OutgoingRingBuffer implements FrameReservations
     @Override
     public long reserve(final int frame, final FlowControl flow, final RingSignals signals)
     {
+        if (memory == null)
+        {
+            allocate();
+        }
         int attempt = 0;
         while (!flow.windowOpen())
         {
@@ -370,18 +405,21 @@ public final class OutgoingRingBuffer implements FrameReservations
         }
         final int index = backPosition & mask;
         final int firstLength = Math.min(readable, capacity - index);
-        first.limit(index + firstLength).position(index);
+        final RingMemory ringMemory = memory; // readable bytes exist, so a producer allocated it before committing
+        ringMemory.first.limit(index + firstLength).position(index);
         if (firstLength == readable)
         {
             return 1;
         }
-        second.limit(readable - firstLength).position(0);
+        ringMemory.second.limit(readable - firstLength).position(0);
         return 2;
     }
 
+    /** The buffers {@link #prepareRead} aimed (none before the memory exists). Consumer only. */
     public ByteBuffer[] pieces()
     {
-        return pieces;
+        final RingMemory ringMemory = memory;
+        return ringMemory == null ? RingMemory.NO_PIECES : ringMemory.pieces;
     }
 
     /** Copies up to {@code maxBytes} readable bytes to {@code destination}; returns the count. Consumer only. */
@@ -395,6 +433,7 @@ public final class OutgoingRingBuffer implements FrameReservations
         }
         final int index = backPosition & mask;
         final int firstLength = Math.min(readable, capacity - index);
+        final MemorySegment ring = memory.segment; // readable bytes exist, so the memory does
         MemorySegment.copy(ring, index, destination, offset, firstLength);
         if (firstLength < readable)
         {

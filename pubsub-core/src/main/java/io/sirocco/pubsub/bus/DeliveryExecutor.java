@@ -45,7 +45,13 @@ public final class DeliveryExecutor implements AutoCloseable
     /** @param name names the threads ({@code sirocco-delivery-<name>}), e.g. the domain and participant. */
     public DeliveryExecutor(final String name)
     {
-        pool = new ThreadPoolExecutor(0, MAX_THREADS, KEEP_ALIVE_S, TimeUnit.SECONDS, queue,
+        this(name, TimeUnit.SECONDS.toNanos(KEEP_ALIVE_S));
+    }
+
+    /** Tests: threads that end after {@code keepAliveNs} idle, so that threads come and go all the time. */
+    DeliveryExecutor(final String name, final long keepAliveNs)
+    {
+        pool = new ThreadPoolExecutor(0, MAX_THREADS, keepAliveNs, TimeUnit.NANOSECONDS, queue,
             Agents.threadFactory("delivery-" + name));
     }
 

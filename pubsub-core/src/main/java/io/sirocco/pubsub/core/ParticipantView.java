@@ -37,6 +37,12 @@ public interface ParticipantView extends DomainParticipant
     /** The participant's one timer wheel (deadlines and leases of its endpoints). */
     ParticipantTimers timers();
 
+    /**
+     * This participant's durability node (started on first use, or at creation when it holds backups), for TRANSIENT
+     * writers; UnsupportedOperationException on the in-process bus, which has no log replication.
+     */
+    io.sirocco.pubsub.durability.DurabilityNode durability();
+
     /** The record of a discovered entity (local ones included) that is not ignored, or null. */
     EndpointRecord discovered(long guid);
 

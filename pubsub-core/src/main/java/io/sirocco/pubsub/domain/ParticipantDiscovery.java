@@ -16,6 +16,7 @@ import java.util.function.Supplier;
 
 import io.sirocco.pubsub.bus.DiscoveryHandler;
 import io.sirocco.pubsub.bus.EndpointRecord;
+import io.sirocco.pubsub.core.DdsExceptions;
 import io.sirocco.pubsub.core.HandleImpl;
 import io.sirocco.pubsub.pub.DataWriterImpl;
 import io.sirocco.pubsub.sub.BuiltinSubscriber;
@@ -185,6 +186,18 @@ final class ParticipantDiscovery implements DiscoveryHandler
     EndpointRecord anyRecord(final long guid)
     {
         return discovered.get(guid);
+    }
+
+    /** The discovered record of {@code kind} behind {@code handle}; PreconditionNotMet naming {@code owner} if none. */
+    EndpointRecord recordOf(final ServiceEnvironment env, final String owner, final InstanceHandle handle,
+        final int kind)
+    {
+        final EndpointRecord record = anyRecord(HandleImpl.valueOf(handle));
+        if (record == null || record.kind() != kind)
+        {
+            throw DdsExceptions.precondition(env, owner + ": no discovered entity with " + handle);
+        }
+        return record;
     }
 
     /** Every discovered record, ignored ones included: a live view. */

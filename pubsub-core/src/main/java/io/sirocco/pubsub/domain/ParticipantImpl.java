@@ -12,7 +12,10 @@ import io.sirocco.multicast.model.Member;
 import io.sirocco.pubsub.SiroccoServiceEnvironment;
 import io.sirocco.pubsub.bus.DomainBus;
 import io.sirocco.pubsub.bus.EndpointRecord;
+import io.sirocco.pubsub.bus.group.GroupBus;
 import io.sirocco.pubsub.bus.select.BusSelector;
+import io.sirocco.pubsub.durability.DurabilityNode;
+import io.sirocco.pubsub.durability.ParticipantDurability;
 import io.sirocco.pubsub.core.DdsExceptions;
 import io.sirocco.pubsub.core.DurationImpl;
 import io.sirocco.pubsub.core.EntityBase;
@@ -76,6 +79,7 @@ public final class ParticipantImpl extends ParticipantFeatureGaps
     private final BuiltinSubscriber builtinSubscriber;
     private final ParticipantDiscovery discovery;
     private final DomainBus bus;
+    private final ParticipantDurability durability;
     private final TopicDirectory topics;
     private final ParticipantTimers timers;
     private volatile PublisherQos defaultPublisherQos;
@@ -105,6 +109,8 @@ public final class ParticipantImpl extends ParticipantFeatureGaps
             ProcessHandle.current().pid()));
         LOG.info("participant {} joined domain {} over transport '{}'", String.format("%016x",
             bus.participantGuid()), domainId, bus.transportName());
+        this.durability = new ParticipantDurability(domainId, this::describe,
+            bus instanceof GroupBus groupBus ? groupBus.group() : null, bus.transportName());
     }
 
     // ------------------------------------------------------------------------------------------------------------
@@ -120,6 +126,12 @@ public final class ParticipantImpl extends ParticipantFeatureGaps
     public ParticipantTimers timers()
     {
         return timers;
+    }
+
+    @Override
+    public DurabilityNode durability()
+    {
+        return durability.node();
     }
 
     @Override
@@ -347,6 +359,7 @@ public final class ParticipantImpl extends ParticipantFeatureGaps
         builtinSubscriber.closeBuiltin();
         markClosed();
         timers.close();
+        durability.close();
         bus.close();
         discovery.close();
         onClosed.accept(this);
@@ -432,42 +445,29 @@ public final class ParticipantImpl extends ParticipantFeatureGaps
     @Override
     public Set<InstanceHandle> getDiscoveredParticipants()
     {
-        return handlesOf(EndpointRecord.PARTICIPANT);
+        checkOpen();
+        return discovery.handles(env, EndpointRecord.PARTICIPANT);
     }
 
     @Override
     public ParticipantBuiltinTopicData getDiscoveredParticipantData(final InstanceHandle handle)
     {
-        return new ParticipantDataImpl(env, recordOf(handle, EndpointRecord.PARTICIPANT));
+        checkOpen();
+        return new ParticipantDataImpl(env, discovery.recordOf(env, describe(), handle, EndpointRecord.PARTICIPANT));
     }
 
     @Override
     public Set<InstanceHandle> getDiscoveredTopics()
     {
-        return handlesOf(EndpointRecord.TOPIC);
+        checkOpen();
+        return discovery.handles(env, EndpointRecord.TOPIC);
     }
 
     @Override
     public TopicBuiltinTopicData getDiscoveredTopicData(final InstanceHandle handle)
     {
-        return new TopicDataImpl(env, recordOf(handle, EndpointRecord.TOPIC));
-    }
-
-    private Set<InstanceHandle> handlesOf(final int kind)
-    {
         checkOpen();
-        return discovery.handles(env, kind);
-    }
-
-    private EndpointRecord recordOf(final InstanceHandle handle, final int kind)
-    {
-        checkOpen();
-        final EndpointRecord record = discovery.anyRecord(HandleImpl.valueOf(handle));
-        if (record == null || record.kind() != kind)
-        {
-            throw DdsExceptions.precondition(env, describe() + ": no discovered entity with " + handle);
-        }
-        return record;
+        return new TopicDataImpl(env, discovery.recordOf(env, describe(), handle, EndpointRecord.TOPIC));
     }
 
     @Override

@@ -16,6 +16,8 @@ import io.sirocco.pubsub.core.DdsExceptions;
 import io.sirocco.pubsub.core.DurationImpl;
 import io.sirocco.pubsub.core.HandleImpl;
 import io.sirocco.pubsub.core.StatusKinds;
+import io.sirocco.pubsub.durability.DurabilityNode;
+import io.sirocco.pubsub.durability.DurableZoneWriter;
 import io.sirocco.pubsub.qos.QosChecks;
 import io.sirocco.pubsub.status.DeadlineMissedCounts;
 import io.sirocco.pubsub.status.DeadlineMonitor;
@@ -83,7 +85,8 @@ public final class DataWriterImpl<T> extends DataWriterOverloads<T> implements L
         QosChecks.lifespan(me, qos.getLifespan());
         this.reliable = qos.getReliability().getKind() == Reliability.Kind.RELIABLE;
         final long maxBlockingNs = DurationImpl.toNanos(qos.getReliability().getMaxBlockingTime());
-        this.transientLocal = qos.getDurability().getKind() == Durability.Kind.TRANSIENT_LOCAL;
+        // A TRANSIENT writer keeps the TRANSIENT_LOCAL history too: it serves late joiners while it lives.
+        this.transientLocal = qos.getDurability().getKind().ordinal() >= Durability.Kind.TRANSIENT_LOCAL.ordinal();
         final int depth = qos.getHistory().getDepth();
         this.autodispose = qos.getWriterDataLifecycle().isAutDisposeUnregisteredInstances();
         this.instances = new WriterInstances<>(env, me, codec, qos.getResourceLimits().getMaxInstances(),
@@ -123,7 +126,11 @@ public final class DataWriterImpl<T> extends DataWriterOverloads<T> implements L
         {
             throw DdsExceptions.precondition(env, describe() + ": enable() before its publisher is enabled");
         }
+        // First, so that a TRANSIENT writer on a bus without log replication fails before it opened anything.
+        final DurableZoneWriter zone = DurabilityNode.openIfTransient(participant::durability, guid, describe(),
+            getQos().getDurability(), getQos().getDurabilityService());
         sendPath.open(participant.bus().openWriter(guid, topic.getName(), reliable));
+        sendPath.durable(zone);
         participant.registerWriter(this);
         super.enable();
         participant.bus().announce(record);
@@ -446,11 +453,13 @@ public final class DataWriterImpl<T> extends DataWriterOverloads<T> implements L
     public void waitForAcknowledgments(final long maxWait, final TimeUnit unit) throws TimeoutException
     {
         checkEnabled();
+        final long deadlineNs = System.nanoTime() + unit.toNanos(maxWait);
         if (!sendPath.awaitDelivered(unit.toNanos(maxWait)))
         {
             throw new TimeoutException(describe() + ": not every matched reader acknowledged within " +
                 unit.toMillis(maxWait) + " ms");
         }
+        sendPath.awaitDurable(deadlineNs);
     }
 
     @Override

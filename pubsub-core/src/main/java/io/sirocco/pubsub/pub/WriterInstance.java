@@ -22,6 +22,9 @@ final class WriterInstance<T>
     /** When it was last written, for the writer's DEADLINE. */
     final DeadlineTrack deadline = new DeadlineTrack();
 
+    /** Samples of this instance sent to the durable log so far (its KEEP_LAST slot rotation); 0 when not durable. */
+    long durableCount;
+
     WriterInstance(final long handle, final InstanceKey key, final T keyHolder)
     {
         this.handle = handle;

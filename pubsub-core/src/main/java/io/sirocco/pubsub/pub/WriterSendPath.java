@@ -7,6 +7,7 @@ import java.util.concurrent.TimeoutException;
 import io.sirocco.dds.type.DataRepresentation;
 import io.sirocco.dds.type.TypeCodec;
 import io.sirocco.pubsub.bus.BusMessage;
+import io.sirocco.pubsub.durability.DurableZoneWriter;
 import io.sirocco.pubsub.bus.BusWriter;
 
 /**
@@ -33,6 +34,8 @@ final class WriterSendPath<T>
     /** The serialized size of every sample of a fixed-size type (no per-write size walk), else 0. */
     private final int fixedSize;
     private BusWriter busWriter;
+    /** The durable log zone of a TRANSIENT writer, else null; set once at enable. */
+    private DurableZoneWriter durable;
     private long seq;
 
     /** {@code owner} names the writer in messages, {@code typeName} the topic's type. */
@@ -50,6 +53,31 @@ final class WriterSendPath<T>
         final long maxSize = codec.maxSerializedSize();
         this.fixedSize = codec.isFixedSize() && maxSize > 0 && maxSize < 65536 ? (int)maxSize : 0;
         this.message = new BusMessage(maxSize > 0 && maxSize < 65536 ? (int)maxSize : 256);
+    }
+
+    /** A TRANSIENT writer's zone: every sample sent from now on is also appended to it. */
+    void durable(final DurableZoneWriter zone)
+    {
+        this.durable = zone;
+    }
+
+    /** Waits until the durable zone's backups (TRANSIENT) hold every sample sent; TimeoutException says why not. */
+    void awaitDurable(final long deadlineNs) throws TimeoutException
+    {
+        if (durable != null)
+        {
+            durable.awaitAcknowledged(deadlineNs);
+        }
+    }
+
+    /** Appends the history copy just remembered in {@link #message} to the durable zone, if any. */
+    private void appendDurable(final WriterInstance<T> instance)
+    {
+        if (durable != null)
+        {
+            durable.append(message.kind(), message.seq(), message.sourceTimeNs(), message.keyHashHi(),
+                message.keyHashLo(), instance.durableCount++, message.payload(), message.payloadLength());
+        }
     }
 
     /** The writer is enabled: its bus writer. */
@@ -183,6 +211,7 @@ final class WriterSendPath<T>
             MemorySegment.copy(slot, offset, message.payloadSegment(), 0, length);
             message.payloadLength(length);
             instances.remember(instance, message);
+            appendDurable(instance);
         }
         seq++;
     }
@@ -199,6 +228,7 @@ final class WriterSendPath<T>
         if (transientLocal)
         {
             instances.remember(instance, message);
+            appendDurable(instance);
         }
         if (!busWriter.publish(message, maxBlockingNs))
         {

@@ -87,10 +87,10 @@ public final class QosChecks
     public static void durability(final String entity, final Durability durability)
     {
         final Durability.Kind kind = durability.getKind();
-        if (kind == Durability.Kind.TRANSIENT || kind == Durability.Kind.PERSISTENT)
+        if (kind == Durability.Kind.PERSISTENT)
         {
-            throw new UnsupportedOperationException(entity + ": Durability " + kind + " (durable-log backup zones) " +
-                "is not wired into the DDS layer yet; VOLATILE and TRANSIENT_LOCAL are supported");
+            throw new UnsupportedOperationException(entity + ": Durability PERSISTENT (group commit to the backups' " +
+                "disks, full-domain restart) is not built yet; VOLATILE, TRANSIENT_LOCAL and TRANSIENT are supported");
         }
     }
 

@@ -116,7 +116,7 @@ public final class DataReaderImpl<T> extends DataReaderOverloads<T> implements i
         QosChecks.timeBasedFilter(me, qos.getTimeBasedFilter());
         final Reliability reliability = qos.get(Reliability.class);
         this.reliable = reliability != null && reliability.getKind() == Reliability.Kind.RELIABLE;
-        this.transientLocal = qos.getDurability().getKind() == Durability.Kind.TRANSIENT_LOCAL;
+        this.transientLocal = qos.getDurability().getKind().ordinal() >= Durability.Kind.TRANSIENT_LOCAL.ordinal();
         this.keepAll = qos.getHistory().getKind() == History.Kind.KEEP_ALL;
         final int depth = qos.getHistory().getDepth();
         this.cache = new ReaderHistoryCache<>(env, ops, sampleStatuses, keepAll, depth, qos.getResourceLimits());

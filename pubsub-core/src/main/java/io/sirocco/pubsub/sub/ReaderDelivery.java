@@ -10,6 +10,7 @@ import io.sirocco.pubsub.content.ContentFilter;
 import io.sirocco.pubsub.sub.MatchedWriters.WriterState;
 import io.sirocco.pubsub.sub.cache.ReaderHistoryCache;
 import io.sirocco.pubsub.topic.SampleOps;
+import io.sirocco.transport.log.RateLimitedWarning;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -57,6 +58,7 @@ final class ReaderDelivery<T> implements DeliveryHandler
     private volatile ContentFilter<T> filter;
     /** A sample deserialized to evaluate the filter, handed on to the cache by the same receive (under the lock). */
     private T passed;
+    private final RateLimitedWarning malformed = new RateLimitedWarning(LOG);
 
     ReaderDelivery(final String name, final ReentrantLock lock, final Condition historyArrived,
         final MatchedWriters writers, final ReaderHistoryCache<T> cache, final SampleOps<T> ops,
@@ -98,9 +100,10 @@ final class ReaderDelivery<T> implements DeliveryHandler
         }
         catch (final RuntimeException ex)
         {
+            // a peer can send samples that do not decode at will: counted as lost, logged at a bounded rate
             sampleStatuses.lost(1);
-            LOG.warn("{}: dropped a malformed sample from writer {}: {}", name,
-                String.format("%016x", message.writerGuid()), ex.toString());
+            malformed.warn("{}: dropped a malformed sample from writer {}: {}", name,
+                Long.toHexString(message.writerGuid()), ex.toString());
         }
     }
 

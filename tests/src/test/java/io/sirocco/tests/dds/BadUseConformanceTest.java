@@ -119,8 +119,8 @@ class BadUseConformanceTest extends OverEveryTransport
     @Test
     void featuresNotBuiltYetSayWhatTheyAre()
     {
-        assertThatThrownBy(() -> participant.createContentFilteredTopic("f", topic, "x > 1", List.of()))
-            .isInstanceOf(UnsupportedOperationException.class).hasMessageContaining("ContentFilteredTopic");
+        assertThatThrownBy(() -> participant.createMultiTopic("m", Shape.class, "SELECT * FROM Shapes", List.of()))
+            .isInstanceOf(UnsupportedOperationException.class).hasMessageContaining("MultiTopic");
         assertThatThrownBy(() -> env.getSPI().getTypeFactory()).isInstanceOf(
             UnsupportedOperationException.class).hasMessageContaining("DynamicTypeFactory");
         final Publisher publisher = participant.createPublisher();

@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
 import io.sirocco.tests.dds.types.Shape;
@@ -27,7 +29,8 @@ import org.omg.dds.topic.Topic;
 /**
  * A BEST_EFFORT reader of a BEST_EFFORT writer that writes as fast as it can, with a small window and a listener
  * that is slow now and then (so the reader is lapped, and its receive window fills): every sample written is either
- * taken once, in order, or counted in SampleLost. received + lost == written, exactly.
+ * taken once, in order, or counted in SampleLost. received + lost == written, exactly. The listener holds its first
+ * delivery until the burst is written, so the reader is lapped on any machine.
  */
 @Timeout(120)
 class BestEffortAccountingTest
@@ -51,6 +54,9 @@ class BestEffortAccountingTest
             final DataWriter<Shape> writer = publisher.createDataWriter(topic, publisher.getDefaultDataWriterQos()
                 .withPolicies(pf.Reliability().withBestEffort(), pf.History().withKeepLast(1)));
             final List<Integer> taken = new ArrayList<>();
+            // The first delivery waits until the whole burst is written, so the reader falls behind whatever the
+            // machine's load (a paced writer on a starved machine never laps a reader by itself).
+            final CountDownLatch burstWritten = new CountDownLatch(1);
             final Subscriber subscriber = participant.createSubscriber();
             final DataReader<Shape> reader = subscriber.createDataReader(topic, subscriber.getDefaultDataReaderQos()
                 .withPolicies(pf.Reliability().withBestEffort(), pf.History().withKeepAll()), new DataReaderAdapter<>()
@@ -60,6 +66,7 @@ class BestEffortAccountingTest
                     @Override
                     public void onDataAvailable(final DataAvailableEvent<Shape> event)
                     {
+                        awaitBurst(burstWritten);
                         synchronized (taken)
                         {
                             try (Sample.Iterator<Shape> it = event.getSource().take())
@@ -91,6 +98,7 @@ class BestEffortAccountingTest
             {
                 writer.write(new Shape("RED", i, 0, 1));
             }
+            burstWritten.countDown();
             final long[] seen = new long[2];
             try
             {
@@ -153,6 +161,19 @@ class BestEffortAccountingTest
         finally
         {
             participant.close();
+        }
+    }
+
+    private static void awaitBurst(final CountDownLatch burstWritten)
+    {
+        try
+        {
+            // Bounded: a writer that blocked on this reader would show as "no loss", not as a hang.
+            burstWritten.await(60, TimeUnit.SECONDS);
+        }
+        catch (final InterruptedException ex)
+        {
+            Thread.currentThread().interrupt();
         }
     }
 }

@@ -30,7 +30,7 @@ class PubWithSubCliTest
             "shm", "--size", "1024", "--seconds", "2", "--domain", domain, "--json"))
         {
             final String json = pub.await(l -> l.startsWith("{\"mode\":\"throughput\""), 150);
-            assertThat(json).contains("\"transport\":\"shm\"", "\"size\":1024", "\"lost\":0}");
+            assertThat(json).contains("\"transport\":\"shm\"", "\"size\":1024").containsPattern("\"lost\":0[,}]");
             final double rate = Double.parseDouble(json.replaceAll(".*\"samples_per_s\":([0-9.]+).*", "$1"));
             assertThat(rate).as("samples/s in %s", json).isPositive();
             assertThat(pub.awaitExit(30)).as("pub exit code").isZero();

@@ -1,5 +1,6 @@
 package io.sirocco.multicast.spi.mixed;
 
+import io.sirocco.multicast.spi.RowSuspicionListener;
 import io.sirocco.multicast.spi.RowTransport;
 
 import java.lang.foreign.MemorySegment;
@@ -86,6 +87,19 @@ final class MixedRowTransport implements RowTransport
         if (far != null)
         {
             far.freeze(rank);
+        }
+    }
+
+    /**
+     * Crash detection on a reset is the tcp part's (a same-host peer's death shows in the heartbeats); there is none
+     * when every member is on this host.
+     */
+    @Override
+    public void suspicionListener(final RowSuspicionListener listener)
+    {
+        if (far != null)
+        {
+            far.suspicionListener(listener);
         }
     }
 

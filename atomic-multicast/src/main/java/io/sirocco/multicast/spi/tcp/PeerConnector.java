@@ -4,30 +4,34 @@ import io.sirocco.transport.MessagingService;
 import io.sirocco.transport.agent.Agents;
 
 import java.util.concurrent.atomic.AtomicIntegerArray;
+import java.util.concurrent.atomic.AtomicReferenceArray;
 
 /**
  * Makes the connections of a view's peers on a background thread (from {@link Agents#threadFactory}), so the
  * pushing thread never waits for a connect: it sends a peer frames only when the peer can take them now, and asks for
- * the connection here when it cannot ({@link #request}). A failed connect is recorded for the pushing thread to read
- * ({@link #failure}); it then freezes the peer, as a failed send did before.
+ * the connection here when it cannot ({@link #request}). A failed connect is recorded for the pushing thread to report
+ * ({@link #takeFailure}) and retried at the next request (at most every 100 ms): a handshake that timed out on a
+ * loaded machine is no proof that the peer died, and freezing the peer on it stopped its heartbeats, so live members
+ * were suspected and, when several connects timed out at once, every member excluded itself
+ * (ViewChangeTest.crashMidStream[tcp] under load). Whether the peer died is the failure detector's call; the peer's
+ * backlog stays bounded meanwhile (past the bound the transport freezes it).
  *
- * <p><b>Threads.</b> {@link #request} and {@link #failure} are called by the pushing thread (the engine's pass-lock
+ * <p><b>Threads.</b> {@link #request} and {@link #takeFailure} are called by the pushing thread (the engine's pass-lock
  * holder); {@code lastRequestNs} is confined to it. Each connect runs on its own short-lived thread, at most one per
- * rank at a time ({@code state}: IDLE to CONNECTING by the pushing thread's CAS, back to IDLE or to FAILED by the
- * connect thread); the failure text is written before the volatile state write that publishes it.
+ * rank at a time ({@code state}: IDLE to CONNECTING by the pushing thread's CAS, back to IDLE by the connect
+ * thread); the last failure text sits in an atomic array, taken (and cleared) by the pushing thread.
  */
 final class PeerConnector
 {
     private static final int IDLE = 0;
     private static final int CONNECTING = 1;
-    private static final int FAILED = 2;
     /** A peer that still cannot take frames is asked for again at most this often (a connection lost meanwhile). */
     private static final long RETRY_NS = 100_000_000L;
 
     private final MessagingService service;
     private final int[] nodeIds;
     private final AtomicIntegerArray state;
-    private final String[] failures;
+    private final AtomicReferenceArray<String> failures;
     private final long[] lastRequestNs;
     /** Rings the pushing thread's doorbell: a connect succeeded, its next pass sends the peer's backlog. */
     private final Runnable doorbell;
@@ -38,7 +42,7 @@ final class PeerConnector
         this.doorbell = doorbell;
         this.nodeIds = nodeIds;
         this.state = new AtomicIntegerArray(nodeIds.length);
-        this.failures = new String[nodeIds.length];
+        this.failures = new AtomicReferenceArray<>(nodeIds.length);
         this.lastRequestNs = new long[nodeIds.length];
     }
 
@@ -69,15 +73,15 @@ final class PeerConnector
             }
             catch (final RuntimeException ex)
             {
-                failures[rank] = ex.getMessage();
-                state.set(rank, FAILED);
+                failures.set(rank, ex.getMessage());
+                state.set(rank, IDLE);
             }
         }).start();
     }
 
-    /** Pushing thread: why the last connect to {@code rank} failed, or null if none failed. */
-    String failure(final int rank)
+    /** Pushing thread: why the last connect to {@code rank} failed since the previous call, or null. */
+    String takeFailure(final int rank)
     {
-        return state.get(rank) == FAILED ? failures[rank] : null;
+        return failures.getAndSet(rank, null);
     }
 }

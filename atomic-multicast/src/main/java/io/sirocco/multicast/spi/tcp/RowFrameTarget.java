@@ -9,8 +9,13 @@ import java.lang.foreign.MemorySegment;
  */
 interface RowFrameTarget
 {
-    /** Applies a row frame of {@code lengthBytes} bytes to the view's table (on the receiving thread). */
-    void apply(MemorySegment bytes, long lengthBytes);
+    /**
+     * Applies a row frame of {@code lengthBytes} bytes from node {@code sourceNodeId} to the view's table (on the
+     * receiving thread).
+     *
+     * @throws IllegalArgumentException if the frame is malformed or names a rank that is not the sending node's.
+     */
+    void apply(int sourceNodeId, MemorySegment bytes, long lengthBytes);
 
     /** Whether the view is still open (frames for a closed view are dropped). */
     boolean isOpen();

@@ -17,6 +17,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * One member's messaging endpoint for a group, shared by the tables of its successive views: binds the member's
@@ -43,7 +44,24 @@ final class TcpEndpoint
 
     final MessagingService service;
     private final Map<Long, RowFrameTarget> open = new ConcurrentHashMap<>();
-    private final Map<Long, List<byte[]>> pending = new ConcurrentHashMap<>();
+    private final Map<Long, List<EarlyFrame>> pending = new ConcurrentHashMap<>();
+    /**
+     * Bytes kept in {@code pending} (guarded by this object's monitor, like the keeping). A peer can send frames for
+     * any view id it likes, so what is kept for views not open yet is bounded ({@link #PENDING_BOUND_BYTES}); past it
+     * a frame is dropped, counted and logged at a bounded rate. Legitimate early frames are a view change's first
+     * pushes, far below the bound.
+     */
+    private long pendingBytes;
+    private long pendingDropped;
+    /** Frames a view's transport refused (malformed, or a rank that is not the sending node's); receiving thread. */
+    private final AtomicLong refusedFrames = new AtomicLong();
+
+    /** A frame for a view not open yet, with the node it came from (checked when the view opens). */
+    private record EarlyFrame(int sourceNodeId, byte[] bytes)
+    {
+    }
+    /** The most bytes of frames kept for views not open yet (see {@code pendingBytes}). */
+    static final long PENDING_BOUND_BYTES = 16L << 20;
     private long closedUpTo = -1;
     /** Confined to the thread applying frames (see the class note); grows to the largest frame seen. */
     private MemorySegment scratch = Arena.ofAuto().allocate(64 * 1024, 8);
@@ -99,16 +117,17 @@ final class TcpEndpoint
     {
         synchronized (this)
         {
-            final List<byte[]> early = pending.remove(viewId);
+            final List<EarlyFrame> early = pending.remove(viewId);
             if (early != null)
             {
-                for (final byte[] frame : early)
+                for (final EarlyFrame frame : early)
                 {
-                    transport.apply(MemorySegment.ofArray(frame), frame.length);
+                    pendingBytes -= frame.bytes().length;
+                    applyEarly(viewId, transport, frame);
                 }
             }
             open.put(viewId, transport);
-            pending.keySet().removeIf(v -> v < viewId);
+            pending.entrySet().removeIf(e -> e.getKey() < viewId && forget(e.getValue()));
         }
     }
 
@@ -122,6 +141,43 @@ final class TcpEndpoint
     synchronized void forgetClosedViews()
     {
         closedUpTo = -1;
+    }
+
+    /** Holding the monitor: the bytes of dropped kept frames leave the count; true, for {@code removeIf}. */
+    private boolean forget(final List<EarlyFrame> frames)
+    {
+        for (final EarlyFrame frame : frames)
+        {
+            pendingBytes -= frame.bytes().length;
+        }
+        return true;
+    }
+
+    /** Holding the monitor: applies a kept frame to the view that opened; a refused one is dropped, not thrown. */
+    private void applyEarly(final long viewId, final RowFrameTarget transport, final EarlyFrame frame)
+    {
+        try
+        {
+            transport.apply(frame.sourceNodeId(), MemorySegment.ofArray(frame.bytes()), frame.bytes().length);
+        }
+        catch (final RuntimeException ex)
+        {
+            refusedFrames.incrementAndGet();
+            LOG.warn("dropped a kept row frame from node {} for view {}: {}", frame.sourceNodeId(), viewId,
+                ex.toString());
+        }
+    }
+
+    /** Frames a view's transport refused: malformed, or naming a rank that is not the sending node's. */
+    long refusedFrames()
+    {
+        return refusedFrames.get();
+    }
+
+    /** Frames for views not open yet that were dropped because too many bytes were kept already. */
+    synchronized long pendingDropped()
+    {
+        return pendingDropped;
     }
 
     synchronized void closed(final long viewId)
@@ -172,7 +228,7 @@ final class TcpEndpoint
         RowFrameTarget t = lastTransport;
         if (t == null || lastViewId != viewId || !t.isOpen())
         {
-            t = lookup(viewId, length);
+            t = lookup(viewId, length, frame.sourceNodeId());
             if (t == null)
             {
                 return;
@@ -182,10 +238,11 @@ final class TcpEndpoint
         }
         try
         {
-            t.apply(scratch, length);
+            t.apply(frame.sourceNodeId(), scratch, length);
         }
         catch (final RuntimeException ex)
         {
+            refusedFrames.incrementAndGet();
             if (dropLogAdmits())
             {
                 LOG.warn("dropped a malformed row frame from node {} for view {}: {}{}", frame.sourceNodeId(), viewId,
@@ -221,7 +278,7 @@ final class TcpEndpoint
      * The open table of a view (boxes the key: once per view, not per frame), or null after keeping the frame in
      * {@code scratch} for a view not opened yet (or dropping it for a closed one).
      */
-    private RowFrameTarget lookup(final long viewId, final int length)
+    private RowFrameTarget lookup(final long viewId, final int length, final int sourceNodeId)
     {
         RowFrameTarget t = open.get(viewId);
         if (t != null)
@@ -233,8 +290,19 @@ final class TcpEndpoint
             t = open.get(viewId);
             if (t == null && viewId > closedUpTo)
             {
+                if (pendingBytes + length > PENDING_BOUND_BYTES)
+                {
+                    pendingDropped++;
+                    if (dropLogAdmits())
+                    {
+                        LOG.warn("dropped a row frame for view {} not open yet: {} bytes are kept for such views "
+                            + "already (bound {}){}", viewId, pendingBytes, PENDING_BOUND_BYTES, droppedNotLogged());
+                    }
+                    return null;
+                }
+                pendingBytes += length;
                 pending.computeIfAbsent(viewId, v -> new ArrayList<>()).add(
-                    scratch.asSlice(0, length).toArray(ValueLayout.JAVA_BYTE));
+                    new EarlyFrame(sourceNodeId, scratch.asSlice(0, length).toArray(ValueLayout.JAVA_BYTE)));
             }
             return t;
         }

@@ -2,10 +2,12 @@ package io.sirocco.multicast.spi.tcp;
 
 import java.util.concurrent.locks.LockSupport;
 import io.sirocco.multicast.config.MulticastSettings;
+import io.sirocco.multicast.spi.RowSuspicionListener;
 import io.sirocco.multicast.spi.RowTransport;
 import io.sirocco.multicast.spi.RowTransportContext;
 import io.sirocco.multicast.sst.SstTable;
 import io.sirocco.transport.NodeUnreachableException;
+import io.sirocco.transport.log.RateLimitedWarning;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -52,6 +54,8 @@ import java.lang.foreign.ValueLayout;
 final class TcpRowTransport implements RowTransport, RowFrameTarget
 {
     private static final Logger LOG = LoggerFactory.getLogger(TcpRowTransport.class);
+    /** Connect failures are retried every 100 ms: one line a second at most. */
+    private final RateLimitedWarning connectFailures = new RateLimitedWarning(LOG);
 
     /** System property, read when a view's table opens: one frame per peer per predicate pass (default true). */
     static final String COALESCE_PROP = MulticastSettings.TCP_COALESCE;
@@ -73,6 +77,10 @@ final class TcpRowTransport implements RowTransport, RowFrameTarget
     private final int myRank;
     private final int[] nodeIds;
     private final boolean[] frozen;
+    /** The ranks this transport pushes to (final after construction: read by the {@link PeerLossReporter}). */
+    private final boolean[] served;
+    /** Reports a peer that ended its connection (crash detection on a reset); null until a listener registers. */
+    private PeerLossReporter lossReporter;
     private final long rowLengthBytes;
     private final MemorySegment table;
     private final long rowBase;
@@ -132,6 +140,7 @@ final class TcpRowTransport implements RowTransport, RowFrameTarget
         final int n = context.memberCount();
         this.nodeIds = new int[n];
         this.frozen = new boolean[n];
+        this.served = new boolean[n];
         this.pushesTo = new long[n];
         this.backlogs = new PeerBacklog[n];
         for (int r = 0; r < n; r++)
@@ -139,6 +148,7 @@ final class TcpRowTransport implements RowTransport, RowFrameTarget
             nodeIds[r] = TcpEndpoint.nodeId(context.members().get(r).memberId());
             // A rank this transport does not serve is frozen from the start: no frames to it.
             frozen[r] = targets != null && !targets[r];
+            served[r] = !frozen[r];
         }
         this.table = table != null ? table : SparseTable.allocate(context.groupName(), viewId, n * rowLengthBytes);
         this.rowBase = myRank * rowLengthBytes;
@@ -173,12 +183,20 @@ final class TcpRowTransport implements RowTransport, RowFrameTarget
     }
 
     /**
-     * The thread applying frames (see {@link TcpEndpoint}): applies {@code lengthBytes} of a frame, then runs the
+     * The thread applying frames (see {@link TcpEndpoint}): applies {@code lengthBytes} of a frame from the node of
+     * the rank it names (any other node's frame is refused), then runs the
      * context's {@code received} (an inline pass of the view's triggers on this thread, or the doorbell).
      */
     @Override
-    public void apply(final MemorySegment bytes, final long lengthBytes)
+    public void apply(final int sourceNodeId, final MemorySegment bytes, final long lengthBytes)
     {
+        // a row is written only by the node of its rank: a frame naming another node's rank is refused
+        final int from = lengthBytes >= 12 ? bytes.get(ValueLayout.JAVA_INT_UNALIGNED, 8) : -1;
+        if (from >= 0 && from < nodeIds.length && nodeIds[from] != sourceNodeId)
+        {
+            throw new IllegalArgumentException("row frame for rank " + from + " (node " + nodeIds[from]
+                + ") came from node " + sourceNodeId);
+        }
         TcpEndpoint.apply(bytes, lengthBytes, table, rowLengthBytes, frozen.length);
         received.run();
     }
@@ -238,6 +256,17 @@ final class TcpRowTransport implements RowTransport, RowFrameTarget
         op(RowFrame.COUNTERS, rowOffset, 1);
         frame.set(ValueLayout.JAVA_LONG_UNALIGNED, length, value);
         length += 8;
+    }
+
+    /** Crash detection on a TCP reset: a peer that ends its row connection is reported at once. */
+    @Override
+    public void suspicionListener(final RowSuspicionListener listener)
+    {
+        if (lossReporter != null)
+        {
+            lossReporter.unregister();
+        }
+        lossReporter = PeerLossReporter.register(endpoint.service, nodeIds, served, myRank, listener);
     }
 
     @Override
@@ -335,11 +364,12 @@ final class TcpRowTransport implements RowTransport, RowFrameTarget
     /** Sends rank {@code r}'s backlog, first frame first, while the peer can take it without a wait. */
     private void drain(final int r, final PeerBacklog b, final boolean receivingThread)
     {
-        final String failure = connector.failure(r);
+        final String failure = connector.takeFailure(r);
         if (failure != null)
         {
-            freezeUnreachable(r, failure);
-            return;
+            // Retried at the next request; the failure detector, not one connect, decides whether the peer died.
+            connectFailures.warn("view {}: connect to member rank {} (node {}) failed, retrying: {}", viewId, r,
+                nodeIds[r], failure);
         }
         while (!b.isEmpty())
         {
@@ -438,6 +468,10 @@ final class TcpRowTransport implements RowTransport, RowFrameTarget
     public void close()
     {
         closed = true;
+        if (lossReporter != null)
+        {
+            lossReporter.unregister();
+        }
         // Pushes of the view's last pass (its final counters) still reach the peers that wait for them: a lagging
         // peer's backlog is sent for a bounded time (off the receiving thread), then dropped.
         try

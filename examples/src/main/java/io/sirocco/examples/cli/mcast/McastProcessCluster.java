@@ -13,6 +13,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
 import io.sirocco.examples.cli.config.CliSettings;
+import io.sirocco.multicast.config.MulticastSettings;
 import io.sirocco.transport.agent.Agents;
 
 /** Member processes for {@code mcast-bench} and the multi-process tests. Stderr of member i goes to a temp log. */
@@ -169,6 +170,9 @@ public final class McastProcessCluster
         {
             cmd.add("-Dsirocco.multicast.host=" + host);
         }
+        // The members share this process's shm root (a test's private one, or one the user configured): the group
+        // directory the caller cleans up is the one the members used.
+        cmd.add("-D" + MulticastSettings.SHM_DIR + "=" + MulticastSettings.shmDirectory());
         cmd.addAll(List.of("--enable-native-access=ALL-UNNAMED",
             "-Xms128m", "-Xmx512m", "-XX:+UseSerialGC", "-D" + CliSettings.BENCH_MEMBER_TIMEOUT_S + "=" + timeoutS,
             "-cp", System.getProperty("java.class.path"), McastMemberMain.class.getName()));

@@ -104,6 +104,8 @@ public final class GroupBus implements DomainBus, MembershipListener
             ? NetDiscovery.registry(config, domainId, groupName, memberId, bindAddress) : null;
         this.group = joinGroup(groupConfig(network, tcpRows, bindAddress), registry);
         DomainGroups.tuneIdle(group, config.idleSpinNs(), config.idleAdaptiveNs());
+        // A main that returns without closing the participant: retract its entities before leaving, as close() does.
+        group.closeOnShutdown(this::close);
         sender.attach(group.subgroup(DCPS));
         records.view(group.view());
         final View view = records.view();
@@ -114,6 +116,12 @@ public final class GroupBus implements DomainBus, MembershipListener
             bindAddress == null ? "shared memory only" : bindAddress, config.discovery(),
             registry == null ? "" : " (registry at " + registry.contactAddress() + ")",
             TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startNs));
+    }
+
+    /** The domain's group this participant is a member of (durability registers its own subgroup on it). */
+    public Group group()
+    {
+        return group;
     }
 
     /** Joins the domain's group over {@code transport} (shm, tcp or mixed); throws when it cannot be joined. */
@@ -136,7 +144,9 @@ public final class GroupBus implements DomainBus, MembershipListener
 
     private GroupConfig groupConfig(final boolean network, final boolean tcpRows, final String bindAddress)
     {
-        final boolean contact = !network && HostContact.noLiveMember(groupName);
+        // Zero-config on one host: every participant is a contact; the shm registry decides under its lock which one
+        // founds the group (the first, when no live member runs it) and removes what dead processes left.
+        final boolean contact = !network;
         GroupConfig groupConfig = GroupConfig.defaults(groupName).withMemberId(memberId)
             .withTransport(transport).withRegistry("shm").withContact(contact, 1)
             .withIdle(config.idleSpins(), config.idleYields(), config.idleParkNs());

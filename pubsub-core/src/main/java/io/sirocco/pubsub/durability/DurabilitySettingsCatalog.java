@@ -1,0 +1,25 @@
+package io.sirocco.pubsub.durability;
+
+import java.util.List;
+
+import io.sirocco.transport.config.Setting;
+import io.sirocco.transport.config.SettingsCatalog;
+
+/** The {@code sirocco.dds.durability.*} settings ({@link DurabilityConfig}); ServiceLoader. Stateless. */
+public final class DurabilitySettingsCatalog implements SettingsCatalog
+{
+    @Override
+    public String module()
+    {
+        return "dds.durability";
+    }
+
+    @Override
+    public List<Setting> settings()
+    {
+        return List.of(
+            new Setting(DurabilityConfig.BACKUP, "false", "hold backup zones for the domain's durable writers"),
+            new Setting(DurabilityConfig.DIRECTORY, "", "backup store directory; empty = temporary, deleted at close"),
+            new Setting(DurabilityConfig.REPLICAS, "3", "backups per durable writer zone (fewer in a smaller domain)"));
+    }
+}

@@ -1,0 +1,78 @@
+package io.sirocco.pubsub.durability;
+
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Supplier;
+
+import io.sirocco.multicast.Group;
+
+/**
+ * A participant's durability node, started on first use (its first TRANSIENT writer) or at once when the participant
+ * holds backups ({@link DurabilityConfig#backup}). The participant's control path only: {@link #node} may be called
+ * from any application thread; the start is guarded by a lock, the started node published through a volatile field.
+ */
+public final class ParticipantDurability implements AutoCloseable
+{
+    private final int domainId;
+    private final Supplier<String> describe;
+    private final Group group;
+    private final String transportName;
+    private final DurabilityConfig config = DurabilityConfig.fromSettings();
+    private final ReentrantLock lock = new ReentrantLock();
+    private volatile DurabilityNode node;
+
+    /**
+     * @param group the participant's domain group, or null on a bus without one (the in-process bus).
+     */
+    public ParticipantDurability(final int domainId, final Supplier<String> describe, final Group group,
+        final String transportName)
+    {
+        this.domainId = domainId;
+        this.describe = describe;
+        this.group = group;
+        this.transportName = transportName;
+        if (config.backup() && group != null)
+        {
+            node();
+        }
+    }
+
+    /** The node, started now if it is not yet; UnsupportedOperationException on a bus without a group. */
+    public DurabilityNode node()
+    {
+        DurabilityNode started = node;
+        if (started != null)
+        {
+            return started;
+        }
+        if (group == null)
+        {
+            throw new UnsupportedOperationException(describe.get() + ": Durability TRANSIENT needs the shm, tcp or " +
+                "mixed transport (log replication between participants); the " + transportName + " bus has none");
+        }
+        lock.lock();
+        try
+        {
+            started = node;
+            if (started == null)
+            {
+                started = new DurabilityNode(domainId, group, config);
+                node = started;
+            }
+            return started;
+        }
+        finally
+        {
+            lock.unlock();
+        }
+    }
+
+    @Override
+    public void close()
+    {
+        final DurabilityNode started = node;
+        if (started != null)
+        {
+            started.close();
+        }
+    }
+}
