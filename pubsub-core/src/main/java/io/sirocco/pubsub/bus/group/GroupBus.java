@@ -310,6 +310,7 @@ public final class GroupBus implements DomainBus, MembershipListener
         {
             releaseHeld();
         }
+        GroupWriter.sendKept(ownWriters.values(), delivery);
         LOG.debug("domain {}: view {} installed: {} members, joined {}, left {}", domainId, installed.viewId(),
             installed.members().size(), joined, left);
         if (!closed && !sender.sendAll(records.localAnnouncements()))
@@ -413,8 +414,7 @@ public final class GroupBus implements DomainBus, MembershipListener
             TopicChannel channel = channels.get(name);
             if (channel != null && writing && !channel.subgroup.role().sends())
             {
-                // A reader came first: the next view makes this member a sender too; the writer's record is
-                // matched only once that view is installed (EndpointRecords), so nothing it writes is lost.
+                // A reader came first: the next view makes this member a sender (GroupWriter keeps what comes before).
                 LOG.debug("domain {}: subgroup {} gains the writer role of member {}", domainId, name, memberId);
                 group.promoteToWriter(name);
             }
