@@ -71,7 +71,7 @@ final class PolicyReader
             case "entity_factory" -> policies.EntityFactory().withAutoEnableCreatedEntities(
                 bool(node, "autoenable_created_entities", true));
             case "presentation" -> presentation(node);
-            default -> throw QosXmlException.at(node, "unknown or unsupported QoS policy (supported: reliability, " +
+            default -> throw node.error("unknown or unsupported QoS policy (supported: reliability, " +
                 "durability, history, deadline, latency_budget, liveliness, ownership, ownership_strength, " +
                 "lifespan, time_based_filter, destination_order, resource_limits, transport_priority, partition, " +
                 "writer_data_lifecycle, reader_data_lifecycle, entity_factory, presentation)");
@@ -155,7 +155,7 @@ final class PolicyReader
         {
             if (!element.name().equals("element"))
             {
-                throw QosXmlException.at(element, "a partition name holds <element> entries only");
+                throw element.error("a partition name holds <element> entries only");
             }
             names.add(element.text());
         }
@@ -167,7 +167,7 @@ final class PolicyReader
         final XmlNode kind = node.child("kind");
         if (kind == null)
         {
-            throw QosXmlException.at(node, "a <kind> is required");
+            throw node.error("a <kind> is required");
         }
         return enumerator(kind, kinds);
     }
@@ -187,7 +187,7 @@ final class PolicyReader
         }
         if (best == null)
         {
-            throw QosXmlException.at(node, "unknown value '" + text + "' (expected one of " +
+            throw node.error("unknown value '" + text + "' (expected one of " +
                 Arrays.toString(kinds.getEnumConstants()) + ", optionally with the DDS-XML suffix, e.g. '_QOS')");
         }
         return best;
@@ -198,13 +198,13 @@ final class PolicyReader
         final XmlNode d = node.child(member);
         if (d == null)
         {
-            throw QosXmlException.at(node, "a <" + member + "> is required");
+            throw node.error("a <" + member + "> is required");
         }
         final XmlNode sec = d.child("sec");
         final XmlNode nanosec = d.child("nanosec");
         if (sec == null && nanosec == null)
         {
-            throw QosXmlException.at(d, "a duration needs <sec> and/or <nanosec>");
+            throw d.error("a duration needs <sec> and/or <nanosec>");
         }
         if (infinite(sec) || infinite(nanosec))
         {
@@ -234,7 +234,7 @@ final class PolicyReader
         final long n = number(value);
         if (n < Integer.MIN_VALUE || n > Integer.MAX_VALUE)
         {
-            throw QosXmlException.at(value, "'" + value.text() + "' does not fit a 32-bit integer");
+            throw value.error("'" + value.text() + "' does not fit a 32-bit integer");
         }
         return (int)n;
     }
@@ -247,7 +247,7 @@ final class PolicyReader
         }
         catch (final NumberFormatException ex)
         {
-            throw QosXmlException.at(value, "'" + value.text() + "' is not an integer");
+            throw value.error("'" + value.text() + "' is not an integer");
         }
     }
 
@@ -262,7 +262,7 @@ final class PolicyReader
         {
             case "true", "1" -> true;
             case "false", "0" -> false;
-            default -> throw QosXmlException.at(value, "'" + value.text() + "' is not a boolean (true or false)");
+            default -> throw value.error("'" + value.text() + "' is not a boolean (true or false)");
         };
     }
 }

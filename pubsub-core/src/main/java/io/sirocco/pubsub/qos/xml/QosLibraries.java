@@ -31,7 +31,7 @@ final class QosLibraries
         this.source = root.source();
         if (!root.name().equals("dds"))
         {
-            throw QosXmlException.at(root, "the root element of a QoS document is <dds>");
+            throw root.error("the root element of a QoS document is <dds>");
         }
         String marked = null;
         for (final XmlNode library : root.children())
@@ -45,12 +45,12 @@ final class QosLibraries
             {
                 if (!profile.name().equals("qos_profile"))
                 {
-                    throw QosXmlException.at(profile, "a qos_library holds <qos_profile> elements only");
+                    throw profile.error("a qos_library holds <qos_profile> elements only");
                 }
                 final String name = libraryName + "::" + required(profile, "name");
                 if (profiles.putIfAbsent(name, profile) != null)
                 {
-                    throw QosXmlException.at(profile, "profile '" + name + "' is defined twice");
+                    throw profile.error("profile '" + name + "' is defined twice");
                 }
                 if ("true".equalsIgnoreCase(profile.attribute("is_default_qos")))
                 {
@@ -92,7 +92,7 @@ final class QosLibraries
     {
         if (!seen.add(name))
         {
-            throw QosXmlException.at(profile, "base_name inheritance loops: " + String.join(" -> ", seen) + " -> " +
+            throw profile.error("base_name inheritance loops: " + String.join(" -> ", seen) + " -> " +
                 name);
         }
         final XmlNode own = ownQos(profile, qosElement);
@@ -104,7 +104,7 @@ final class QosLibraries
             final XmlNode baseProfile = profiles.get(baseName);
             if (baseProfile == null)
             {
-                throw QosXmlException.at(inheritFrom, "base_name '" + base + "' names no profile of " + source +
+                throw inheritFrom.error("base_name '" + base + "' names no profile of " + source +
                     " (profiles: " + profiles.keySet() + ")");
             }
             collect(baseName, baseProfile, qosElement, seen, out);
@@ -122,7 +122,7 @@ final class QosLibraries
         {
             if (!QOS_ELEMENTS.contains(qos.name()))
             {
-                throw QosXmlException.at(qos, "not a QoS element of a profile (expected one of " +
+                throw qos.error("not a QoS element of a profile (expected one of " +
                     QOS_ELEMENTS.stream().sorted().toList() + ")");
             }
             if (qos.name().equals(qosElement) ||
@@ -144,7 +144,7 @@ final class QosLibraries
         final String value = node.attribute(attribute);
         if (value == null || value.isEmpty())
         {
-            throw QosXmlException.at(node, "the attribute '" + attribute + "' is required");
+            throw node.error("the attribute '" + attribute + "' is required");
         }
         return value;
     }

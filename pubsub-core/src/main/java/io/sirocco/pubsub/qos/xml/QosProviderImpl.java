@@ -213,7 +213,7 @@ public final class QosProviderImpl extends QosProvider
             catch (final IllegalArgumentException ex)
             {
                 // a policy of another entity kind (e.g. time_based_filter in a datawriter_qos)
-                throw QosXmlException.at(node, ex.getMessage() + " (in <" + qosElement + ">)");
+                throw node.error(ex.getMessage() + " (in <" + qosElement + ">)");
             }
         }
         return qos;

@@ -17,9 +17,4 @@ public final class QosXmlException extends IllegalArgumentException
     {
         super(source + ":" + line + ": " + message, cause);
     }
-
-    static QosXmlException at(final XmlNode node, final String message)
-    {
-        return new QosXmlException(node.source(), node.line(), node.name(), message);
-    }
 }

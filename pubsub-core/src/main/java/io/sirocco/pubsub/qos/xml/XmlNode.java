@@ -46,6 +46,12 @@ record XmlNode(String source, int line, String name, Map<String, String> attribu
         return null;
     }
 
+    /** An error about this element: names its file, line and name. */
+    QosXmlException error(final String message)
+    {
+        return new QosXmlException(source, line, name, message);
+    }
+
     /** The attribute, or null. */
     String attribute(final String attributeName)
     {
