@@ -11,6 +11,7 @@ import io.sirocco.pubsub.core.StatusKinds;
 import io.sirocco.pubsub.core.TimeImpl;
 import io.sirocco.pubsub.core.WaitSetImpl;
 import io.sirocco.pubsub.qos.PolicyFactoryImpl;
+import io.sirocco.pubsub.qos.xml.QosProviderImpl;
 import io.sirocco.pubsub.topic.TypeSupportImpl;
 import io.sirocco.pubsub.topic.builtin.KeyedBytesImpl;
 import io.sirocco.pubsub.topic.builtin.KeyedStringImpl;
@@ -167,8 +168,7 @@ public final class SiroccoSpi implements SiroccoServiceEnvironment.Spi
     @Override
     public QosProvider newQosProvider(final String uri, final String profile)
     {
-        throw new UnsupportedOperationException("QosProvider (XML QoS libraries and profiles, uri " + uri +
-            ") is not implemented in Sirocco yet");
+        return QosProviderImpl.load(env, uri, profile);
     }
 
     @Override
