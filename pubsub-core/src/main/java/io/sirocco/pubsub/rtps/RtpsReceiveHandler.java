@@ -11,6 +11,7 @@ import io.sirocco.pubsub.rtps.discovery.EntityIds;
 import io.sirocco.pubsub.rtps.discovery.GuidPrefix;
 import io.sirocco.pubsub.rtps.discovery.ParticipantTable;
 import io.sirocco.pubsub.rtps.discovery.SpdpCodec;
+import io.sirocco.pubsub.rtps.wire.AckNackView;
 import io.sirocco.pubsub.rtps.wire.DataView;
 import io.sirocco.pubsub.rtps.wire.HeartbeatView;
 import io.sirocco.pubsub.rtps.wire.ParameterId;
@@ -39,6 +40,7 @@ final class RtpsReceiveHandler implements DatagramHandler, SubmessageHandler
     private final ParticipantTable participants;
     private final int domainId;
     private SedpReader sedp;
+    private LocalEndpoints local;
 
     RtpsReceiveHandler(final GuidPrefix self, final ParticipantTable participants, final int domainId)
     {
@@ -51,6 +53,21 @@ final class RtpsReceiveHandler implements DatagramHandler, SubmessageHandler
     void sedp(final SedpReader reader)
     {
         this.sedp = reader;
+    }
+
+    /** Routes ACKNACKs for our SEDP writers to {@code endpoints}; set before the agent starts. */
+    void localEndpoints(final LocalEndpoints endpoints)
+    {
+        this.local = endpoints;
+    }
+
+    @Override
+    public void onAckNack(final ReceiveContext context, final AckNackView ackNack)
+    {
+        if (local != null && LocalEndpoints.isSedpWriter(ackNack.writerId()))
+        {
+            local.onAckNack(context, ackNack);
+        }
     }
 
     @Override
