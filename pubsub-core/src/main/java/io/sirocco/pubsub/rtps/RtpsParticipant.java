@@ -56,6 +56,7 @@ public final class RtpsParticipant implements AutoCloseable
     private final int participantIndex;
     private final RtpsReceiveHandler handler;
     private final LocalEndpoints local;
+    private final UserReaders userReaders;
     private final UdpReceiveAgent receiver;
     private final AgentRunner runner;
 
@@ -83,6 +84,8 @@ public final class RtpsParticipant implements AutoCloseable
         handler.sedp(sedp);
         this.local = new LocalEndpoints(prefix, metatraffic);
         handler.localEndpoints(local);
+        this.userReaders = new UserReaders(prefix, user, endpoints, participants);
+        handler.userReaders(userReaders);
         participants.addListener(new ParticipantListener()
         {
             @Override
@@ -96,6 +99,7 @@ public final class RtpsParticipant implements AutoCloseable
             {
                 sedp.participantLost(p.prefix());
                 local.participantLost(p.prefix());
+                userReaders.participantLost(p.prefix());
             }
         });
         final String role = "rtps-d" + domain + "-p" + participantIndex;
@@ -201,6 +205,26 @@ public final class RtpsParticipant implements AutoCloseable
         final List<String> partitions)
     {
         return local.create(false, topic, type, reliable, partitions);
+    }
+
+    /**
+     * A writer of serialized samples on {@code topic} (see {@link #createWriter}), sending from the user socket to
+     * the readers SEDP matches; one application thread writes through it.
+     */
+    public RtpsUserWriter userWriter(final String topic, final String type, final boolean reliable,
+        final List<String> partitions)
+    {
+        return new RtpsUserWriter(prefix, createWriter(topic, type, reliable, partitions), sockets.get(1), endpoints,
+            participants);
+    }
+
+    /** A reader on {@code topic} whose samples go to {@code listener} on the RTPS agent's thread. */
+    public LocalEndpoint userReader(final String topic, final String type, final boolean reliable,
+        final List<String> partitions, final SampleListener listener)
+    {
+        final LocalEndpoint e = createReader(topic, type, reliable, partitions);
+        userReaders.add(e, listener);
+        return e;
     }
 
     /** This participant's own endpoints. */

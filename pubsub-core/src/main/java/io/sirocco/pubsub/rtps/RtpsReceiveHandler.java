@@ -41,6 +41,7 @@ final class RtpsReceiveHandler implements DatagramHandler, SubmessageHandler
     private final int domainId;
     private SedpReader sedp;
     private LocalEndpoints local;
+    private UserReaders users;
 
     RtpsReceiveHandler(final GuidPrefix self, final ParticipantTable participants, final int domainId)
     {
@@ -61,6 +62,12 @@ final class RtpsReceiveHandler implements DatagramHandler, SubmessageHandler
         this.local = endpoints;
     }
 
+    /** Routes user DATA and HEARTBEATs to {@code readers}; set before the agent starts. */
+    void userReaders(final UserReaders readers)
+    {
+        this.users = readers;
+    }
+
     @Override
     public void onAckNack(final ReceiveContext context, final AckNackView ackNack)
     {
@@ -76,6 +83,10 @@ final class RtpsReceiveHandler implements DatagramHandler, SubmessageHandler
         if (sedp != null && SedpReader.isSedpWriter(heartbeat.writerId()))
         {
             sedp.onHeartbeat(context, heartbeat);
+        }
+        else if (users != null && UserReaders.isUserEntity(heartbeat.writerId()))
+        {
+            users.onHeartbeat(context, heartbeat);
         }
     }
 
@@ -95,6 +106,11 @@ final class RtpsReceiveHandler implements DatagramHandler, SubmessageHandler
         if (sedp != null && SedpReader.isSedpWriter(data.writerId()))
         {
             sedp.onData(context, data);
+            return;
+        }
+        if (users != null && UserReaders.isUserEntity(data.writerId()))
+        {
+            users.onData(context, data);
             return;
         }
         if (data.writerId() != EntityIds.SPDP_WRITER
