@@ -74,9 +74,16 @@ public final class RtpsUserWriter
      */
     public int write(final ByteBuffer payload, final int offset, final int length, final byte[] keyHash)
     {
+        return write(payload, offset, length, keyHash, SpdpAnnouncer.rtpsNow());
+    }
+
+    /** As {@link #write(ByteBuffer, int, int, byte[])} with the source timestamp {@code rtpsTime} (an RTPS Time_t). */
+    public int write(final ByteBuffer payload, final int offset, final int length, final byte[] keyHash,
+        final long rtpsTime)
+    {
         refresh();
         final long sn = ++sequenceNumber;
-        final long now = SpdpAnnouncer.rtpsNow();
+        final long now = rtpsTime;
         int sent = 0;
         for (final Target t : targets)
         {
