@@ -61,9 +61,17 @@ public final class PingCommand implements Callable<Integer>
     @Option(names = "--json", description = "end with one JSON line")
     boolean json;
 
+    @Option(names = "--rtps", description = "speak DDSI-RTPS with ddsperf's topics and types (Cyclone's ddsperf "
+        + "is the other side); interface and peers from sirocco.dds.interface / sirocco.dds.peers")
+    boolean rtps;
+
     @Override
     public Integer call() throws Exception
     {
+        if (rtps)
+        {
+            return RtpsPerf.ping(dds.domain, size, warmup, seconds);
+        }
         try (PerfSession session = dds.session())
         {
             final Topic<sirocco.perf.Sample> ping = session.topic(PerfSession.PING_TOPIC);

@@ -32,9 +32,17 @@ public final class PongCommand implements Callable<Integer>
     @Mixin
     PerfOptions dds = new PerfOptions();
 
+    @Option(names = "--rtps", description = "speak DDSI-RTPS with ddsperf's topics and types (Cyclone's ddsperf "
+        + "is the other side); interface and peers from sirocco.dds.interface / sirocco.dds.peers")
+    boolean rtps;
+
     @Override
     public Integer call() throws Exception
     {
+        if (rtps)
+        {
+            return RtpsPerf.pong(dds.domain, seconds);
+        }
         try (PerfSession session = dds.session())
         {
             final Topic<sirocco.perf.Sample> ping = session.topic(PerfSession.PING_TOPIC);

@@ -15,7 +15,7 @@ import io.sirocco.transport.udp.UdpReceiveAgent;
 
 /**
  * The duty cycle of one RTPS participant: receive (and interpret) what the sockets hold, announce by SPDP once a
- * period, and expire leases. One agent per participant, so its discovery state needs no locks.
+ * period, announce new local endpoints by SEDP and heartbeat the SEDP writers, and expire leases. One agent per participant, so its discovery state needs no locks.
  */
 final class RtpsAgent implements Agent
 {
@@ -25,11 +25,14 @@ final class RtpsAgent implements Agent
     private final List<InetSocketAddress> wellKnownTargets;
     private final ParticipantTable participants;
     private final long periodNs;
+    private final LocalEndpoints endpoints;
     private long nextAnnounceNs = System.nanoTime();
 
     RtpsAgent(final UdpReceiveAgent receiver, final SpdpAnnouncer announcer, final UdpChannel sendSocket,
-        final List<InetSocketAddress> wellKnownTargets, final ParticipantTable participants, final long periodNs)
+        final List<InetSocketAddress> wellKnownTargets, final ParticipantTable participants, final long periodNs,
+        final LocalEndpoints endpoints)
     {
+        this.endpoints = endpoints;
         this.receiver = receiver;
         this.announcer = announcer;
         this.sendSocket = sendSocket;
@@ -42,12 +45,14 @@ final class RtpsAgent implements Agent
     public int doWork() throws Exception
     {
         int work = receiver.doWork();
+        work += endpoints.drain();
         final long nowNs = System.nanoTime();
         if (nowNs - nextAnnounceNs >= 0)
         {
             nextAnnounceNs = nowNs + periodNs;
             announcer.announce(sendSocket, targets());
             participants.expire(nowNs);
+            endpoints.heartbeat();
             work++;
         }
         return work;

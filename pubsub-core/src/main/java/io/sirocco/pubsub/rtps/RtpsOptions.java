@@ -45,6 +45,13 @@ public record RtpsOptions(int domainId, String networkInterface, List<String> pe
             entityName);
     }
 
+    public RtpsOptions withPeers(final List<String> addresses)
+    {
+        return new RtpsOptions(domainId, networkInterface, addresses.stream().map(String::strip)
+            .filter(a -> !a.isEmpty()).toList(), maxParticipantIndex, spdpPeriodNs, leaseDurationNs, userData,
+            entityName);
+    }
+
     public RtpsOptions withUserData(final byte[] data)
     {
         return new RtpsOptions(domainId, networkInterface, peers, maxParticipantIndex, spdpPeriodNs, leaseDurationNs,

@@ -18,6 +18,7 @@ import io.sirocco.pubsub.rtps.discovery.DiscoveredParticipant;
 import io.sirocco.pubsub.rtps.discovery.EndpointTable;
 import io.sirocco.pubsub.rtps.discovery.EntityIds;
 import io.sirocco.pubsub.rtps.discovery.GuidPrefix;
+import io.sirocco.pubsub.rtps.discovery.LocalEndpoint;
 import io.sirocco.pubsub.rtps.discovery.LocalParticipant;
 import io.sirocco.pubsub.rtps.discovery.ParticipantListener;
 import io.sirocco.pubsub.rtps.discovery.ParticipantTable;
@@ -34,8 +35,8 @@ import io.sirocco.transport.udp.UdpReceiveAgent;
  * One DDSI-RTPS participant: binds the well-known unicast ports of the first free participant index on the chosen
  * interface (and the SPDP multicast port when the interface can multicast), announces itself by SPDP to the peers'
  * well-known ports, the multicast group and every participant found, and keeps the table of foreign participants
- * with their leases; its SEDP readers learn the foreign participants' endpoints. SEDP writers and user endpoints
- * come next.
+ * with their leases; its SEDP readers learn the foreign participants' endpoints and its SEDP writers announce its
+ * own. User data on those endpoints comes next.
  *
  * <p>Threads: one agent ({@code sirocco-rtps-d<domain>-p<index>}) does all receiving, announcing and expiry; the
  * accessors may be called from any thread; {@link #close()} stops the agent, then closes the sockets.
@@ -45,7 +46,8 @@ public final class RtpsParticipant implements AutoCloseable
     private static final Logger LOG = LoggerFactory.getLogger(RtpsParticipant.class);
     private static final int BUILTIN_ENDPOINTS = EntityIds.SET_PARTICIPANT_ANNOUNCER
         | EntityIds.SET_PARTICIPANT_DETECTOR | EntityIds.SET_PUBLICATIONS_DETECTOR
-        | EntityIds.SET_SUBSCRIPTIONS_DETECTOR;
+        | EntityIds.SET_SUBSCRIPTIONS_DETECTOR | EntityIds.SET_PUBLICATIONS_ANNOUNCER
+        | EntityIds.SET_SUBSCRIPTIONS_ANNOUNCER;
 
     private final GuidPrefix prefix = GuidPrefix.random(RtpsMessageWriter.VENDOR_ID);
     private final ParticipantTable participants;
@@ -53,6 +55,8 @@ public final class RtpsParticipant implements AutoCloseable
     private final List<UdpChannel> sockets = new ArrayList<>();
     private final int participantIndex;
     private final RtpsReceiveHandler handler;
+    private final LocalEndpoints local;
+    private final UserReaders userReaders;
     private final UdpReceiveAgent receiver;
     private final AgentRunner runner;
 
@@ -78,24 +82,30 @@ public final class RtpsParticipant implements AutoCloseable
         this.handler = new RtpsReceiveHandler(prefix, participants, domain);
         final SedpReader sedp = new SedpReader(prefix, metatraffic, participants, endpoints);
         handler.sedp(sedp);
+        this.local = new LocalEndpoints(prefix, metatraffic);
+        handler.localEndpoints(local);
+        this.userReaders = new UserReaders(prefix, user, endpoints, participants);
+        handler.userReaders(userReaders);
         participants.addListener(new ParticipantListener()
         {
             @Override
             public void onDiscovered(final DiscoveredParticipant p)
             {
-                // SEDP starts with the remote writers' heartbeats
+                local.participantDiscovered(p);
             }
 
             @Override
             public void onLost(final DiscoveredParticipant p, final String why)
             {
                 sedp.participantLost(p.prefix());
+                local.participantLost(p.prefix());
+                userReaders.participantLost(p.prefix());
             }
         });
         final String role = "rtps-d" + domain + "-p" + participantIndex;
         this.receiver = new UdpReceiveAgent(role, handler, sockets.toArray(UdpChannel[]::new));
         final RtpsAgent agent = new RtpsAgent(receiver, new SpdpAnnouncer(self), metatraffic, targets, participants,
-            options.spdpPeriodNs());
+            options.spdpPeriodNs(), local);
         LOG.info("RTPS domain {}: participant {} index {} on {} (metatraffic {}, user {}), SPDP to {}", domain, prefix,
             participantIndex, nif.address().getHostAddress(), metatraffic.localAddress(), user.localAddress(),
             targets.size() + " locators");
@@ -178,6 +188,49 @@ public final class RtpsParticipant implements AutoCloseable
     public Collection<DiscoveredEndpoint> endpoints()
     {
         return endpoints.endpoints();
+    }
+
+    /**
+     * A new writer of this participant on {@code topic}, keyed type {@code type}, in {@code partitions} (empty: the
+     * default partition), announced by SEDP to every foreign participant. Any thread.
+     */
+    public LocalEndpoint createWriter(final String topic, final String type, final boolean reliable,
+        final List<String> partitions)
+    {
+        return local.create(true, topic, type, reliable, partitions);
+    }
+
+    /** A new reader, as {@link #createWriter}. */
+    public LocalEndpoint createReader(final String topic, final String type, final boolean reliable,
+        final List<String> partitions)
+    {
+        return local.create(false, topic, type, reliable, partitions);
+    }
+
+    /**
+     * A writer of serialized samples on {@code topic} (see {@link #createWriter}), sending from the user socket to
+     * the readers SEDP matches; one application thread writes through it.
+     */
+    public RtpsUserWriter userWriter(final String topic, final String type, final boolean reliable,
+        final List<String> partitions)
+    {
+        return new RtpsUserWriter(prefix, createWriter(topic, type, reliable, partitions), sockets.get(1), endpoints,
+            participants);
+    }
+
+    /** A reader on {@code topic} whose samples go to {@code listener} on the RTPS agent's thread. */
+    public LocalEndpoint userReader(final String topic, final String type, final boolean reliable,
+        final List<String> partitions, final SampleListener listener)
+    {
+        final LocalEndpoint e = createReader(topic, type, reliable, partitions);
+        userReaders.add(e, listener);
+        return e;
+    }
+
+    /** This participant's own endpoints. */
+    public Collection<LocalEndpoint> localEndpoints()
+    {
+        return local.endpoints();
     }
 
     /** Called on the RTPS agent thread for each participant found or lost from now on. */

@@ -11,6 +11,7 @@ import io.sirocco.pubsub.rtps.discovery.EntityIds;
 import io.sirocco.pubsub.rtps.discovery.GuidPrefix;
 import io.sirocco.pubsub.rtps.discovery.ParticipantTable;
 import io.sirocco.pubsub.rtps.discovery.SpdpCodec;
+import io.sirocco.pubsub.rtps.wire.AckNackView;
 import io.sirocco.pubsub.rtps.wire.DataView;
 import io.sirocco.pubsub.rtps.wire.HeartbeatView;
 import io.sirocco.pubsub.rtps.wire.ParameterId;
@@ -39,6 +40,8 @@ final class RtpsReceiveHandler implements DatagramHandler, SubmessageHandler
     private final ParticipantTable participants;
     private final int domainId;
     private SedpReader sedp;
+    private LocalEndpoints local;
+    private UserReaders users;
 
     RtpsReceiveHandler(final GuidPrefix self, final ParticipantTable participants, final int domainId)
     {
@@ -53,12 +56,37 @@ final class RtpsReceiveHandler implements DatagramHandler, SubmessageHandler
         this.sedp = reader;
     }
 
+    /** Routes ACKNACKs for our SEDP writers to {@code endpoints}; set before the agent starts. */
+    void localEndpoints(final LocalEndpoints endpoints)
+    {
+        this.local = endpoints;
+    }
+
+    /** Routes user DATA and HEARTBEATs to {@code readers}; set before the agent starts. */
+    void userReaders(final UserReaders readers)
+    {
+        this.users = readers;
+    }
+
+    @Override
+    public void onAckNack(final ReceiveContext context, final AckNackView ackNack)
+    {
+        if (local != null && LocalEndpoints.isSedpWriter(ackNack.writerId()))
+        {
+            local.onAckNack(context, ackNack);
+        }
+    }
+
     @Override
     public void onHeartbeat(final ReceiveContext context, final HeartbeatView heartbeat)
     {
         if (sedp != null && SedpReader.isSedpWriter(heartbeat.writerId()))
         {
             sedp.onHeartbeat(context, heartbeat);
+        }
+        else if (users != null && UserReaders.isUserEntity(heartbeat.writerId()))
+        {
+            users.onHeartbeat(context, heartbeat);
         }
     }
 
@@ -78,6 +106,11 @@ final class RtpsReceiveHandler implements DatagramHandler, SubmessageHandler
         if (sedp != null && SedpReader.isSedpWriter(data.writerId()))
         {
             sedp.onData(context, data);
+            return;
+        }
+        if (users != null && UserReaders.isUserEntity(data.writerId()))
+        {
+            users.onData(context, data);
             return;
         }
         if (data.writerId() != EntityIds.SPDP_WRITER

@@ -10,6 +10,9 @@ import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 
+import io.sirocco.pubsub.rtps.discovery.EntityIds;
+import io.sirocco.pubsub.rtps.discovery.GuidPrefix;
+
 /**
  * Cyclone DDS's {@code ddsperf}, started by a test on loopback only: a Cyclone configuration of its own (interface
  * {@code lo}, no multicast, peer 127.0.0.1, automatic participant index) and a domain of its own, so parallel runs do
@@ -96,6 +99,31 @@ final class Ddsperf implements AutoCloseable
             TimeUnit.MILLISECONDS.sleep(50); // polling a file: there is no event to wait for
         }
         return false;
+    }
+
+    /** Waits up to {@code timeoutNs} for ddsperf to end on its own; its exit status, or -1 if it still runs. */
+    int awaitExit(final long timeoutNs) throws InterruptedException
+    {
+        return process.waitFor(timeoutNs, TimeUnit.NANOSECONDS) ? process.exitValue() : -1;
+    }
+
+    /**
+     * The partition ddsperf gives the pong writers answering a participant: that participant's GUID as four
+     * groups of eight hex digits joined by '_'.
+     */
+    static String guidPartition(final GuidPrefix prefix)
+    {
+        final byte[] guid = prefix.guid(EntityIds.PARTICIPANT);
+        final StringBuilder s = new StringBuilder();
+        for (int i = 0; i < 16; i++)
+        {
+            if (i > 0 && i % 4 == 0)
+            {
+                s.append('_');
+            }
+            s.append(String.format("%02x", guid[i]));
+        }
+        return s.toString();
     }
 
     /** Kills ddsperf without letting it say goodbye, so that only its lease can end it. */

@@ -1,5 +1,7 @@
 package io.sirocco.pubsub.rtps.discovery;
 
+import java.util.List;
+
 /**
  * A remote writer or reader as its SEDP announcement described it (the fields read so far).
  *
@@ -9,14 +11,21 @@ package io.sirocco.pubsub.rtps.discovery;
  * @param topicName its topic
  * @param typeName its type's name
  * @param reliable whether its RELIABILITY is RELIABLE (the spec's default for writers when absent)
+ * @param partitions its PARTITION (empty: the default partition)
  */
 public record DiscoveredEndpoint(GuidPrefix prefix, int entityId, boolean writer, String topicName, String typeName,
-    boolean reliable)
+    boolean reliable, List<String> partitions)
 {
+    public DiscoveredEndpoint
+    {
+        partitions = List.copyOf(partitions);
+    }
+
     @Override
     public String toString()
     {
         return (writer ? "writer " : "reader ") + prefix + String.format(":%08x", entityId) + " topic '" + topicName
-            + "' type '" + typeName + "' " + (reliable ? "reliable" : "best-effort");
+            + "' type '" + typeName + "' " + (reliable ? "reliable" : "best-effort")
+            + (partitions.isEmpty() ? "" : " partitions " + partitions);
     }
 }

@@ -4,6 +4,7 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -19,6 +20,7 @@ public final class EndpointTable
 
     private final Map<Key, DiscoveredEndpoint> endpoints = new ConcurrentHashMap<>();
     private final int domainId;
+    private final AtomicLong version = new AtomicLong();
 
     public EndpointTable(final int domainId)
     {
@@ -29,6 +31,7 @@ public final class EndpointTable
     {
         if (endpoints.put(new Key(e.prefix(), e.entityId()), e) == null)
         {
+            version.incrementAndGet();
             LOG.info("domain {}: RTPS discovered {}", domainId, e);
         }
     }
@@ -38,6 +41,7 @@ public final class EndpointTable
         final DiscoveredEndpoint gone = endpoints.remove(new Key(prefix, entityId));
         if (gone != null)
         {
+            version.incrementAndGet();
             LOG.info("domain {}: RTPS lost {}", domainId, gone);
         }
     }
@@ -45,7 +49,22 @@ public final class EndpointTable
     /** Drops every endpoint of a participant that is gone. */
     public void removeParticipant(final GuidPrefix prefix)
     {
-        endpoints.keySet().removeIf(k -> k.prefix.equals(prefix));
+        if (endpoints.keySet().removeIf(k -> k.prefix.equals(prefix)))
+        {
+            version.incrementAndGet();
+        }
+    }
+
+    /** The endpoint {@code entityId} of participant {@code prefix}, or null. */
+    public DiscoveredEndpoint get(final GuidPrefix prefix, final int entityId)
+    {
+        return endpoints.get(new Key(prefix, entityId));
+    }
+
+    /** Bumped by every change: a reader of the table recomputes what it derived only when this moved. */
+    public long version()
+    {
+        return version.get();
     }
 
     public Collection<DiscoveredEndpoint> endpoints()

@@ -64,7 +64,7 @@ public final class SpdpAnnouncer
     }
 
     /** Now as an RTPS Time_t: seconds since 1970 in the high 32 bits, 2^-32 s in the low 32. */
-    static long rtpsNow()
+    public static long rtpsNow()
     {
         final long nowMs = System.currentTimeMillis();
         return ((nowMs / 1000) << 32) | (((nowMs % 1000) << 32) / 1000);

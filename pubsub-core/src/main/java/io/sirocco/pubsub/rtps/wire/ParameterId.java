@@ -20,6 +20,7 @@ public final class ParameterId
     public static final int PROTOCOL_VERSION = 0x0015;
     public static final int VENDOR_ID = 0x0016;
     public static final int USER_DATA = 0x002c;
+    public static final int PARTITION = 0x0029;
     public static final int DEFAULT_UNICAST_LOCATOR = 0x0031;
     public static final int METATRAFFIC_UNICAST_LOCATOR = 0x0032;
     public static final int METATRAFFIC_MULTICAST_LOCATOR = 0x0033;

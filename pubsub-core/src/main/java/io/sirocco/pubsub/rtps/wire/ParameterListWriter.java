@@ -2,6 +2,7 @@ package io.sirocco.pubsub.rtps.wire;
 
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 
 /**
  * Appends little-endian parameters to a ParameterList (DDSI-RTPS 2.5, 9.4.2.11), each padded to 4 bytes, ended by
@@ -78,15 +79,59 @@ public final class ParameterListWriter
         return this;
     }
 
+    /** RELIABILITY: kind (1 best-effort, 2 reliable), then max_blocking_time as a Duration_t. */
+    public ParameterListWriter reliability(final int kind, final long maxBlockingNs)
+    {
+        final int at = begin(ParameterId.RELIABILITY, 12);
+        WireBytes.putInt32Le(buffer, at, kind);
+        durationAt(at + 4, maxBlockingNs);
+        return this;
+    }
+
+    /** A sequence&lt;string&gt; (PARTITION): uint32 count, then CDR strings each aligned to 4. */
+    public ParameterListWriter stringSequence(final int pid, final List<String> values)
+    {
+        final byte[][] bytes = new byte[values.size()][];
+        int length = 4;
+        for (int i = 0; i < bytes.length; i++)
+        {
+            bytes[i] = values.get(i).getBytes(StandardCharsets.UTF_8);
+            length += pad4(4 + bytes[i].length + 1);
+        }
+        int at = begin(pid, length);
+        WireBytes.putInt32Le(buffer, at, bytes.length);
+        at += 4;
+        for (final byte[] b : bytes)
+        {
+            WireBytes.putInt32Le(buffer, at, b.length + 1);
+            buffer.put(at + 4, b);
+            for (int i = at + 4 + b.length; i < at + pad4(4 + b.length + 1); i++)
+            {
+                buffer.put(i, (byte) 0);
+            }
+            at += pad4(4 + b.length + 1);
+        }
+        return this;
+    }
+
+    private static int pad4(final int n)
+    {
+        return (n + 3) & ~3;
+    }
+
     /** A Duration_t: seconds (int32) and fraction (uint32, 2^-32 s). */
     public ParameterListWriter duration(final int pid, final long nanos)
     {
-        final int at = begin(pid, 8);
+        durationAt(begin(pid, 8), nanos);
+        return this;
+    }
+
+    private void durationAt(final int at, final long nanos)
+    {
         final long seconds = nanos / 1_000_000_000L;
         final long fraction = ((nanos % 1_000_000_000L) << 32) / 1_000_000_000L;
         WireBytes.putInt32Le(buffer, at, (int) seconds);
         WireBytes.putInt32Le(buffer, at + 4, (int) fraction);
-        return this;
     }
 
     /** A Locator_t: kind (int32), port (uint32), 16 address octets (IPv4 in the last 4). */

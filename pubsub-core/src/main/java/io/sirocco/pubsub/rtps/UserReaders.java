@@ -1,0 +1,152 @@
+package io.sirocco.pubsub.rtps;
+
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.nio.ByteBuffer;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import io.sirocco.pubsub.rtps.discovery.DiscoveredEndpoint;
+import io.sirocco.pubsub.rtps.discovery.DiscoveredParticipant;
+import io.sirocco.pubsub.rtps.discovery.EndpointTable;
+import io.sirocco.pubsub.rtps.discovery.GuidPrefix;
+import io.sirocco.pubsub.rtps.discovery.LocalEndpoint;
+import io.sirocco.pubsub.rtps.discovery.Matching;
+import io.sirocco.pubsub.rtps.discovery.ParticipantTable;
+import io.sirocco.pubsub.rtps.reliability.WriterProxy;
+import io.sirocco.pubsub.rtps.wire.DataView;
+import io.sirocco.pubsub.rtps.wire.HeartbeatView;
+import io.sirocco.pubsub.rtps.wire.ReceiveContext;
+import io.sirocco.pubsub.rtps.wire.RtpsMessageWriter;
+import io.sirocco.transport.log.RateLimitedWarning;
+import io.sirocco.transport.udp.UdpChannel;
+
+/**
+ * This participant's user readers on the receive side: a DATA from a remote writer goes to every local reader that
+ * matches it (by the writer's SEDP data); a reliable reader keeps one {@link WriterProxy} per remote writer, drops
+ * duplicates and answers HEARTBEATs with ACKNACKs. Samples reach the reader's {@link SampleListener} in arrival
+ * order; reordering for KEEP_ALL delivery is not built yet (a reliable KEEP_LAST 1 peer such as ddsperf's ping/pong
+ * needs none).
+ *
+ * <p>Threads: readers are added from any thread (a copy-on-write list); everything else runs on the RTPS agent.
+ */
+final class UserReaders
+{
+    private static final Logger LOG = LoggerFactory.getLogger(UserReaders.class);
+
+    private final List<Reader> readers = new CopyOnWriteArrayList<>();
+    private final Map<ProxyKey, WriterProxy> proxies = new HashMap<>();
+    private final ByteBuffer out = ByteBuffer.allocateDirect(256);
+    private final int[] bitmap = new int[8];
+    private final RtpsMessageWriter writer;
+    private final UdpChannel socket;
+    private final EndpointTable endpoints;
+    private final ParticipantTable participants;
+    private final RateLimitedWarning sendWarning = new RateLimitedWarning(LOG);
+
+    UserReaders(final GuidPrefix self, final UdpChannel socket, final EndpointTable endpoints,
+        final ParticipantTable participants)
+    {
+        this.writer = new RtpsMessageWriter(self.high(), self.low());
+        this.socket = socket;
+        this.endpoints = endpoints;
+        this.participants = participants;
+    }
+
+    /** Whether {@code entityId} is a user-defined endpoint (built-in ones have the 0xc0 kind bits). */
+    static boolean isUserEntity(final int entityId)
+    {
+        return (entityId & 0xc0) == 0;
+    }
+
+    void add(final LocalEndpoint endpoint, final SampleListener listener)
+    {
+        readers.add(new Reader(endpoint, listener));
+    }
+
+    void onData(final ReceiveContext context, final DataView data)
+    {
+        final GuidPrefix source = new GuidPrefix(context.sourcePrefixHigh(), context.sourcePrefixLow());
+        final DiscoveredEndpoint remote = endpoints.get(source, data.writerId());
+        if (remote == null)
+        {
+            return;
+        }
+        for (final Reader r : readers)
+        {
+            if ((data.readerId() == 0 || data.readerId() == r.endpoint.entityId())
+                && Matching.matches(r.endpoint, remote)
+                && (!r.endpoint.reliable() || proxy(source, data.writerId(), r).onData(data.sequenceNumber())))
+            {
+                r.listener.onSample(context, data);
+            }
+        }
+    }
+
+    void onHeartbeat(final ReceiveContext context, final HeartbeatView heartbeat)
+    {
+        final GuidPrefix source = new GuidPrefix(context.sourcePrefixHigh(), context.sourcePrefixLow());
+        final DiscoveredEndpoint remote = endpoints.get(source, heartbeat.writerId());
+        final DiscoveredParticipant participant = participants.get(source);
+        if (remote == null || participant == null || heartbeat.isFragment())
+        {
+            return;
+        }
+        for (final Reader r : readers)
+        {
+            if (r.endpoint.reliable() && (heartbeat.readerId() == 0 || heartbeat.readerId() == r.endpoint.entityId())
+                && Matching.matches(r.endpoint, remote))
+            {
+                final WriterProxy proxy = proxy(source, heartbeat.writerId(), r);
+                if (proxy.onHeartbeat(heartbeat.firstSN(), heartbeat.lastSN(), heartbeat.count())
+                    && !(heartbeat.isFinal() && proxy.isComplete()))
+                {
+                    ackNack(participant, r.endpoint.entityId(), heartbeat.writerId(), proxy);
+                }
+            }
+        }
+    }
+
+    void participantLost(final GuidPrefix prefix)
+    {
+        proxies.keySet().removeIf(k -> k.prefix.equals(prefix));
+    }
+
+    private WriterProxy proxy(final GuidPrefix prefix, final int writerId, final Reader r)
+    {
+        return proxies.computeIfAbsent(new ProxyKey(prefix, writerId, r.endpoint.entityId()), k -> new WriterProxy());
+    }
+
+    private void ackNack(final DiscoveredParticipant to, final int readerId, final int writerId,
+        final WriterProxy proxy)
+    {
+        final int numBits = proxy.missing(bitmap);
+        writer.begin(out);
+        writer.infoDestination(to.prefix().high(), to.prefix().low());
+        writer.ackNack(readerId, writerId, proxy.ackBase(), numBits, bitmap, proxy.nextAckNackCount(), false);
+        for (final InetSocketAddress target : to.defaultUnicast())
+        {
+            try
+            {
+                socket.send(out, writer.length(), target);
+            }
+            catch (final IOException ex)
+            {
+                sendWarning.warn("RTPS ACKNACK to {} failed: {}", target, ex.toString());
+            }
+        }
+    }
+
+    private record Reader(LocalEndpoint endpoint, SampleListener listener)
+    {
+    }
+
+    private record ProxyKey(GuidPrefix prefix, int writerId, int readerId)
+    {
+    }
+}
