@@ -27,10 +27,11 @@ public final class ParticipantDurability implements AutoCloseable, DiscoveryHand
 
     /**
      * @param group the participant's domain group, or null on a bus without one (the in-process bus).
-     * @param bus   the participant's bus, on which a backup serves the histories it recovers.
+     * @param bus       the participant's bus, on which a backup serves the histories it recovers.
+     * @param discovery registers this participant's durability with its discovery (records it must hear of).
      */
     public ParticipantDurability(final int domainId, final Supplier<String> describe, final Group group,
-        final DomainBus bus)
+        final DomainBus bus, final java.util.function.Consumer<DiscoveryHandler> discovery)
     {
         this.domainId = domainId;
         this.describe = describe;
@@ -45,6 +46,7 @@ public final class ParticipantDurability implements AutoCloseable, DiscoveryHand
         {
             this.serving = null;
         }
+        discovery.accept(this);
     }
 
     /** Discovery thread: a backup participant learns the durable writers and the readers it may serve. */

@@ -125,6 +125,13 @@ public final class RecoveredWriters implements DiscoveryHandler, AutoCloseable
             return;
         }
         final BusWriter writer = bus.openWriter(writerGuid, dead.topicName(), true);
+        if (!writer.awaitSending(SEND_TIMEOUT_NS))
+        {
+            LOG.warn("durability: recovered writer {}: no view of topic '{}' within 30 s; its history is not served",
+                String.format("%016x", writerGuid), dead.topicName());
+            writer.close();
+            return;
+        }
         final EndpointRecord record = asOwn(dead);
         served.put(writerGuid, new Served(record, writer));
         bus.announce(record);

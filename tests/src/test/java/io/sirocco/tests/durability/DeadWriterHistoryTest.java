@@ -14,7 +14,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * process created after the writer's process was SIGKILLed gets every sample the writer wrote (compared by digest,
  * in order, none twice), then sees the instance NOT_ALIVE_NO_WRITERS; a reader that took everything while the
  * writer lived matches the served writer again and, after {@code waitForHistoricalData}, has received nothing
- * twice. Three backups, the writer and two readers, over shared memory.
+ * twice. Three backups, the writer and two readers, over shared memory; the second case SIGKILLs one of the three
+ * backups together with the writer.
  */
 @Timeout(400)
 class DeadWriterHistoryTest
@@ -28,7 +29,19 @@ class DeadWriterHistoryTest
     @Test
     void lateReaderGetsTheDeadWritersHistoryAndNothingTwice() throws Exception
     {
-        final String domain = "227";
+        writerDiesLateReaderGetsItsHistory("227", false);
+    }
+
+    /** R = 3: one of the zone's backups is SIGKILLed with the writer; the two others still hold everything. */
+    @Test
+    void oneBackupDyingWithTheWriterLosesNothing() throws Exception
+    {
+        writerDiesLateReaderGetsItsHistory("228", true);
+    }
+
+    private static void writerDiesLateReaderGetsItsHistory(final String domain, final boolean killBackupToo)
+        throws Exception
+    {
         final String total = String.valueOf(2 * SAMPLES);
         try (ChildProcess backup1 = start("backup1", BACKUP, "backup", domain);
              ChildProcess backup2 = start("backup2", BACKUP, "backup", domain);
@@ -45,7 +58,11 @@ class DeadWriterHistoryTest
                 assertThat(witness.await(l -> l.startsWith("COMPLETE ") || l.startsWith("BROKEN"), 120))
                     .isEqualTo("COMPLETE " + total + " " + digest);
                 writer.kill();
-                awaitRecovered(List.of(backup1, backup2, backup3));
+                if (killBackupToo)
+                {
+                    backup1.kill();
+                }
+                awaitRecovered(killBackupToo ? List.of(backup2, backup3) : List.of(backup1, backup2, backup3));
                 late = start("late", PLAIN, "reader", domain, total);
                 assertThat(late.await(l -> l.startsWith("COMPLETE ") || l.startsWith("BROKEN"), 120))
                     .as("the late reader got the dead writer's history, in order, by digest")
