@@ -3,6 +3,7 @@ package io.sirocco.tests.durability;
 import java.util.List;
 import java.util.stream.Stream;
 
+import io.sirocco.tests.FreePorts;
 import io.sirocco.tests.dds.proc.ChildProcess;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -14,40 +15,51 @@ import static org.assertj.core.api.Assertions.assertThat;
  * process created after the writer's process was SIGKILLed gets every sample the writer wrote (compared by digest,
  * in order, none twice), then sees the instance NOT_ALIVE_NO_WRITERS; a reader that took everything while the
  * writer lived matches the served writer again and, after {@code waitForHistoricalData}, has received nothing
- * twice. Three backups, the writer and two readers, over shared memory; the second case SIGKILLs one of the three
- * backups together with the writer.
+ * twice. Three backups, the writer and two readers, over shared memory (and once over tcp); the second case
+ * SIGKILLs one of the three backups together with the writer.
  */
 @Timeout(400)
 class DeadWriterHistoryTest
 {
     private static final int SAMPLES = 2000;
-    private static final List<String> PLAIN = List.of("-Dsirocco.dds.transport=shm", "-Dsirocco.dds.interface=lo",
+    private static final List<String> SHM = List.of("-Dsirocco.dds.transport=shm", "-Dsirocco.dds.interface=lo",
         "-Dsirocco.dds.suspicion.ms=15000", "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn");
-    private static final List<String> BACKUP = Stream.concat(PLAIN.stream(),
-        Stream.of("-Dsirocco.dds.durability.backup=true")).toList();
 
     @Test
     void lateReaderGetsTheDeadWritersHistoryAndNothingTwice() throws Exception
     {
-        writerDiesLateReaderGetsItsHistory("227", false);
+        writerDiesLateReaderGetsItsHistory("227", SHM, false);
     }
 
     /** R = 3: one of the zone's backups is SIGKILLed with the writer; the two others still hold everything. */
     @Test
     void oneBackupDyingWithTheWriterLosesNothing() throws Exception
     {
-        writerDiesLateReaderGetsItsHistory("228", true);
+        writerDiesLateReaderGetsItsHistory("228", SHM, true);
     }
 
-    private static void writerDiesLateReaderGetsItsHistory(final String domain, final boolean killBackupToo)
-        throws Exception
+    /** The same over the tcp transport (loopback, one contact port): the log's replication is nio either way. */
+    @Test
+    void overTcp() throws Exception
     {
+        final int contactPort = FreePorts.next();
+        writerDiesLateReaderGetsItsHistory("229", List.of("-Dsirocco.dds.transport=tcp",
+            "-Dsirocco.dds.peers=127.0.0.1:" + contactPort, "-Dsirocco.dds.contact.port=" + contactPort,
+            "-Dsirocco.dds.interface=lo", "-Dsirocco.dds.suspicion.ms=15000",
+            "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn"), false);
+    }
+
+    private static void writerDiesLateReaderGetsItsHistory(final String domain, final List<String> plain,
+        final boolean killBackupToo) throws Exception
+    {
+        final List<String> backup = Stream.concat(plain.stream(), Stream.of("-Dsirocco.dds.durability.backup=true"))
+            .toList();
         final String total = String.valueOf(2 * SAMPLES);
-        try (ChildProcess backup1 = start("backup1", BACKUP, "backup", domain);
-             ChildProcess backup2 = start("backup2", BACKUP, "backup", domain);
-             ChildProcess backup3 = start("backup3", BACKUP, "backup", domain);
-             ChildProcess writer = start("writer", PLAIN, "writer", domain, String.valueOf(SAMPLES));
-             ChildProcess witness = start("witness", PLAIN, "witness", domain, total))
+        try (ChildProcess backup1 = start("backup1", backup, "backup", domain);
+             ChildProcess backup2 = start("backup2", backup, "backup", domain);
+             ChildProcess backup3 = start("backup3", backup, "backup", domain);
+             ChildProcess writer = start("writer", plain, "writer", domain, String.valueOf(SAMPLES));
+             ChildProcess witness = start("witness", plain, "witness", domain, total))
         {
             ChildProcess late = null;
             try
@@ -63,7 +75,7 @@ class DeadWriterHistoryTest
                     backup1.kill();
                 }
                 awaitRecovered(killBackupToo ? List.of(backup2, backup3) : List.of(backup1, backup2, backup3));
-                late = start("late", PLAIN, "reader", domain, total);
+                late = start("late", plain, "reader", domain, total);
                 assertThat(late.await(l -> l.startsWith("COMPLETE ") || l.startsWith("BROKEN"), 120))
                     .as("the late reader got the dead writer's history, in order, by digest")
                     .isEqualTo("COMPLETE " + total + " " + digest);
