@@ -65,11 +65,10 @@ public final class RecoveredWriters implements DiscoveryHandler, AutoCloseable
     @Override
     public void onAnnounce(final EndpointRecord record)
     {
-        if (record.participantGuid() == bus.participantGuid())
-        {
-            return;
-        }
-        if (record.isWriter() && record.durabilityKind() >= Durability.Kind.TRANSIENT.ordinal())
+        // Own writers are never recovered here (and the records this participant serves are its own); own readers
+        // are served like any other.
+        final boolean own = record.participantGuid() == bus.participantGuid();
+        if (record.isWriter() && !own && record.durabilityKind() >= Durability.Kind.TRANSIENT.ordinal())
         {
             durableWriters.put(record.guid(), record);
         }
