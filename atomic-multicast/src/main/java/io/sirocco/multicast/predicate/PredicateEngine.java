@@ -44,60 +44,35 @@ import java.util.concurrent.locks.ReentrantLock;
  * the lock, and a nested call (from inside a trigger) does nothing, the pass in progress covers it.
  * {@link #onEngineThread()} is true for any thread running a pass.
  *
- * <p><b>Size.</b> Over 500 lines on purpose: the pass lock and the flags paired with it ({@code pending}, {@code rung},
- * {@code parked}, {@code running}) form one protocol between the engine thread, inline runners and ringers, and every
- * reader of one side needs the other in view; the trigger list ({@link TriggerList}) and the idle counts
- * ({@link IdleStretch}) live apart. About half of the file is that protocol's documentation.
+ * <p><b>Where the parts live.</b> The pass lock and the flags paired with it ({@code pending}, {@code rung},
+ * {@code parked}, {@code running}) form one protocol between the engine thread, inline runners and ringers; they are
+ * kept together in {@link PassState}. The engine thread's loop and idle policy are {@link EngineLoop} (its counts
+ * {@link IdleStretch}), the inline passes {@link InlinePasses}, the trigger list {@link TriggerList}. This class is
+ * the API and the doorbell.
  *
  * <p><b>Why not an Agrona {@code Agent}.</b> The thread comes from {@link Agents#threadFactory} (a named daemon
- * platform thread, {@code sirocco-<role>}), but its loop stays here rather than in an {@code AgentRunner}: its idle
- * policy is not a function of the work count alone. It parks only after re-checking, with {@code parked} published,
- * the doorbell flags and the trigger queues (a Dekker pair with {@link #wake()}), sleeps on the view's
- * {@link IdleWait} after one more pass run between arming and sleeping, counts a pass that found the pass lock taken
- * as idle while an inline attempt's {@code pending} counts as work, and learns its spins from the yields of the
- * stretch that just ended ({@link AdaptiveSpin}). An {@code IdleStrategy} sees none of that, so wrapping the loop would
- * change its timing and lose wake-ups. A trigger's exception also stops this engine (its {@link #failure()} is the
- * member's death), where an {@code AgentRunner} logs and carries on.
+ * platform thread, {@code sirocco-<role>}), but its loop stays in {@link EngineLoop} rather than an
+ * {@code AgentRunner}: its idle policy is not a function of the work count alone. It parks only after re-checking,
+ * with {@code parked} published, the doorbell flags and the trigger queues (a Dekker pair with {@link #wake()}),
+ * sleeps on the view's {@link IdleWait} after one more pass run between arming and sleeping, counts a pass that found
+ * the pass lock taken as idle while an inline attempt's {@code pending} counts as work, and learns its spins from the
+ * yields of the stretch that just ended ({@link AdaptiveSpin}). An {@code IdleStrategy} sees none of that, so
+ * wrapping the loop would change its timing and lose wake-ups. A trigger's exception also stops this engine (its
+ * {@link #failure()} is the member's death), where an {@code AgentRunner} logs and carries on.
  */
 public final class PredicateEngine implements AutoCloseable
 {
     private static final Logger LOG = LoggerFactory.getLogger(PredicateEngine.class);
 
-    private final TriggerList triggers = new TriggerList();
-    private final Thread thread;
-    /** Held by whichever thread runs a pass (the engine thread or an inline runner); see the class note. */
-    private final ReentrantLock passLock = new ReentrantLock();
-    private volatile boolean running = true;
-    private volatile boolean parked;
-    /** Engine thread: the idle policy's counts (see the class note). */
+    /** The pass protocol's shared state: triggers, pass lock and flags (see the class note). */
+    private final PassState state = new PassState();
+    private final TriggerList triggers = state.triggers;
+    private final ReentrantLock passLock = state.passLock;
+    /** The engine thread's loop and idle policy. */
+    private final EngineLoop loop;
     private final IdleStretch stretch;
-    private volatile Throwable failure;
-    private long passes;
-    private long idleParks;
-    /** Passes run inline by other threads (statistics; written under the pass lock). */
-    private long inlinePasses;
-    /** Inline attempts that found the pass lock taken (statistics, racy). */
-    private volatile long inlineBusy;
-    /**
-     * Set by {@link #start()}: until then no inline pass runs (the owner is still registering triggers and setting up
-     * what they read; a frame applied during a join must not run them early).
-     */
-    private volatile boolean started;
-    /** Set by an inline attempt before it tries the lock, cleared by a pass holder when its pass starts. */
-    private volatile boolean pending;
-    /**
-     * Set by {@link #wake()} rung by a thread not running a pass; cleared by the engine thread when its pass starts and
-     * re-checked before it parks.
-     */
-    private volatile boolean rung;
-    /** Pass-lock holder: {@link #wake()} was rung inside the current pass (see {@link #pass}). */
-    private boolean rungInPass;
-    /** See {@link #eventDriven(boolean)}. */
-    private volatile boolean eventDriven;
-    /** See {@link #idleWait(IdleWait)}; null for timed parks. */
-    private volatile IdleWait idleWait;
-    /** {@value #EVENT_DRIVEN_IDLE_GATE_PROP}: while event-driven, park after the first idle pass (no spins, no yields). */
-    private final boolean idleGate = MulticastSettings.eventDrivenIdleGate();
+    private final Thread thread;
+    private final InlinePasses inline;
 
     /**
      * System property (default true): while the group is event-driven ({@link #eventDriven(boolean)}), an idle engine
@@ -129,7 +104,9 @@ public final class PredicateEngine implements AutoCloseable
         this.stretch = new IdleStretch(spinPasses, yieldPasses, maxParkNs,
             MulticastSettings.eventDrivenParkNs());
         // Not an Agrona Agent run by Agents.start (see the class note): only the thread comes from Agents.
-        this.thread = Agents.threadFactory(role).newThread(this::run);
+        this.loop = new EngineLoop(state, stretch);
+        this.thread = Agents.threadFactory(role).newThread(loop::run);
+        this.inline = new InlinePasses(state, thread, this::wake);
     }
 
     /**
@@ -172,7 +149,7 @@ public final class PredicateEngine implements AutoCloseable
 
     public void start()
     {
-        started = true;
+        state.started = true;
         thread.start();
     }
 
@@ -228,7 +205,7 @@ public final class PredicateEngine implements AutoCloseable
      */
     public void eventDriven(final boolean on)
     {
-        eventDriven = on;
+        state.eventDriven = on;
     }
 
     /**
@@ -239,15 +216,15 @@ public final class PredicateEngine implements AutoCloseable
      */
     public void idleWait(final IdleWait bell)
     {
-        idleWait = bell;
+        state.idleWait = bell;
     }
 
     /** Unsets {@code bell} if it is still the current one (a view closing after the next one set its own). */
     public void clearIdleWait(final IdleWait bell)
     {
-        if (bell != null && idleWait == bell)
+        if (bell != null && state.idleWait == bell)
         {
-            idleWait = null;
+            state.idleWait = null;
         }
     }
 
@@ -263,7 +240,7 @@ public final class PredicateEngine implements AutoCloseable
     {
         if (passLock.isHeldByCurrentThread())
         {
-            rungInPass = true;
+            state.rungInPass = true;
             return;
         }
         ring();
@@ -272,10 +249,10 @@ public final class PredicateEngine implements AutoCloseable
     /** Any thread: announces work to the engine thread and unparks it if it is parked (a Dekker pair with run()). */
     private void ring()
     {
-        rung = true;
-        if (parked)
+        state.rung = true;
+        if (state.parked)
         {
-            final IdleWait bell = idleWait;
+            final IdleWait bell = state.idleWait;
             if (bell != null)
             {
                 bell.ring();
@@ -291,7 +268,7 @@ public final class PredicateEngine implements AutoCloseable
      */
     public boolean isParked()
     {
-        return parked;
+        return state.parked;
     }
 
     /** Whether the caller runs a pass: it is the engine thread, or it runs an inline pass. */
@@ -323,133 +300,19 @@ public final class PredicateEngine implements AutoCloseable
      */
     public boolean tryRunInline(final Trigger only)
     {
-        if (passLock.isHeldByCurrentThread())
-        {
-            return true;
-        }
-        // Announce the work before trying the lock: a holder re-checks the flag after unlocking, so work announced
-        // while it ran (past the trigger that would have seen it) is never left for a parked engine thread.
-        pending = true;
-        if (!started)
-        {
-            // The engine thread's first pass serves it.
-            return false;
-        }
-        boolean ran = false;
-        boolean more = false;
-        Trigger next = only;
-        while (pending && running && passLock.tryLock())
-        {
-            try
-            {
-                pending = false;
-                if (!running)
-                {
-                    break;
-                }
-                more = runInline(next);
-            }
-            catch (final RuntimeException | Error t)
-            {
-                // What the engine thread does with a trigger's exception: record it and stop running passes.
-                failure = t;
-                running = false;
-                LOG.error("predicate engine {} stopped by an exception in a pass run inline on thread {}",
-                    thread.getName(), Thread.currentThread().getName(), t);
-                LockSupport.unpark(thread);
-                return true;
-            }
-            finally
-            {
-                passLock.unlock();
-            }
-            ran = true;
-            // A further round serves work another thread announced meanwhile: every inline-safe trigger.
-            next = null;
-        }
-        if (!ran)
-        {
-            inlineBusy++;
-        }
-        if (!ran || more)
-        {
-            // The holder sees the flag; the engine thread carries on if it was parked or work remains.
-            wake();
-        }
-        return ran;
+        return inline.tryRun(only);
     }
-
-    /**
-     * Under the pass lock, on an inline runner: runs {@code next} once, or (null) passes over every inline-safe
-     * trigger while they make progress, at most {@link #MAX_INLINE_PASSES}, inside the view's {@link InlineRun}.
-     *
-     * @return whether work remains: the last pass made progress, or the doorbell rang during the run.
-     */
-    private boolean runInline(final Trigger next)
-    {
-        boolean more = false;
-        if (next != null)
-        {
-            triggers.applyChanges();
-            rungInPass = false;
-            next.fire();
-            inlinePasses++;
-        }
-        else
-        {
-            final InlineRun run = inlineRun;
-            if (run != null)
-            {
-                run.begin();
-            }
-            try
-            {
-                for (int i = 0; i < MAX_INLINE_PASSES && (more = pass(true)); i++)
-                {
-                    inlinePasses++;
-                }
-            }
-            finally
-            {
-                if (run != null)
-                {
-                    run.end();
-                }
-            }
-        }
-        // A ring that no pass of this run followed (the end hook deferred a frame, the pass bound was hit):
-        // the engine thread serves it, woken by the caller.
-        return more | rungInPass;
-    }
-
-    /**
-     * Called under the pass lock around the passes of one inline run over every trigger ({@link #tryRunInline()}):
-     * a copying transport keeps the pushes of those passes (a receive, the delivery, a listener's answer, the counters
-     * the next pass publishes) for one frame sent at {@link #end()}, instead of one frame per pass.
-     */
-    public interface InlineRun
-    {
-        void begin();
-
-        void end();
-    }
-
-    /** The current view's {@link InlineRun} hooks, or null; set by the thread building a view. */
-    private volatile InlineRun inlineRun;
 
     /** Any thread: the hooks the next inline runs call (the current view's transport), or null for none. */
     public void inlineRun(final InlineRun hooks)
     {
-        inlineRun = hooks;
+        inline.hooks(hooks);
     }
-
-    /** Bound on the passes one {@link #tryRunInline()} runs while they make progress. */
-    private static final int MAX_INLINE_PASSES = 4;
 
     /** @return the number of passes run inline by other threads. */
     public long inlinePasses()
     {
-        return inlinePasses;
+        return inline.inlinePasses();
     }
 
     public Thread thread()
@@ -460,165 +323,26 @@ public final class PredicateEngine implements AutoCloseable
     /** @return the exception that stopped the engine, or null. */
     public Throwable failure()
     {
-        return failure;
+        return state.failure;
     }
 
     public long passes()
     {
-        return passes;
+        return loop.passes();
     }
 
     public long idleParks()
     {
-        return idleParks;
-    }
-
-    private void run()
-    {
-        stretch.begin();
-        try
-        {
-            while (running)
-            {
-                boolean progress = false;
-                // Another thread runs an inline pass: this one counts as an idle pass.
-                if (passLock.tryLock())
-                {
-                    try
-                    {
-                        pending = false;
-                        rung = false;
-                        progress = pass(false);
-                    }
-                    finally
-                    {
-                        passLock.unlock();
-                    }
-                }
-                // Work announced by an inline attempt that found the lock taken: pass again at once.
-                progress |= pending;
-                passes++;
-                if (progress)
-                {
-                    stretch.busy();
-                }
-                else if (!stretch.hotYield(eventDriven))
-                {
-                    // Hot: after the spins, hotYield yields (without counting passes) until the window since the
-                    // first yield ran out; yielding lets a descheduled partner (the other end of a ping/pong) run.
-                    if (stretch.countIdleThenPark(eventDriven && idleGate))
-                    {
-                        park();
-                    }
-                    else
-                    {
-                        stretch.spinOrYield();
-                    }
-                }
-            }
-        }
-        catch (final Throwable t)
-        {
-            failure = t;
-            LOG.error("predicate thread {} stopped by an exception", thread.getName(), t);
-        }
-    }
-
-    /** Engine thread, idle past its spins and yields: one park, timed or on the view's bell. */
-    private void park()
-    {
-        parked = true;
-        boolean work = false;
-        // Re-checked after publishing "parked" (a Dekker pair with wake()'s read of it).
-        if (!triggers.changesPending() && !pending && !rung)
-        {
-            final IdleWait bell = idleWait;
-            if (bell == null)
-            {
-                LockSupport.parkNanos(this, stretch.parkNs());
-            }
-            else
-            {
-                work = sleepOnBell(bell, stretch.parkNs());
-            }
-        }
-        parked = false;
-        idleParks++;
-        // Work found by the pass after arming: a busy stretch again, as after any progress.
-        stretch.parked(work, eventDriven);
-    }
-
-    /**
-     * Engine thread, idle: sleeps on {@code bell} (the {@link IdleWait} protocol): arms it, runs one more pass (the
-     * look that a ringer who saw the bell unarmed relies on), and sleeps only if that pass found nothing, up to the
-     * event-driven bound; a bell that cannot sleep falls back to a timed park of {@code parkNs}.
-     *
-     * @return whether the pass after arming made progress (or another thread announced work).
-     */
-    private boolean sleepOnBell(final IdleWait bell, final long parkNs)
-    {
-        final int token = bell.arm();
-        try
-        {
-            boolean work = pending;
-            if (!work)
-            {
-                if (passLock.tryLock())
-                {
-                    try
-                    {
-                        work = pass(false);
-                    }
-                    finally
-                    {
-                        passLock.unlock();
-                    }
-                    passes++;
-                }
-                else
-                {
-                    // Another thread runs a pass: look again rather than sleep past what it leaves.
-                    work = true;
-                }
-            }
-            // A pass that installed a new view closed this bell's table: never sleep on an unmapped word.
-            work |= pending || triggers.changesPending() || !running || idleWait != bell;
-            if (!work && !bell.await(token, stretch.longestSleepNs()))
-            {
-                LockSupport.parkNanos(this, parkNs);
-            }
-            return work;
-        }
-        finally
-        {
-            bell.disarm();
-        }
-    }
-
-    /**
-     * One pass over the triggers, holding the pass lock.
-     *
-     * @param inline run by another thread than the engine's: skips the engine-only triggers.
-     * @return whether a trigger reported progress.
-     */
-    private boolean pass(final boolean inline)
-    {
-        triggers.applyChanges();
-        rungInPass = false;
-        final boolean progress = triggers.fire(inline);
-        // Inline: a ring inside this pass (a commit) is work for the next pass of the same run, which the engine
-        // thread is not woken for. The engine thread's own rings are not progress (its next idle pass serves them),
-        // so a trigger that rings on every pass cannot keep it from parking.
-        return progress || (inline && rungInPass);
+        return loop.idleParks();
     }
 
     @Override
     public void close()
     {
         LOG.debug("predicate engine {}: {} passes on its thread, {} run inline, {} inline attempts found it busy",
-            thread.getName(), passes, inlinePasses, inlineBusy);
-        running = false;
-        final IdleWait bell = idleWait;
+            thread.getName(), loop.passes(), inline.inlinePasses(), inline.inlineBusy());
+        state.running = false;
+        final IdleWait bell = state.idleWait;
         if (bell != null)
         {
             bell.ring();

@@ -11,6 +11,7 @@ import io.sirocco.multicast.sst.SstLayout;
 import io.sirocco.multicast.sst.SstTable;
 import io.sirocco.multicast.model.DeliveryHandler;
 import io.sirocco.multicast.fault.FaultInjector;
+import io.sirocco.multicast.predicate.InlineRun;
 import io.sirocco.multicast.predicate.PredicateEngine;
 import io.sirocco.multicast.predicate.Trigger;
 
@@ -146,7 +147,7 @@ public final class ViewContext implements AutoCloseable
         // An inline run's passes (receive, deliver, a listener's answer, the counters after it) leave as one
         // frame: one write and one wake-up of the peer per hop instead of one per pass.
         final RowTransport t = transport;
-        passes.inlineRun(new PredicateEngine.InlineRun()
+        passes.inlineRun(new InlineRun()
         {
             @Override
             public void begin()

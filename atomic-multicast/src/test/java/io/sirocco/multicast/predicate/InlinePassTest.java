@@ -170,7 +170,7 @@ class InlinePassTest
             final AtomicInteger passesOutsideRun = new AtomicInteger();
             final AtomicBoolean hooksHeldLock = new AtomicBoolean(true);
             final AtomicInteger progressLeft = new AtomicInteger();
-            engine.inlineRun(new PredicateEngine.InlineRun()
+            engine.inlineRun(new InlineRun()
             {
                 @Override
                 public void begin()

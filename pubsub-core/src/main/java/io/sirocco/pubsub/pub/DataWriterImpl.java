@@ -1,7 +1,6 @@
 package io.sirocco.pubsub.pub;
 
 import java.util.Collection;
-import java.util.List;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -97,16 +96,8 @@ public final class DataWriterImpl<T> extends DataWriterOverloads<T> implements L
         this.loan = new WriterLoan<>(me, lock, codec, instances, sendPath, maxBlockingNs);
         this.deadline = new DeadlineMonitor(lock, statusLock, deadlineMisses, instances::forEachRegistered,
             this::fireDeadlineMissed, participant.timers());
-        this.record = new EndpointRecord(EndpointRecord.WRITER, guid, participant.guid(), topic.getName(),
-            topic.getTypeName(), codec.type().getName(), qos.getReliability().getKind().ordinal(), maxBlockingNs,
-            qos.getDurability().getKind().ordinal(), DurationImpl.toNanos(qos.getDeadline().getPeriod()),
-            DurationImpl.toNanos(qos.getLatencyBudget().getDuration()), qos.getLiveliness().getKind().ordinal(),
-            DurationImpl.toNanos(qos.getLiveliness().getLeaseDuration()), qos.getOwnership().getKind().ordinal(),
-            qos.getDestinationOrder().getKind().ordinal(),
-            group.getQos().getPresentation().getAccessScope().ordinal(),
-            group.getQos().getPresentation().isCoherentAccess(),
-            group.getQos().getPresentation().isOrderedAccess(), qos.getHistory().getKind().ordinal(), depth,
-            List.copyOf(group.getQos().getPartition().getName()), qos.getUserData().getValue(), "", 0);
+        this.record = WriterRecord.of(guid, participant.guid(), topic.getName(), topic.getTypeName(),
+            codec.type().getName(), qos, group.getQos(), maxBlockingNs);
         topic.addUser();
     }
 

@@ -14,15 +14,9 @@ import io.sirocco.pubsub.bus.BusReader;
 import io.sirocco.pubsub.bus.EndpointRecord;
 import io.sirocco.pubsub.core.DdsExceptions;
 import io.sirocco.pubsub.core.DurationImpl;
-import io.sirocco.pubsub.core.HandleImpl;
 import io.sirocco.pubsub.core.StatusKinds;
-import io.sirocco.pubsub.entity.EndpointEntity;
-import io.sirocco.pubsub.qos.Matching;
 import io.sirocco.pubsub.qos.QosChecks;
-import io.sirocco.pubsub.status.DeadlineMissedCounts;
 import io.sirocco.pubsub.status.DeadlineMonitor;
-import io.sirocco.pubsub.status.Events;
-import io.sirocco.pubsub.status.Statuses;
 import io.sirocco.pubsub.sub.MatchedWriters.WriterState;
 import io.sirocco.pubsub.sub.cache.InstanceDeadlines;
 import io.sirocco.pubsub.sub.cache.ReaderHistoryCache;
@@ -30,21 +24,12 @@ import io.sirocco.pubsub.sub.cache.SampleImpl;
 import io.sirocco.pubsub.topic.SampleOps;
 import io.sirocco.pubsub.topic.TopicImpl;
 import io.sirocco.pubsub.topic.filtered.ContentFilteredTopicImpl;
-import io.sirocco.pubsub.topic.builtin.PublicationDataImpl;
-import org.omg.dds.core.Duration;
 import org.omg.dds.core.InstanceHandle;
 import org.omg.dds.core.ModifiableInstanceHandle;
 import org.omg.dds.core.policy.Durability;
 import org.omg.dds.core.policy.History;
 import org.omg.dds.core.policy.Reliability;
-import org.omg.dds.core.status.LivelinessChangedStatus;
-import org.omg.dds.core.status.RequestedDeadlineMissedStatus;
-import org.omg.dds.core.status.RequestedIncompatibleQosStatus;
-import org.omg.dds.core.status.SampleLostStatus;
-import org.omg.dds.core.status.SampleRejectedStatus;
 import org.omg.dds.core.status.Status;
-import org.omg.dds.core.status.SubscriptionMatchedStatus;
-import org.omg.dds.domain.DomainParticipantListener;
 import org.omg.dds.sub.DataReader;
 import org.omg.dds.sub.DataReaderListener;
 import org.omg.dds.sub.DataReaderQos;
@@ -52,53 +37,44 @@ import org.omg.dds.sub.QueryCondition;
 import org.omg.dds.sub.ReadCondition;
 import org.omg.dds.sub.Sample;
 import org.omg.dds.sub.Subscriber;
-import org.omg.dds.sub.SubscriberListener;
 import org.omg.dds.topic.PublicationBuiltinTopicData;
 import org.omg.dds.topic.TopicDescription;
 
 /**
- * A DataReader: the DDS-facing API over its history cache ({@link ReaderHistoryCache}), its matched writers
- * ({@link MatchedWriters}) and its sample lost/rejected counts ({@link SampleStatusCounts}). Samples arrive on the reader's own delivery thread (one batch at a time,
- * under {@code lock}), are deserialized once into pooled data objects, and are kept per instance with the DDS
- * instance state machine. Applications read on their own threads under the same lock; loans hand out the cached
- * objects themselves, so a read or take through {@link Sample.Iterator} copies nothing.
+ * A DataReader: the DDS-facing API over its history cache ({@link ReaderHistoryCache}). Samples arrive on the
+ * reader's own delivery thread ({@link ReaderDelivery}, one batch at a time, under {@code lock}), are deserialized
+ * once into pooled data objects, and are kept per instance with the DDS instance state machine. Applications read on
+ * their own threads under the same lock ({@link SampleReads}); loans hand out the cached objects themselves, so a read
+ * or take through {@link Sample.Iterator} copies nothing. Writers are matched and dropped by {@link ReaderMatching};
+ * condition checks and instance lookups are {@link CacheQueries}; statuses and listener calls are in
+ * {@link DataReaderStatuses}, the PSM's overloads in {@link DataReaderOverloads}. This class wires them together
+ * and holds the entity's life cycle (enable, close).
  *
  * <p>Listeners run on the delivery thread after the batch's lock is released (DataAvailable, SampleLost,
  * SampleRejected) or on the participant's discovery thread (matching statuses); a slow listener therefore delays
  * only its own reader, whose window then fills: it loses samples if BEST_EFFORT, or holds back a RELIABLE writer
  * for at most that writer's max_blocking_time.
  *
- * <p>Size: over 500 lines because it is the face of the PSM's DataReader (some 45 methods, most of them overloads
- * of read/take, status getters and listener dispatch through the entity base); each delegates to one of the classes
- * above.
- *
  * <p>Locks: {@code lock} (one {@link ReentrantLock} per reader) guards the cache, the matched writers' map and
  * duplicate filters, the pending lost/rejected counts, the loan pool and the open-loan count; the entity's
  * {@code statusLock} guards the status counts and is only ever taken under {@code lock} or alone.
  */
-public final class DataReaderImpl<T> extends DataReaderOverloads<T> implements io.sirocco.dds.loan.InPlaceDataReader
+public final class DataReaderImpl<T> extends DataReaderStatuses<T> implements io.sirocco.dds.loan.InPlaceDataReader
 {
     private final SampleOps<T> ops;
     private final boolean builtin;
     private final ReentrantLock lock = new ReentrantLock();
-    /** Listener calls of a batch versus close(); see {@link ListenerGate}. */
-    private final ListenerGate listenerGate = new ListenerGate();
     private final Condition historyArrived = lock.newCondition();
     private final ReaderHistoryCache<T> cache;
-    private final MatchedWriters writers = new MatchedWriters(statusLock);
-    private final SampleStatusCounts sampleStatuses = new SampleStatusCounts(statusLock);
-    private final DeadlineMissedCounts deadlineMisses = new DeadlineMissedCounts();
     private final DeadlineMonitor deadline;
-    private final ReadConditions conditions = new ReadConditions();
     private final SampleReads<T> reads;
+    private final CacheQueries<T> queries;
     private final ReaderDelivery<T> delivery;
+    private final ReaderMatching<T> matching;
     private final boolean reliable;
-    private final boolean transientLocal;
     private final boolean keepAll;
     private final EndpointRecord record;
     private BusReader busReader;
-    /** The DataAvailable event handed to listeners; racy single assignment of an immutable object (benign). */
-    private Events.DataAvailableEventImpl<T> dataAvailableEvent;
     /** The ContentFilteredTopic this reader was created on, or null; set once before enable. */
     private volatile ContentFilteredTopicImpl<T> filteredTopic;
     DataReaderImpl(final SiroccoServiceEnvironment env, final SubscriberView subscriber, final long guid,
@@ -116,10 +92,10 @@ public final class DataReaderImpl<T> extends DataReaderOverloads<T> implements i
         QosChecks.timeBasedFilter(me, qos.getTimeBasedFilter());
         final Reliability reliability = qos.get(Reliability.class);
         this.reliable = reliability != null && reliability.getKind() == Reliability.Kind.RELIABLE;
-        this.transientLocal = qos.getDurability().getKind().ordinal() >= Durability.Kind.TRANSIENT_LOCAL.ordinal();
         this.keepAll = qos.getHistory().getKind() == History.Kind.KEEP_ALL;
         final int depth = qos.getHistory().getDepth();
         this.cache = new ReaderHistoryCache<>(env, ops, sampleStatuses, keepAll, depth, qos.getResourceLimits());
+        this.queries = new CacheQueries<>(env, me, lock, cache, ops);
         this.reads = new SampleReads<>(env, me, lock, cache, ops, conditions, this::dataRead);
         this.delivery = new ReaderDelivery<>(me, lock, historyArrived, writers, cache, ops, sampleStatuses, keepAll,
             new DeliveryHost());
@@ -136,6 +112,10 @@ public final class DataReaderImpl<T> extends DataReaderOverloads<T> implements i
             group.getQos().getPresentation().isCoherentAccess(),
             group.getQos().getPresentation().isOrderedAccess(), qos.getHistory().getKind().ordinal(), depth,
             List.copyOf(group.getQos().getPartition().getName()), qos.getUserData().getValue(), "", 0);
+        final boolean transientLocal =
+            qos.getDurability().getKind().ordinal() >= Durability.Kind.TRANSIENT_LOCAL.ordinal();
+        this.matching = new ReaderMatching<>(env, me, lock, historyArrived, writers, cache, record, transientLocal,
+            participant::discovered);
         topic.addUser();
     }
 
@@ -181,17 +161,14 @@ public final class DataReaderImpl<T> extends DataReaderOverloads<T> implements i
     /** What the delivery thread needs from this reader (the methods that reach the participant and listeners). */
     private final class DeliveryHost implements ReaderDelivery.Host
     {
+        /** Made once: lateMatch may be asked for every sample of a writer that does not match. */
+        private final Runnable fireMatchedLater = () -> participant.onDiscoveryThread(DataReaderImpl.this::fireMatched);
+
         @Override
         public WriterState lateMatch(final long writerGuid)
         {
             // The writer's first sample overtook its announcement on the discovery thread: match it here.
-            final EndpointRecord writer = participant.discovered(writerGuid);
-            if (writer == null || !matches(writer) || addMatchedWriter(writer) == null)
-            {
-                return null;
-            }
-            participant.onDiscoveryThread(DataReaderImpl.this::fireMatched);
-            return writers.get(writerGuid);
+            return matching.lateMatch(writerGuid, fireMatchedLater);
         }
 
         @Override
@@ -225,30 +202,7 @@ public final class DataReaderImpl<T> extends DataReaderOverloads<T> implements i
         {
             lock.unlock();
         }
-        sampleStatuses.publish(lost, rejected);
-        if (!listenerGate.enter())
-        {
-            return;
-        }
-        try
-        {
-            if (lost > 0)
-            {
-                fireLost();
-            }
-            if (rejected > 0)
-            {
-                fireRejected();
-            }
-            if (data)
-            {
-                fireDataAvailable();
-            }
-        }
-        finally
-        {
-            listenerGate.exit();
-        }
+        batchStatuses(lost, rejected, data);
     }
 
     @Override
@@ -261,37 +215,13 @@ public final class DataReaderImpl<T> extends DataReaderOverloads<T> implements i
     // ------------------------------------------------------------------------------------------------------------
     // Matching (discovery thread, or the delivery thread for a writer whose data came first)
 
-    private boolean matches(final EndpointRecord writer)
-    {
-        return writer.isWriter() && Matching.sameTopic(writer, record) &&
-            Matching.partitionsMatch(writer.partitions(), record.partitions()) &&
-            Matching.incompatible(writer, record).isEmpty();
-    }
-
-    /** Under {@code lock}: adds the writer; null if it already was matched. */
-    private WriterState addMatchedWriter(final EndpointRecord writer)
-    {
-        return writers.add(writer, transientLocal &&
-            writer.durabilityKind() >= Durability.Kind.TRANSIENT_LOCAL.ordinal());
-    }
-
     public void onWriterDiscovered(final EndpointRecord writer)
     {
         if (!writer.isWriter() || isClosed() || !isEnabled() || builtin || !compatible(writer, record, writer))
         {
             return;
         }
-        final WriterState added;
-        lock.lock();
-        try
-        {
-            added = addMatchedWriter(writer);
-        }
-        finally
-        {
-            lock.unlock();
-        }
-        if (added != null)
+        if (matching.writerDiscovered(writer))
         {
             fireMatched();
         }
@@ -307,19 +237,9 @@ public final class DataReaderImpl<T> extends DataReaderOverloads<T> implements i
         {
             incompatible.remove(writerGuid);
         }
-        lock.lock();
-        try
+        if (!matching.writerGone(writerGuid, writerFailed))
         {
-            if (!writers.remove(writerGuid, writerFailed))
-            {
-                return;
-            }
-            cache.writerGone(writerGuid, io.sirocco.pubsub.core.TimeImpl.nowNs());
-            historyArrived.signalAll();
-        }
-        finally
-        {
-            lock.unlock();
+            return;
         }
         fireMatched();
         notifyBatch();
@@ -347,15 +267,7 @@ public final class DataReaderImpl<T> extends DataReaderOverloads<T> implements i
 
     boolean hasSamples(final DataStateImpl state)
     {
-        lock.lock();
-        try
-        {
-            return cache.hasSamples(state.sampleMask(), state.viewMask(), state.instanceMask());
-        }
-        finally
-        {
-            lock.unlock();
-        }
+        return queries.hasSamples(state);
     }
 
     @Override
@@ -414,21 +326,7 @@ public final class DataReaderImpl<T> extends DataReaderOverloads<T> implements i
     public T getKeyValue(final T keyHolder, final InstanceHandle handle)
     {
         checkOpen();
-        lock.lock();
-        try
-        {
-            final T key = cache.keyHolder(HandleImpl.valueOf(handle));
-            if (key == null)
-            {
-                throw new IllegalArgumentException(describe() + ": getKeyValue: " + handle +
-                    " is not an instance of this reader");
-            }
-            return ops.copy(key);
-        }
-        finally
-        {
-            lock.unlock();
-        }
+        return queries.keyValue(handle);
     }
 
     @Override
@@ -441,17 +339,7 @@ public final class DataReaderImpl<T> extends DataReaderOverloads<T> implements i
         }
         final byte[] hash = new byte[16];
         support.codec().keyHash(keyHolder, hash);
-        lock.lock();
-        try
-        {
-            final ModifiableInstanceHandle result = handle == null ? new HandleImpl(env, 0) : handle;
-            ((HandleImpl)result).value(cache.handleOf(hash));
-            return result;
-        }
-        finally
-        {
-            lock.unlock();
-        }
+        return queries.lookup(handle, hash);
     }
 
     @Override
@@ -478,11 +366,6 @@ public final class DataReaderImpl<T> extends DataReaderOverloads<T> implements i
         conditions.remove(condition);
     }
 
-    private void signalConditions()
-    {
-        conditions.signalAll();
-    }
-
     @Override
     public QueryCondition<T> createQueryCondition(final String queryExpression, final List<String> queryParameters)
     {
@@ -497,23 +380,9 @@ public final class DataReaderImpl<T> extends DataReaderOverloads<T> implements i
         final SelectorImpl<T> query = new SelectorImpl<>(this);
         query.dataState(states).Content(queryExpression, queryParameters);
         final ReadConditionImpl<T> condition = new ReadConditionImpl<>(this, DataStateImpl.of(env, states),
-            state -> !isClosed() && hasSelected(query), this::removeCondition);
+            state -> !isClosed() && queries.hasSelected(query), this::removeCondition);
         conditions.add(condition);
         return new QueryConditionImpl<>(condition, query);
-    }
-
-    /** Whether the cache holds a sample the spec (states and content query) selects. */
-    private boolean hasSelected(final SelectorImpl<T> spec)
-    {
-        lock.lock();
-        try
-        {
-            return cache.hasSamples(spec);
-        }
-        finally
-        {
-            lock.unlock();
-        }
     }
 
     @Override
@@ -522,254 +391,27 @@ public final class DataReaderImpl<T> extends DataReaderOverloads<T> implements i
         conditions.clear();
     }
 
-    // ------------------------------------------------------------------------------------------------------------
-    // Statuses and listeners
-
-    @Override
-    protected Status resetStatus(final int statusBit)
-    {
-        return switch (statusBit)
-        {
-            case StatusKinds.SUBSCRIPTION_MATCHED -> writers.subscriptionStatus(env);
-            case StatusKinds.REQUESTED_INCOMPATIBLE_QOS -> incompatible.requested(env);
-            case StatusKinds.SAMPLE_LOST -> sampleStatuses.lostStatus(env);
-            case StatusKinds.SAMPLE_REJECTED -> sampleStatuses.rejectedStatus(env);
-            case StatusKinds.REQUESTED_DEADLINE_MISSED -> deadlineMisses.requested(env);
-            default -> throw new IllegalArgumentException(describe() + ": no status for bit " + statusBit);
-        };
-    }
-
-    private boolean hasListener(final int bits)
-    {
-        return listenerChainFor(bits) != null;
-    }
-
-    private void fireMatched()
-    {
-        if (!listenerGate.enter())
-        {
-            return;
-        }
-        try
-        {
-            fire(StatusKinds.SUBSCRIPTION_MATCHED, Events.SubscriptionMatchedEventImpl<T>::new,
-                DataReaderListener::onSubscriptionMatched, SubscriberListener::onSubscriptionMatched);
-        }
-        finally
-        {
-            listenerGate.exit();
-        }
-    }
-
-    @Override
-    protected void fireIncompatible()
-    {
-        fire(StatusKinds.REQUESTED_INCOMPATIBLE_QOS, Events.RequestedIncompatibleQosEventImpl<T>::new,
-            DataReaderListener::onRequestedIncompatibleQos, SubscriberListener::onRequestedIncompatibleQos);
-    }
-
-    /** Timer thread: instances missed their deadline (the counts are in {@code deadlineMisses}). */
-    private void fireDeadlineMissed()
-    {
-        if (!listenerGate.enter())
-        {
-            return; // closing
-        }
-        try
-        {
-            fire(StatusKinds.REQUESTED_DEADLINE_MISSED, Events.RequestedDeadlineMissedEventImpl<T>::new,
-                DataReaderListener::onRequestedDeadlineMissed, SubscriberListener::onRequestedDeadlineMissed);
-        }
-        finally
-        {
-            listenerGate.exit();
-        }
-    }
-
-    private void fireLost()
-    {
-        fire(StatusKinds.SAMPLE_LOST, Events.SampleLostEventImpl<T>::new,
-            DataReaderListener::onSampleLost, SubscriberListener::onSampleLost);
-    }
-
-    private void fireRejected()
-    {
-        fire(StatusKinds.SAMPLE_REJECTED, Events.SampleRejectedEventImpl<T>::new,
-            DataReaderListener::onSampleRejected, SubscriberListener::onSampleRejected);
-    }
-
-    @SuppressWarnings("unchecked")
-    private void fireDataAvailable()
-    {
-        statusChanged(StatusKinds.DATA_AVAILABLE);
-        group.statusChanged(StatusKinds.DATA_ON_READERS);
-        signalConditions();
-        final SubscriberListener onReaders = group.listenerFor(StatusKinds.DATA_ON_READERS);
-        final DomainParticipantListener topOnReaders = participant.listenerFor(StatusKinds.DATA_ON_READERS);
-        if (onReaders != null || topOnReaders != null)
-        {
-            group.statusRead(StatusKinds.DATA_ON_READERS);
-            final Events.DataOnReadersEventImpl event = new Events.DataOnReadersEventImpl(env, group,
-                new Statuses.DataOnReadersStatusImpl(env));
-            if (onReaders != null)
-            {
-                onReaders.onDataOnReaders(event);
-            }
-            else
-            {
-                topOnReaders.onDataOnReaders(event);
-            }
-            return;
-        }
-        final Object handler = listenerChainFor(StatusKinds.DATA_AVAILABLE);
-        if (handler == null)
-        {
-            return;
-        }
-        statusRead(StatusKinds.DATA_AVAILABLE);
-        Events.DataAvailableEventImpl<T> event = dataAvailableEvent;
-        if (event == null)
-        {
-            // The event carries no per-call state (DataAvailableStatus has no fields): one per reader, made once.
-            event = new Events.DataAvailableEventImpl<>(env, this, new Statuses.DataAvailableStatusImpl(env));
-            dataAvailableEvent = event;
-        }
-        if (handler instanceof DataReaderListener<?> l)
-        {
-            ((DataReaderListener<T>)l).onDataAvailable(event);
-        }
-        else if (handler instanceof SubscriberListener l)
-        {
-            l.onDataAvailable(event);
-        }
-    }
-
-    /** Calls this reader's DataAvailable listener (Subscriber.notifyDataReaders). */
-    @SuppressWarnings("unchecked")
-    void notifyDataAvailable()
-    {
-        final DataReaderListener<T> own = listenerFor(StatusKinds.DATA_AVAILABLE);
-        if (own != null && getStatusChanges().contains(org.omg.dds.core.status.DataAvailableStatus.class))
-        {
-            own.onDataAvailable(new Events.DataAvailableEventImpl<>(env, this,
-                new Statuses.DataAvailableStatusImpl(env)));
-        }
-    }
-
-    @Override
-    public SubscriptionMatchedStatus getSubscriptionMatchedStatus()
-    {
-        checkOpen();
-        return takeStatus(StatusKinds.SUBSCRIPTION_MATCHED);
-    }
-
-    @Override
-    public RequestedIncompatibleQosStatus getRequestedIncompatibleQosStatus()
-    {
-        checkOpen();
-        return takeStatus(StatusKinds.REQUESTED_INCOMPATIBLE_QOS);
-    }
-
-    @Override
-    public SampleLostStatus getSampleLostStatus()
-    {
-        checkOpen();
-        return takeStatus(StatusKinds.SAMPLE_LOST);
-    }
-
-    @Override
-    public SampleRejectedStatus getSampleRejectedStatus()
-    {
-        checkOpen();
-        return takeStatus(StatusKinds.SAMPLE_REJECTED);
-    }
-
-    /** Liveliness follows group membership: the alive writers are the matched ones. */
-    @Override
-    public LivelinessChangedStatus getLivelinessChangedStatus()
-    {
-        checkOpen();
-        synchronized (statusLock)
-        {
-            return new Statuses.LivelinessChangedStatusImpl(env, writers.livelinessCurrent(), 0, 0, 0,
-                new HandleImpl(env, writers.livelinessLast()));
-        }
-    }
-
-    @Override
-    public RequestedDeadlineMissedStatus getRequestedDeadlineMissedStatus()
-    {
-        checkOpen();
-        return takeStatus(StatusKinds.REQUESTED_DEADLINE_MISSED);
-    }
 
 
     @Override
     public void waitForHistoricalData(final long maxWait, final TimeUnit unit) throws TimeoutException
     {
         checkEnabled();
-        long remainingNs = unit.toNanos(maxWait);
-        lock.lock();
-        try
-        {
-            while (true)
-            {
-                if (!writers.awaitingHistory())
-                {
-                    return;
-                }
-                if (remainingNs <= 0)
-                {
-                    throw new TimeoutException(describe() + ": TRANSIENT_LOCAL history of every matched writer " +
-                        "did not arrive within " + unit.toMillis(maxWait) + " ms");
-                }
-                remainingNs = historyArrived.awaitNanos(remainingNs);
-            }
-        }
-        catch (final InterruptedException ex)
-        {
-            Thread.currentThread().interrupt();
-            throw new TimeoutException(describe() + ": waitForHistoricalData interrupted");
-        }
-        finally
-        {
-            lock.unlock();
-        }
+        matching.awaitHistory(maxWait, unit);
     }
 
     @Override
     public Set<InstanceHandle> getMatchedPublications()
     {
         checkOpen();
-        lock.lock();
-        try
-        {
-            return writers.handles(env);
-        }
-        finally
-        {
-            lock.unlock();
-        }
+        return matching.publications();
     }
 
     @Override
     public PublicationBuiltinTopicData getMatchedPublicationData(final InstanceHandle handle)
     {
         checkOpen();
-        lock.lock();
-        try
-        {
-            final EndpointRecord writer = writers.record(HandleImpl.valueOf(handle));
-            if (writer == null)
-            {
-                throw new IllegalArgumentException(describe() + ": " + handle + " is not a matched publication");
-            }
-            return new PublicationDataImpl(env, writer);
-        }
-        finally
-        {
-            lock.unlock();
-        }
+        return matching.publicationData(handle);
     }
 
     // ------------------------------------------------------------------------------------------------------------

@@ -11,7 +11,6 @@ import java.util.concurrent.TimeoutException;
 
 import io.sirocco.tests.dds.types.Shape;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.omg.dds.core.event.DataAvailableEvent;
@@ -81,10 +80,6 @@ class SlowReaderConformanceTest extends OverEveryTransport
     @Test
     void aBestEffortReaderLosesSamplesWithoutSlowingAnyone() throws Exception
     {
-        // Known bug found when this test was parametrized (2 runs of 2): over tcp the fast RELIABLE reader stops
-        // receiving while the BEST_EFFORT reader's listener blocks. Named in docs/dds.md until it is fixed.
-        Assumptions.assumeFalse(transport == DdsTransport.TCP, "known bug over tcp: a blocked BEST_EFFORT reader "
-            + "stalls a RELIABLE reader of the same participant");
         final DataReader<Shape> slow = slowReader(false);
         final Subscriber subscriber = participant.createSubscriber();
         final DataReader<Shape> fast = subscriber.createDataReader(topic, subscriber.getDefaultDataReaderQos()

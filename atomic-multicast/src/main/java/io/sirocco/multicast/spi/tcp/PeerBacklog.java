@@ -4,6 +4,8 @@ import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 
+import org.slf4j.Logger;
+
 /**
  * The row frames one peer could not take when they were pushed (its flow-control window or ring was full, or its
  * connection was not open yet), kept in push order until it can. Consecutive frames are merged into one (same view,
@@ -131,5 +133,18 @@ final class PeerBacklog
         }
         tail = live;
         head = 0;
+    }
+
+    /** At a view's close: logs each backlog that still holds frames, which its peer never took. */
+    static void warnUntaken(final Logger log, final PeerBacklog[] backlogs, final long viewId, final int[] nodeIds)
+    {
+        for (int r = 0; r < backlogs.length; r++)
+        {
+            if (backlogs[r] != null && !backlogs[r].isEmpty())
+            {
+                log.warn("view {}: closed with {} bytes of row frames member rank {} (node {}) never took", viewId,
+                    backlogs[r].bytes(), r, nodeIds[r]);
+            }
+        }
     }
 }

@@ -483,14 +483,7 @@ final class TcpRowTransport implements RowTransport, RowFrameTarget
                 LockSupport.parkNanos(100_000L);
                 send();
             }
-            for (int r = 0; r < backlogs.length; r++)
-            {
-                if (backlogs[r] != null && !backlogs[r].isEmpty())
-                {
-                    LOG.warn("view {}: closed with {} bytes of row frames member rank {} (node {}) never took", viewId,
-                        backlogs[r].bytes(), r, nodeIds[r]);
-                }
-            }
+            PeerBacklog.warnUntaken(LOG, backlogs, viewId, nodeIds);
         }
         catch (final RuntimeException ex)
         {

@@ -102,7 +102,8 @@ public final class GroupBus implements DomainBus, MembershipListener
         final String bindAddress = tcpRows || network ? TcpEndpoints.chooseAddress(config, domainId) : null;
         final NetworkMembership registry = network
             ? NetDiscovery.registry(config, domainId, groupName, memberId, bindAddress) : null;
-        this.group = joinGroup(groupConfig(network, tcpRows, bindAddress), registry);
+        this.group = joinGroup(DomainGroupConfig.of(domainId, groupName, memberId, transport, config, network,
+            tcpRows, bindAddress), registry);
         DomainGroups.tuneIdle(group, config.idleSpinNs(), config.idleAdaptiveNs());
         // A main that returns without closing the participant: retract its entities before leaving, as close() does.
         group.closeOnShutdown(this::close);
@@ -142,28 +143,9 @@ public final class GroupBus implements DomainBus, MembershipListener
         return guid;
     }
 
-    private GroupConfig groupConfig(final boolean network, final boolean tcpRows, final String bindAddress)
-    {
-        // Zero-config on one host: every participant is a contact; the shm registry decides under its lock which one
-        // founds the group (the first, when no live member runs it) and removes what dead processes left.
-        final boolean contact = !network;
-        GroupConfig groupConfig = GroupConfig.defaults(groupName).withMemberId(memberId)
-            .withTransport(transport).withRegistry("shm").withContact(contact, 1)
-            .withIdle(config.idleSpins(), config.idleYields(), config.idleParkNs());
-        groupConfig = groupConfig.withFailureDetection(groupConfig.heartbeatPeriodMs(), config.suspicionTimeoutMs());
-        if (tcpRows)
-        {
-            final String endpoint = bindAddress + ":" + TcpEndpoints.tcpPort(config, memberId);
-            LOG.debug("domain {}: {} row transport binds {}", domainId, transport, endpoint);
-            groupConfig = groupConfig.withEndpoint(endpoint);
-        }
-        return groupConfig;
-    }
-
     private Group joinGroup(final GroupConfig groupConfig, final NetworkMembership registry) throws TimeoutException
     {
-        final SubgroupSpec dcpsSpec = SubgroupSpec.of(DCPS, DeliveryMode.ORDERED).withWindow(64).withSlotSize(1024)
-            .withMaxMessage(65_536);
+        final SubgroupSpec dcpsSpec = DomainGroupConfig.discovery(DCPS);
         try
         {
             return DomainGroups.join(groupConfig, registry, List.of(new Group.SubgroupRegistration(dcpsSpec,
@@ -328,6 +310,7 @@ public final class GroupBus implements DomainBus, MembershipListener
         {
             releaseHeld();
         }
+        GroupWriter.sendKept(ownWriters.values(), delivery);
         LOG.debug("domain {}: view {} installed: {} members, joined {}, left {}", domainId, installed.viewId(),
             installed.members().size(), joined, left);
         if (!closed && !sender.sendAll(records.localAnnouncements()))
@@ -431,8 +414,7 @@ public final class GroupBus implements DomainBus, MembershipListener
             TopicChannel channel = channels.get(name);
             if (channel != null && writing && !channel.subgroup.role().sends())
             {
-                // A reader came first: the next view makes this member a sender too; the writer's record is
-                // matched only once that view is installed (EndpointRecords), so nothing it writes is lost.
+                // A reader came first: the next view makes this member a sender (GroupWriter keeps what comes before).
                 LOG.debug("domain {}: subgroup {} gains the writer role of member {}", domainId, name, memberId);
                 group.promoteToWriter(name);
             }

@@ -2,8 +2,10 @@ package io.sirocco.pubsub.bus.group;
 
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.ReentrantLock;
 
@@ -12,6 +14,7 @@ import io.sirocco.multicast.model.SlotClaim;
 import io.sirocco.multicast.Subgroup;
 import io.sirocco.pubsub.bus.BusMessage;
 import io.sirocco.pubsub.bus.BusWriter;
+import io.sirocco.pubsub.bus.DeliveryExecutor;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -33,6 +36,8 @@ final class GroupWriter implements BusWriter
     private static final int SENT = 1;
     private static final int NO_VIEW = 0;
     private static final int FAILED = -1;
+    /** How long sending the kept messages after a view install may wait for room. */
+    private static final long KEPT_SEND_NS = TimeUnit.SECONDS.toNanos(5);
 
     private final TopicChannel channel;
     private final boolean reliable;
@@ -41,6 +46,10 @@ final class GroupWriter implements BusWriter
     private final SlotClaim claim = new SlotClaim();
     private final BusHeader header = new BusHeader();
     private final ReentrantLock sendLock = new ReentrantLock();
+    /** RELIABLE messages written before this member's first sending view (under {@code sendLock}). */
+    private final BeforeFirstView beforeFirstView = new BeforeFirstView();
+    /** Whether {@code beforeFirstView} has messages: read by the predicate thread at a view install. */
+    private volatile boolean keeping;
     private Object lastEngine;
 
     /** @param registry this member's RELIABLE writers by GUID; the writer removes itself on close. */
@@ -55,7 +64,8 @@ final class GroupWriter implements BusWriter
 
     /**
      * The writer is closing: sends its end mark after its last sample (once, not per sample). False when it could not
-     * be sent (no view holds the subgroup yet, or no room in time): the retraction is then a plain one.
+     * be sent (no view holds the subgroup yet, or no room in time): the retraction is then a plain one. The mark is
+     * never kept for a first view that has not come (it would never be sent: a closed writer is no longer asked).
      */
     boolean sendEndMark(final long guid, final long timeoutNs)
     {
@@ -65,7 +75,14 @@ final class GroupWriter implements BusWriter
         }
         final BusMessage mark = new BusMessage(16).kind(BusMessage.KIND_WRITER_END).writerGuid(guid).seq(0)
             .payloadLength(0);
-        return sendMessage(mark, 0, timeoutNs) == SENT;
+        final boolean sent = sendMessage(mark, 0, timeoutNs, false) == SENT;
+        if (!sent && keeping)
+        {
+            LOG.warn("topic subgroup {}: writer {} closed before this member's first view as its sender came; "
+                + "{} sample(s) it wrote were never sent", channel.name, String.format("%016x", guid),
+                beforeFirstView.size());
+        }
+        return sent;
     }
 
     /**
@@ -82,9 +99,86 @@ final class GroupWriter implements BusWriter
             {
                 return RESEND_FAILED;
             }
+            if (!sendBeforeFirstView(subgroup, timeoutNs))
+            {
+                return RESEND_FAILED;
+            }
             lastEngine = engine;
         }
         return engine;
+    }
+
+    /**
+     * Under {@code sendLock}, a RELIABLE writer that never had a sending view: waits up to {@code timeoutNs} for the
+     * first one (the subgroup's registration or promotion is on its way; a remote reader may already count this
+     * writer as matched). Null when it has not come.
+     */
+    private Object awaitFirstEngine(final Subgroup subgroup, final long timeoutNs)
+    {
+        final long deadlineNs = System.nanoTime() + timeoutNs;
+        long parkNs = 1_000;
+        Object engine;
+        while ((engine = currentEngine(subgroup, Math.max(0, deadlineNs - System.nanoTime()))) == null &&
+            System.nanoTime() - deadlineNs < 0)
+        {
+            LockSupport.parkNanos(parkNs);
+            parkNs = Math.min(parkNs << 1, 100_000);
+        }
+        return engine;
+    }
+
+    /** Under {@code sendLock}, in the first sending view: sends, in order, what was written before it. */
+    private boolean sendBeforeFirstView(final Subgroup subgroup, final long timeoutNs)
+    {
+        if (!beforeFirstView.isEmpty())
+        {
+            LOG.debug("topic subgroup {}: sending {} message(s) written before this member's first view",
+                channel.name, beforeFirstView.size());
+        }
+        byte[] message;
+        while ((message = beforeFirstView.peek()) != null)
+        {
+            if (subgroup.claim(message.length, claim, claimTimeout(timeoutNs)) != ClaimResult.OK)
+            {
+                return false;
+            }
+            MemorySegment.copy(message, 0, claim.buffer(), ValueLayout.JAVA_BYTE, 0, message.length);
+            channel.unconfirmed.remember(claim.buffer(), message.length);
+            claim.commit();
+            beforeFirstView.sent();
+        }
+        keeping = false;
+        return true;
+    }
+
+    /**
+     * Predicate thread, after a view install: each RELIABLE writer that kept what it wrote before its first sending
+     * view sends it now, on a pool thread (it may wait for room, which the predicate thread makes), so that a writer
+     * that writes nothing more still gets its samples out.
+     */
+    static void sendKept(final Collection<GroupWriter> writers, final DeliveryExecutor executor)
+    {
+        for (final GroupWriter writer : writers)
+        {
+            if (writer.keeping)
+            {
+                executor.execute(writer::sendKept);
+            }
+        }
+    }
+
+    /** Sends what was written before the first sending view, if that view is here now. */
+    private void sendKept()
+    {
+        sendLock.lock();
+        try
+        {
+            currentEngine(channel.subgroup, KEPT_SEND_NS);
+        }
+        finally
+        {
+            sendLock.unlock();
+        }
     }
 
     /**
@@ -98,21 +192,29 @@ final class GroupWriter implements BusWriter
 
     private boolean send(final BusMessage message, final long target, final long timeoutNs)
     {
-        return sendMessage(message, target, timeoutNs) != FAILED;
+        return sendMessage(message, target, timeoutNs, true) != FAILED;
     }
 
-    /** {@link #SENT}; {@link #NO_VIEW} when no view holds the subgroup (no reader can be matched); or FAILED. */
-    private int sendMessage(final BusMessage message, final long target, final long timeoutNs)
+    /**
+     * {@link #SENT} (also when kept for the first view); {@link #NO_VIEW} when no view holds the subgroup and the
+     * message is not kept; or FAILED.
+     *
+     * @param keep whether a RELIABLE writer keeps the message when its first sending view has not come in time.
+     */
+    private int sendMessage(final BusMessage message, final long target, final long timeoutNs, final boolean keep)
     {
         sendLock.lock();
         try
         {
             final int length = BusHeader.LENGTH + message.payloadLength();
             final Subgroup subgroup = channel.subgroup;
-            final Object engine = currentEngine(subgroup, timeoutNs);
+            final boolean firstView = reliable && lastEngine == null;
+            // Waits for the first view only when something is or would be kept for it.
+            final Object engine = firstView && (keep || keeping) ? awaitFirstEngine(subgroup,
+                claimTimeout(timeoutNs)) : currentEngine(subgroup, timeoutNs);
             if (engine == null)
             {
-                return NO_VIEW;
+                return firstView && keep ? keepForFirstView(message, target) : NO_VIEW;
             }
             if (engine == RESEND_FAILED)
             {
@@ -143,6 +245,21 @@ final class GroupWriter implements BusWriter
         {
             sendLock.unlock();
         }
+    }
+
+    /**
+     * Under {@code sendLock}: a RELIABLE message written before this member's first sending view came (in
+     * max_blocking_time) is kept and sent once it is here; it counts as sent, so acknowledgments wait for it.
+     */
+    private int keepForFirstView(final BusMessage message, final long target)
+    {
+        if (!beforeFirstView.keep(message, target))
+        {
+            return FAILED;
+        }
+        keeping = true;
+        channel.sent++;
+        return SENT;
     }
 
     /**
@@ -244,20 +361,16 @@ final class GroupWriter implements BusWriter
     }
 
     /**
-     * While waiting for acknowledgments: a view installed since the last send trimmed what is still unconfirmed, and
-     * no further write may come to re-send it, so re-send it here (else the wait could only time out).
+     * While waiting for acknowledgments: a view installed since the last send trimmed what is still unconfirmed, or
+     * the first sending view came after messages were written, and no further write may come to send them, so send
+     * them here (else the wait could only time out).
      */
     private void resendAfterViewChange(final long timeoutNs)
     {
         sendLock.lock();
         try
         {
-            final Subgroup subgroup = channel.subgroup;
-            final Object engine = subgroup.sendingEngine();
-            if (engine != null && engine != lastEngine && lastEngine != null && resendTrimmed(subgroup, timeoutNs))
-            {
-                lastEngine = engine;
-            }
+            currentEngine(channel.subgroup, timeoutNs);
         }
         finally
         {

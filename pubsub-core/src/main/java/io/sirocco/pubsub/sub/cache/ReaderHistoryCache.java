@@ -1,6 +1,5 @@
 package io.sirocco.pubsub.sub.cache;
 
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -18,9 +17,9 @@ import org.omg.dds.sub.InstanceState;
 
 /**
  * A DataReader's history cache: its instances (with the DDS instance state machine) and their samples, the
- * HISTORY and RESOURCE_LIMITS policies applied to what arrives, and the pools that keep the delivery path and an
- * empty poll allocation-free (data objects, sample entries, the {@link SampleImpl}s handed out). {@link #accept}
- * stores what arrives; {@link #collect} is the core of every read and take, with or without a loan.
+ * HISTORY and RESOURCE_LIMITS policies applied to what arrives, and the pools ({@link CachePools}) that keep the
+ * delivery path and an empty poll allocation-free. {@link #accept} stores what arrives; {@link #collect} is the core
+ * of every read and take, with or without a loan.
  *
  * <p>Concurrency: not thread-safe. Every method runs under the owning reader's one {@code ReentrantLock}, held by
  * the caller: by the reader's delivery thread for a batch of samples, by the participant's discovery thread (a
@@ -29,15 +28,12 @@ import org.omg.dds.sub.InstanceState;
 public final class ReaderHistoryCache<T>
 {
     private final SampleOps<T> ops;
-    private final ServiceEnvironment env;
     private final RejectionSink rejections;
     private final InstanceKey probe = new InstanceKey();
     private final Map<InstanceKey, ReaderInstance<T>> instances = new HashMap<>();
     private final TreeMap<Long, ReaderInstance<T>> byHandle = new TreeMap<>();
     private final ArrayList<ReaderInstance<T>> ordered = new ArrayList<>();
-    private final ArrayDeque<T> freeData = new ArrayDeque<>();
-    private final ArrayDeque<SampleEntry<T>> freeEntries = new ArrayDeque<>();
-    private final ArrayDeque<SampleImpl<T>> freeSamples = new ArrayDeque<>();
+    private final CachePools<T> pools;
     private final boolean keepAll;
     private final int depth;
     private final int maxSamples;
@@ -49,9 +45,9 @@ public final class ReaderHistoryCache<T>
     public ReaderHistoryCache(final ServiceEnvironment env, final SampleOps<T> ops, final RejectionSink rejections,
         final boolean keepAll, final int depth, final ResourceLimits limits)
     {
-        this.env = env;
         this.ops = ops;
         this.rejections = rejections;
+        this.pools = new CachePools<>(env);
         this.keepAll = keepAll;
         this.depth = depth;
         this.maxSamples = limits.getMaxSamples();
@@ -62,13 +58,13 @@ public final class ReaderHistoryCache<T>
     /** A data object to deserialize into, or null (the deserializer then makes one). */
     public T pollFreeData()
     {
-        return freeData.pollFirst();
+        return pools.pollData();
     }
 
     /** Gives back a data object from {@link #pollFreeData} that was not accepted (a content filter rejected it). */
     public void recycleData(final T data)
     {
-        freeData.addLast(data);
+        pools.freeData(data);
     }
 
     /** Whether the instance with this key hash is in the cache. */
@@ -122,7 +118,7 @@ public final class ReaderHistoryCache<T>
         }
         if (data != null)
         {
-            freeData.addLast(data);
+            pools.freeData(data);
         }
         boolean changed = false;
         if ((kind & BusMessage.KIND_DISPOSE) != 0 && instance.state == InstanceState.ALIVE)
@@ -193,7 +189,7 @@ public final class ReaderHistoryCache<T>
             return;
         }
         instance.arrivedFrom(writerGuid);
-        final SampleEntry<T> entry = newEntry();
+        final SampleEntry<T> entry = pools.newEntry();
         entry.data = data;
         entry.valid = true;
         entry.sourceTimeNs = sourceTimeNs;
@@ -213,7 +209,7 @@ public final class ReaderHistoryCache<T>
         {
             return;
         }
-        final SampleEntry<T> entry = newEntry();
+        final SampleEntry<T> entry = pools.newEntry();
         entry.valid = false;
         entry.sourceTimeNs = timeNs;
         entry.publicationGuid = writerGuid;
@@ -248,19 +244,6 @@ public final class ReaderHistoryCache<T>
         }
     }
 
-    private SampleEntry<T> newEntry()
-    {
-        final SampleEntry<T> entry = freeEntries.pollFirst();
-        if (entry == null)
-        {
-            return new SampleEntry<>();
-        }
-        entry.read = false;
-        entry.loans = 0;
-        entry.removed = false;
-        return entry;
-    }
-
     private void removeEntry(final ReaderInstance<T> instance, final int index)
     {
         final SampleEntry<T> entry = instance.samples.remove(index);
@@ -268,25 +251,15 @@ public final class ReaderHistoryCache<T>
         entry.removed = true;
         if (entry.loans == 0)
         {
-            recycle(entry);
+            pools.recycle(entry);
         }
-    }
-
-    private void recycle(final SampleEntry<T> entry)
-    {
-        if (entry.data != null)
-        {
-            freeData.addLast(entry.data);
-        }
-        entry.data = null;
-        freeEntries.addLast(entry);
     }
 
     private void reject(final SampleRejectedStatus.Kind reason, final long instanceHandle, final T data)
     {
         if (data != null)
         {
-            freeData.addLast(data);
+            pools.freeData(data);
         }
         rejections.onRejected(reason, instanceHandle);
     }
@@ -410,7 +383,7 @@ public final class ReaderHistoryCache<T>
             {
                 continue;
             }
-            final SampleImpl<T> sample = freeSamples.isEmpty() ? new SampleImpl<>(env) : freeSamples.pollFirst();
+            final SampleImpl<T> sample = pools.sample();
             sample.fill(entry.data, entry, current);
             out.add(sample);
             if (take)
@@ -468,22 +441,7 @@ public final class ReaderHistoryCache<T>
     /** A loan's samples come back: their entries may be recycled, the sample objects go back to the pool. */
     public void returnLoaned(final List<SampleImpl<T>> samples)
     {
-        for (int i = 0; i < samples.size(); i++)
-        {
-            final SampleImpl<T> sample = samples.get(i);
-            final SampleEntry<T> entry = sample.entry;
-            if (entry != null)
-            {
-                entry.loans--;
-                if (entry.removed && entry.loans == 0)
-                {
-                    recycle(entry);
-                }
-            }
-            sample.clearData();
-            freeSamples.addLast(sample);
-        }
-        samples.clear();
+        pools.returnLoaned(samples);
     }
 
     /**
@@ -492,13 +450,7 @@ public final class ReaderHistoryCache<T>
      */
     public void returnCopied(final SampleImpl<T> source, final boolean take)
     {
-        final SampleEntry<T> entry = source.entry;
-        if (take && entry != null && entry.loans == 0)
-        {
-            recycle(entry);
-        }
-        source.clearData();
-        freeSamples.addLast(source);
+        pools.returnCopied(source, take);
     }
 
     /** The key holder of an instance, or null if {@code handle} is none (or was made without data). */

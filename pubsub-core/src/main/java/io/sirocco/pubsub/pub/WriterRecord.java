@@ -1,0 +1,37 @@
+package io.sirocco.pubsub.pub;
+
+import java.util.List;
+
+import io.sirocco.pubsub.bus.EndpointRecord;
+import io.sirocco.pubsub.core.DurationImpl;
+import org.omg.dds.pub.DataWriterQos;
+import org.omg.dds.pub.PublisherQos;
+
+/** A DataWriter's announcement: its topic and type and the QoS that discovery matches readers against. Stateless. */
+final class WriterRecord
+{
+    private WriterRecord()
+    {
+    }
+
+    /**
+     * @param typeClass     the Java class name of the topic's type.
+     * @param maxBlockingNs RELIABILITY's max_blocking_time, ns.
+     */
+    static EndpointRecord of(final long guid, final long participantGuid, final String topicName,
+        final String typeName, final String typeClass, final DataWriterQos qos, final PublisherQos groupQos,
+        final long maxBlockingNs)
+    {
+        return new EndpointRecord(EndpointRecord.WRITER, guid, participantGuid, topicName,
+            typeName, typeClass, qos.getReliability().getKind().ordinal(), maxBlockingNs,
+            qos.getDurability().getKind().ordinal(), DurationImpl.toNanos(qos.getDeadline().getPeriod()),
+            DurationImpl.toNanos(qos.getLatencyBudget().getDuration()), qos.getLiveliness().getKind().ordinal(),
+            DurationImpl.toNanos(qos.getLiveliness().getLeaseDuration()), qos.getOwnership().getKind().ordinal(),
+            qos.getDestinationOrder().getKind().ordinal(),
+            groupQos.getPresentation().getAccessScope().ordinal(),
+            groupQos.getPresentation().isCoherentAccess(),
+            groupQos.getPresentation().isOrderedAccess(), qos.getHistory().getKind().ordinal(),
+            qos.getHistory().getDepth(), List.copyOf(groupQos.getPartition().getName()), qos.getUserData().getValue(),
+            "", 0);
+    }
+}
