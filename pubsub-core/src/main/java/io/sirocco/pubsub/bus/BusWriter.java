@@ -66,6 +66,17 @@ public interface BusWriter extends AutoCloseable
         throw new IllegalStateException("no in-place claim on this bus");
     }
 
+    /**
+     * Waits until a view holds this writer in its topic's subgroup, so that what it sends reaches the readers (a
+     * send before that reaches nobody, as no reader can be matched yet). A bus without views is ready at once.
+     *
+     * @return false when no such view was installed within {@code timeoutNs}.
+     */
+    default boolean awaitSending(final long timeoutNs)
+    {
+        return true;
+    }
+
     /** Sends the message to one reader only (TRANSIENT_LOCAL history replay); same blocking rule as publish. */
     boolean sendDirected(long readerGuid, BusMessage message, long timeoutNs);
 

@@ -57,6 +57,8 @@ final class ParticipantDiscovery implements DiscoveryHandler
     private final Condition changed = changeLock.newCondition();
     /** The local participant's GUID, set once the bus is joined (local records match local endpoints at once). */
     private volatile long participantGuid;
+    /** The participant's durability: it serves recovered histories to the readers it hears of (discovery thread). */
+    private volatile DiscoveryHandler durable;
 
     ParticipantDiscovery(final int domainId, final EntityRegistry registry, final BuiltinSubscriber builtinSubscriber,
         final BooleanSupplier participantClosed)
@@ -72,6 +74,16 @@ final class ParticipantDiscovery implements DiscoveryHandler
     void joined(final long localParticipantGuid)
     {
         this.participantGuid = localParticipantGuid;
+    }
+
+    /** From now on, {@code handler} hears of every record on the discovery thread, those known so far first. */
+    void durable(final DiscoveryHandler handler)
+    {
+        submit(() ->
+        {
+            durable = handler;
+            discovered.values().forEach(handler::onAnnounce);
+        });
     }
 
     @Override
@@ -242,6 +254,11 @@ final class ParticipantDiscovery implements DiscoveryHandler
             }
         }
         builtinSubscriber.onAnnounce(record);
+        final DiscoveryHandler handler = durable;
+        if (handler != null)
+        {
+            handler.onAnnounce(record);
+        }
     }
 
     private void writerAnnounced(final EndpointRecord record)
@@ -309,6 +326,11 @@ final class ParticipantDiscovery implements DiscoveryHandler
         if (participantClosed.getAsBoolean())
         {
             return;
+        }
+        final DiscoveryHandler handler = durable;
+        if (handler != null)
+        {
+            handler.onRetract(record.guid(), participantFailed);
         }
         if (record.isWriter())
         {

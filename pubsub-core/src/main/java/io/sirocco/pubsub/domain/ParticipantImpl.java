@@ -110,7 +110,7 @@ public final class ParticipantImpl extends ParticipantFeatureGaps
         LOG.info("participant {} joined domain {} over transport '{}'", String.format("%016x",
             bus.participantGuid()), domainId, bus.transportName());
         this.durability = new ParticipantDurability(domainId, this::describe,
-            bus instanceof GroupBus groupBus ? groupBus.group() : null, bus.transportName());
+            bus instanceof GroupBus groupBus ? groupBus.group() : null, bus, discovery::durable);
     }
 
     // ------------------------------------------------------------------------------------------------------------

@@ -16,8 +16,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The durable histories this backup recovered for failed writers: per zone (one zone per writer, its writer id the
- * writer's GUID), the recovered samples (each a {@link SampleEnvelope}) by sequence number. Serving them to late
- * joiners under the writer's identity is the next step (not built yet: see docs/durability.md).
+ * writer's GUID), the recovered samples (each a {@link SampleEnvelope}) by sequence number. {@link RecoveredWriters}
+ * serves them to readers under the writer's identity.
  *
  * <p>Threads: each zone is filled by its own recovery thread; readers use the concurrent maps.
  */
@@ -28,6 +28,8 @@ public final class RecoveredHistories implements FailoverListener
     private final Map<ZoneId, NavigableMap<Long, byte[]>> zones = new ConcurrentHashMap<>();
     /** Writers (GUIDs) whose zone recovery finished here, in the order they finished. */
     private final java.util.Set<Long> completed = new java.util.concurrent.ConcurrentSkipListSet<>();
+    /** Told each writer GUID whose recovery finished here (on the recovery thread); set once, before any failover. */
+    private volatile java.util.function.LongConsumer whenRecovered = writer -> { };
 
     @Override
     public RecoveryConsumer consumerFor(final ZoneId zone, final int failedOwner)
@@ -51,10 +53,17 @@ public final class RecoveredHistories implements FailoverListener
     {
         final NavigableMap<Long, byte[]> samples = zones.get(zone);
         completed.add(zone.writerId());
+        whenRecovered.accept(zone.writerId());
         LOG.info("durability: recovered writer {} of failed log node {}: {} samples{}; backups now {}",
             String.format("%016x", zone.writerId()), failedOwner, samples == null ? 0 : samples.size(),
             samples == null || samples.isEmpty() ? "" : " (seq " + samples.firstKey() + ".." + samples.lastKey() + ")",
             newBackups);
+    }
+
+    /** Who is told of each completed recovery (RecoveredWriters, which serves the history). */
+    void whenRecovered(final java.util.function.LongConsumer listener)
+    {
+        this.whenRecovered = listener;
     }
 
     /** The writers (GUIDs) whose history this backup recovered completely. */

@@ -17,6 +17,7 @@ import org.omg.dds.domain.DomainParticipantFactory;
 import org.omg.dds.pub.DataWriter;
 import org.omg.dds.pub.Publisher;
 import org.omg.dds.sub.DataReader;
+import org.omg.dds.sub.InstanceState;
 import org.omg.dds.sub.Sample;
 import org.omg.dds.sub.Subscriber;
 import org.omg.dds.topic.Topic;
@@ -26,13 +27,16 @@ import org.omg.dds.topic.Topic;
  * <ul>
  * <li>{@code backup <domain>}: a participant that holds backups ({@code sirocco.dds.durability.backup=true} set by
  * the test); prints {@code JOINED}, then a {@code RECOVERED} line per failed writer whose history it recovered
- * (through the participant's durability node: serving it through DDS is not built yet).</li>
+ * (through the participant's durability node), and serves that history to readers through DDS.</li>
  * <li>{@code writer <domain> <n>}: a TRANSIENT RELIABLE KEEP_ALL writer writes samples 1..n (x = i), waits for
  * acknowledgments (held by the backups) and prints {@code ACKED n <digest>}, or {@code NOT_ACKED <reason>}; once a
  * reader matched it writes n+1..2n and prints {@code LIVE 2n <digest>} after their acknowledgment.</li>
  * <li>{@code reader <domain> <total>}: a late TRANSIENT reader; after waitForHistoricalData prints
  * {@code HISTORY <count>}, then takes until {@code total} samples and prints {@code COMPLETE total <digest>}, or
- * {@code BROKEN <why>} at the first sample out of order or repeated.</li>
+ * {@code BROKEN <why>} at the first sample out of order or repeated (or beyond {@code total}); {@code NO_WRITERS
+ * after <x>} when it first sees an instance NOT_ALIVE_NO_WRITERS.</li>
+ * <li>{@code witness <domain> <total>}: the same, then, once the writer's GUID is matched again (a backup serving
+ * its recovered history), waits for that history and prints {@code AFTER <n>}: the samples it got again.</li>
  * </ul>
  * The digest is SHA-256 over the x values in delivery order.
  */
@@ -56,7 +60,8 @@ public final class DurableNode
         switch (args[0])
         {
             case "writer" -> write(participant, pf, topic, Integer.parseInt(args[2]));
-            case "reader" -> read(participant, pf, topic, Integer.parseInt(args[2]));
+            case "reader" -> read(participant, pf, topic, Integer.parseInt(args[2]), false);
+            case "witness" -> read(participant, pf, topic, Integer.parseInt(args[2]), true);
             default -> reportRecoveries(participant);
         }
     }
@@ -139,7 +144,7 @@ public final class DurableNode
     }
 
     private static void read(final DomainParticipant participant, final PolicyFactory pf, final Topic<Shape> topic,
-        final int total) throws Exception
+        final int total, final boolean witness) throws Exception
     {
         final Subscriber subscriber = participant.createSubscriber();
         final DataReader<Shape> reader = subscriber.createDataReader(topic, subscriber.getDefaultDataReaderQos()
@@ -155,7 +160,8 @@ public final class DurableNode
         final List<Sample<Shape>> samples = new ArrayList<>();
         int last = 0;
         boolean first = true;
-        while (last < total)
+        boolean noWriters = false;
+        while (last < total || !witness && !noWriters)
         {
             reader.take(samples);
             if (first)
@@ -166,12 +172,18 @@ public final class DurableNode
             }
             for (final Sample<Shape> sample : samples)
             {
+                if (!noWriters && sample.getInstanceState() == InstanceState.NOT_ALIVE_NO_WRITERS)
+                {
+                    noWriters = true;
+                    System.out.println("NO_WRITERS after " + last);
+                    System.out.flush();
+                }
                 final Shape shape = sample.getData();
                 if (shape == null)
                 {
                     continue;
                 }
-                if (shape.x != last + 1)
+                if (shape.x != last + 1 || last == total)
                 {
                     System.out.println("BROKEN after " + last + " came " + shape.x);
                     System.out.flush();
@@ -179,14 +191,41 @@ public final class DurableNode
                 }
                 last = shape.x;
                 digest.update(Integer.toString(last).getBytes());
+                if (last == total)
+                {
+                    System.out.println("COMPLETE " + total + " " + HexFormat.of().formatHex(digest.digest()));
+                    System.out.flush();
+                }
             }
             if (samples.isEmpty())
             {
                 LockSupport.parkNanos(500_000L);
             }
         }
-        System.out.println("COMPLETE " + total + " " + HexFormat.of().formatHex(digest.digest()));
-        System.out.flush();
+        if (witness)
+        {
+            afterWriterRevived(reader, samples);
+        }
         Thread.sleep(Long.MAX_VALUE);
+    }
+
+    /**
+     * A reader that took everything from the writer before it died: waits until the writer's GUID is matched again
+     * (a backup serving the recovered history), for the end of that history, then prints {@code AFTER <n>}, the
+     * samples it received again (0: nothing delivered twice).
+     */
+    private static void afterWriterRevived(final DataReader<Shape> reader, final List<Sample<Shape>> samples)
+        throws Exception
+    {
+        final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+        while (reader.getSubscriptionMatchedStatus().getTotalCount() < 2 && System.nanoTime() < deadline)
+        {
+            LockSupport.parkNanos(1_000_000L);
+        }
+        System.out.println("REMATCHED " + reader.getSubscriptionMatchedStatus().getTotalCount());
+        reader.waitForHistoricalData(60, TimeUnit.SECONDS);
+        reader.take(samples);
+        System.out.println("AFTER " + samples.stream().filter(s -> s.getData() != null).count());
+        System.out.flush();
     }
 }

@@ -13,8 +13,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * A TRANSIENT writer's process is SIGKILLed after its samples were acknowledged by the backups: the multicast view
  * change that removes it is what starts the failover (nothing is fed by hand), and the zone's first live backup
  * recovers exactly the acknowledged samples, sequence numbers 1..N, compared by digest with what the writer wrote.
- * Three backup processes and the writer, over shared memory. Serving the recovered history to readers is not
- * built yet (docs/durability.md), so the backup reports what it recovered through its durability node.
+ * Three backup processes and the writer, over shared memory. The backup reports what it recovered through its
+ * durability node; DeadWriterHistoryTest shows readers receiving it.
  */
 @Timeout(300)
 class WriterKillRecoveryTest

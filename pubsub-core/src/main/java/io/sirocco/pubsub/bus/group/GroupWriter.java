@@ -416,6 +416,21 @@ final class GroupWriter implements BusWriter
     }
 
     @Override
+    public boolean awaitSending(final long timeoutNs)
+    {
+        final long deadlineNs = System.nanoTime() + Math.min(timeoutNs, Long.MAX_VALUE / 4);
+        while (channel.subgroup == null || channel.subgroup.sendingEngine() == null)
+        {
+            if (System.nanoTime() - deadlineNs > 0)
+            {
+                return false;
+            }
+            LockSupport.parkNanos(1_000_000L);
+        }
+        return true;
+    }
+
+    @Override
     public boolean awaitDelivered(final long timeoutNs)
     {
         if (!reliable)

@@ -1,0 +1,221 @@
+package io.sirocco.pubsub.durability;
+
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.NavigableMap;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeUnit;
+
+import io.sirocco.pubsub.bus.BusMessage;
+import io.sirocco.pubsub.bus.BusWriter;
+import io.sirocco.pubsub.bus.DiscoveryHandler;
+import io.sirocco.pubsub.bus.DomainBus;
+import io.sirocco.pubsub.bus.EndpointRecord;
+import org.omg.dds.core.policy.Durability;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Serves the histories this backup recovered for failed writers, under each writer's own GUID: once a zone is
+ * recovered, this participant opens a bus writer with the dead writer's GUID on its topic and announces the dead
+ * writer's record (the same GUID, topic, type and QoS; this participant as its owner, because a member announces only
+ * its own entities). Every TRANSIENT_LOCAL-or-stronger reader of the topic, present or later, gets the recovered
+ * samples as a directed history replay, then an unregister of each instance (no writer of it is alive: the reader's
+ * instances become NOT_ALIVE_NO_WRITERS), then the end-of-history mark, so {@code waitForHistoricalData} covers the
+ * recovered history. A reader that took samples from the writer before it died drops what it already has: it keeps
+ * the failed writer's last sequence number (MatchedWriters), so nothing is delivered twice.
+ *
+ * <p>Threads: discovery events arrive on the participant's discovery thread ({@link DiscoveryHandler}) and recovery
+ * completions on a recovery thread; both only update the concurrent maps and queue work on one serving thread
+ * ({@code sirocco-durable-serve-d<domain>}), which alone opens bus writers and sends (a replay may block on a reliable
+ * reader's window).
+ */
+public final class RecoveredWriters implements DiscoveryHandler, AutoCloseable
+{
+    private static final Logger LOG = LoggerFactory.getLogger(RecoveredWriters.class);
+    private static final long SEND_TIMEOUT_NS = TimeUnit.SECONDS.toNanos(30);
+
+    private final DomainBus bus;
+    private final RecoveredHistories histories;
+    private final ExecutorService serving;
+    /** Durable writers of other participants, by GUID: what a recovered zone's writer was. */
+    private final Map<Long, EndpointRecord> durableWriters = new ConcurrentHashMap<>();
+    /** TRANSIENT_LOCAL-or-stronger readers of the domain, by GUID. */
+    private final Map<Long, EndpointRecord> readers = new ConcurrentHashMap<>();
+    /** The writers this participant serves, by GUID (serving thread only). */
+    private final Map<Long, Served> served = new ConcurrentHashMap<>();
+
+    private record Served(EndpointRecord record, BusWriter writer)
+    {
+    }
+
+    public RecoveredWriters(final int domainId, final DomainBus bus, final RecoveredHistories histories)
+    {
+        this.bus = bus;
+        this.histories = histories;
+        this.serving = Executors.newSingleThreadExecutor(io.sirocco.transport.agent.Agents.threadFactory(
+            "durable-serve-d" + domainId));
+    }
+
+    @Override
+    public void onAnnounce(final EndpointRecord record)
+    {
+        // Own writers are never recovered here (and the records this participant serves are its own); own readers
+        // are served like any other.
+        final boolean own = record.participantGuid() == bus.participantGuid();
+        if (record.isWriter() && !own && record.durabilityKind() >= Durability.Kind.TRANSIENT.ordinal())
+        {
+            durableWriters.put(record.guid(), record);
+        }
+        else if (record.isReader() && record.durabilityKind() >= Durability.Kind.TRANSIENT_LOCAL.ordinal())
+        {
+            readers.put(record.guid(), record);
+            submit(() -> serveTo(record));
+        }
+    }
+
+    @Override
+    public void onRetract(final long guid, final boolean participantFailed)
+    {
+        readers.remove(guid);
+    }
+
+    /** A recovery thread: this backup recovered the zone of {@code writerGuid}; serve it from now on. */
+    void onRecovered(final long writerGuid)
+    {
+        submit(() -> startServing(writerGuid));
+    }
+
+    private void submit(final Runnable task)
+    {
+        try
+        {
+            serving.execute(() ->
+            {
+                try
+                {
+                    task.run();
+                }
+                catch (final RuntimeException ex)
+                {
+                    LOG.error("durability: serving a recovered history failed", ex);
+                }
+            });
+        }
+        catch (final RejectedExecutionException ex)
+        {
+            LOG.debug("durability: serving task after close dropped");
+        }
+    }
+
+    private void startServing(final long writerGuid)
+    {
+        final EndpointRecord dead = durableWriters.get(writerGuid);
+        if (dead == null)
+        {
+            LOG.warn("durability: recovered writer {} was never discovered by this participant: its topic is "
+                + "unknown, its {} samples are not served", String.format("%016x", writerGuid),
+                histories.samplesOf(writerGuid).size());
+            return;
+        }
+        final BusWriter writer = bus.openWriter(writerGuid, dead.topicName(), true);
+        if (!writer.awaitSending(SEND_TIMEOUT_NS))
+        {
+            LOG.warn("durability: recovered writer {}: no view of topic '{}' within 30 s; its history is not served",
+                String.format("%016x", writerGuid), dead.topicName());
+            writer.close();
+            return;
+        }
+        final EndpointRecord record = asOwn(dead);
+        served.put(writerGuid, new Served(record, writer));
+        bus.announce(record);
+        LOG.info("durability: serving the recovered history of writer {} on topic '{}' ({} samples)",
+            String.format("%016x", writerGuid), dead.topicName(), histories.samplesOf(writerGuid).size());
+        for (final EndpointRecord reader : readers.values())
+        {
+            serveTo(reader);
+        }
+    }
+
+    /** The dead writer's record with this participant as its owner (a member announces only its own entities). */
+    private EndpointRecord asOwn(final EndpointRecord d)
+    {
+        return new EndpointRecord(d.kind(), d.guid(), bus.participantGuid(), d.topicName(), d.typeName(),
+            d.typeClassName(), d.reliabilityKind(), d.maxBlockingNs(), d.durabilityKind(), d.deadlineNs(),
+            d.latencyBudgetNs(), d.livelinessKind(), d.leaseNs(), d.ownershipKind(), d.destinationOrderKind(),
+            d.presentationScope(), d.coherentAccess(), d.orderedAccess(), d.historyKind(), d.historyDepth(),
+            d.partitions(), d.userData(), d.hostName(), d.pid());
+    }
+
+    /** Serving thread: replays every served history of the reader's topic to it. */
+    private void serveTo(final EndpointRecord reader)
+    {
+        for (final Map.Entry<Long, Served> entry : served.entrySet())
+        {
+            if (entry.getValue().record().topicName().equals(reader.topicName()) && readers.containsKey(reader.guid()))
+            {
+                replay(entry.getKey(), entry.getValue().writer(), reader.guid());
+            }
+        }
+    }
+
+    /** The recovered samples in sequence order, an unregister of every instance, then the end-of-history mark. */
+    private void replay(final long writerGuid, final BusWriter writer, final long readerGuid)
+    {
+        final NavigableMap<Long, byte[]> samples = histories.samplesOf(writerGuid);
+        final Map<Long, byte[]> lastOfInstance = new LinkedHashMap<>();
+        final BusMessage message = new BusMessage(256);
+        long last = 0;
+        for (final byte[] envelope : samples.values())
+        {
+            fill(message, writerGuid, envelope);
+            message.kind(message.kind() | BusMessage.KIND_HISTORY);
+            if (!writer.sendDirected(readerGuid, message, SEND_TIMEOUT_NS))
+            {
+                LOG.warn("durability: reader {} took no recovered sample of writer {} for 30 s; its replay stops",
+                    String.format("%016x", readerGuid), String.format("%016x", writerGuid));
+                return;
+            }
+            lastOfInstance.put(message.keyHashHi() * 31 + message.keyHashLo(), envelope);
+            last = message.seq();
+        }
+        for (final byte[] envelope : lastOfInstance.values())
+        {
+            fill(message, writerGuid, envelope);
+            message.kind(BusMessage.KIND_UNREGISTER | BusMessage.KIND_HISTORY).seq(last);
+            writer.sendDirected(readerGuid, message, SEND_TIMEOUT_NS);
+        }
+        final BusMessage end = new BusMessage(16);
+        end.kind(BusMessage.KIND_HISTORY_END).writerGuid(writerGuid).seq(last).payloadLength(0);
+        writer.sendDirected(readerGuid, end, SEND_TIMEOUT_NS);
+        LOG.debug("durability: replayed {} recovered samples of writer {} to reader {}", samples.size(),
+            String.format("%016x", writerGuid), String.format("%016x", readerGuid));
+    }
+
+    private static void fill(final BusMessage message, final long writerGuid, final byte[] envelope)
+    {
+        final ByteBuffer header = ByteBuffer.wrap(envelope).order(ByteOrder.LITTLE_ENDIAN);
+        final int length = envelope.length - SampleEnvelope.HEADER_BYTES;
+        message.ensureCapacity(length);
+        System.arraycopy(envelope, SampleEnvelope.HEADER_BYTES, message.payload(), 0, length);
+        message.kind(header.get(SampleEnvelope.KIND)).writerGuid(writerGuid).seq(header.getLong(SampleEnvelope.SEQ))
+            .sourceTimeNs(header.getLong(SampleEnvelope.SOURCE_TIME))
+            .keyHash(header.getLong(SampleEnvelope.KEY_HI), header.getLong(SampleEnvelope.KEY_LO))
+            .payloadLength(length);
+    }
+
+    @Override
+    public void close()
+    {
+        serving.shutdownNow();
+        for (final Served s : served.values())
+        {
+            s.writer().close();
+        }
+    }
+}
