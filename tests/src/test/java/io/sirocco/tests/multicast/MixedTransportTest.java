@@ -68,6 +68,8 @@ class MixedTransportTest
         assertThat(results).hasSize(3);
         for (final McastMemberResult r : results)
         {
+            assertThat(r.exclusions()).as("member %d stayed in the group while alive (put out and rejoined empty: "
+                + "a heartbeat gap longer than the suspicion timeout)", r.index()).isZero();
             assertThat(r.finalViewSize()).as("new view without the killed member").isEqualTo(3);
             assertThat(r.delivered()).as("the kill happened mid-stream").isPositive().isLessThan(4 * messages);
             assertThat(r.delivered()).isEqualTo(results.get(0).delivered());

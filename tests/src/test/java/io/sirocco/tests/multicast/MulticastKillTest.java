@@ -45,6 +45,11 @@ class MulticastKillTest
         assertThat(results).hasSize(2);
         final McastMemberResult a = results.get(0);
         final McastMemberResult b = results.get(1);
+        for (final McastMemberResult r : results)
+        {
+            assertThat(r.exclusions()).as("member %d stayed in the group while alive (put out and rejoined empty: "
+                + "a heartbeat gap longer than the suspicion timeout)", r.index()).isZero();
+        }
         assertThat(a.finalViewSize()).as("new view installed without the killed member").isEqualTo(2);
         assertThat(b.finalViewSize()).isEqualTo(2);
         assertThat(a.viewInstalledEpochMs()).isPositive();

@@ -24,6 +24,9 @@ import java.util.Map;
  * @param pushes         row pushes issued.
  * @param viewInstalledEpochMs wall-clock ms when the first smaller view was installed (0 if none).
  * @param finalViewSize  members in the last view.
+ * @param exclusions     times this member was put out of the group while it ran (suspected by the others, or left
+ *                       to merge); a member that rejoined starts from an empty history, so its counts are not
+ *                       comparable with those of members that stayed.
  */
 public record McastMemberResult(
     int index,
@@ -43,7 +46,8 @@ public record McastMemberResult(
     long nulls,
     long pushes,
     long viewInstalledEpochMs,
-    int finalViewSize)
+    int finalViewSize,
+    int exclusions)
 {
     public String toJson()
     {
@@ -53,7 +57,7 @@ public record McastMemberResult(
             + ",\"sent\":" + sent + ",\"recvBatches\":" + recvBatches + ",\"received\":" + received
             + ",\"deliverBatches\":" + deliverBatches + ",\"deliveredAll\":" + deliveredAll + ",\"nulls\":" + nulls
             + ",\"pushes\":" + pushes + ",\"viewInstalledEpochMs\":" + viewInstalledEpochMs + ",\"finalViewSize\":"
-            + finalViewSize + "}";
+            + finalViewSize + ",\"exclusions\":" + exclusions + "}";
     }
 
     /** Parses {@link #toJson()} (flat object of numbers only). */
@@ -70,6 +74,6 @@ public record McastMemberResult(
             m.get("firstNs"), m.get("lastNs"), m.get("firstOthersNs"), m.get("lastOthersNs"), m.get("digest"),
             m.get("sendBatches"), m.get("sent"), m.get("recvBatches"), m.get("received"), m.get("deliverBatches"),
             m.get("deliveredAll"), m.get("nulls"), m.get("pushes"), m.get("viewInstalledEpochMs"),
-            m.get("finalViewSize").intValue());
+            m.get("finalViewSize").intValue(), m.getOrDefault("exclusions", 0L).intValue());
     }
 }

@@ -25,6 +25,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * One member of an {@code mcast-bench} run or a multi-process test: joins, sends its share (subgroups {@code s0..}),
@@ -40,6 +41,8 @@ public final class McastMemberRunner implements AutoCloseable
     private final Handler[] handlers;
     private volatile View view;
     private volatile long smallerViewEpochMs;
+    /** Incremented by the predicate thread's listener, read by the thread that builds the result. */
+    private final AtomicInteger exclusions = new AtomicInteger();
     private volatile boolean stop;
     /** Sender thread: claims that found the window full, and the time they waited (diagnostics). */
     private volatile long blockedClaims;
@@ -101,6 +104,14 @@ public final class McastMemberRunner implements AutoCloseable
                 {
                     smallerViewEpochMs = System.currentTimeMillis();
                 }
+            }
+
+            @Override
+            public void onExcluded(final String reason)
+            {
+                // Reported in the result: a test of agreement between survivors must know a member restarted empty.
+                exclusions.incrementAndGet();
+                System.err.println("EXCLUDED " + reason);
             }
         }, joinTimeout);
         // The listener may already have installed a newer view than the one join() returned with.
@@ -165,7 +176,7 @@ public final class McastMemberRunner implements AutoCloseable
         return new McastMemberResult(p.index(), delivered, deliveredOthers, firstNs, lastNs, firstOthersNs,
             lastOthersNs, done() ? digest() : 0, s.sendBatches, s.sentMessages, s.receiveBatches, s.receivedMessages,
             s.deliverBatches, s.deliveredMessages, s.nullsSent, group.pushCount(), smallerViewEpochMs,
-            v.members().size());
+            v.members().size(), exclusions.get());
     }
 
     private boolean done()
