@@ -42,6 +42,7 @@ final class RtpsReceiveHandler implements DatagramHandler, SubmessageHandler
     private SedpReader sedp;
     private LocalEndpoints local;
     private UserReaders users;
+    private UserWriters writers;
 
     RtpsReceiveHandler(final GuidPrefix self, final ParticipantTable participants, final int domainId)
     {
@@ -68,12 +69,22 @@ final class RtpsReceiveHandler implements DatagramHandler, SubmessageHandler
         this.users = readers;
     }
 
+    /** Routes ACKNACKs for user writers to {@code userWriters}; set before the agent starts. */
+    void userWriters(final UserWriters userWriters)
+    {
+        this.writers = userWriters;
+    }
+
     @Override
     public void onAckNack(final ReceiveContext context, final AckNackView ackNack)
     {
         if (local != null && LocalEndpoints.isSedpWriter(ackNack.writerId()))
         {
             local.onAckNack(context, ackNack);
+        }
+        else if (writers != null && UserReaders.isUserEntity(ackNack.writerId()))
+        {
+            writers.onAckNack(context, ackNack);
         }
     }
 
