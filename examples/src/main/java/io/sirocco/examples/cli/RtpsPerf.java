@@ -169,14 +169,7 @@ final class RtpsPerf
                     KeyedSeqCodec.keyHash((int) keyval, keyHash);
                     // ddsperf marks an answer to a ping by the lowest nanosecond bit of its source timestamp
                     final long stamp = RtpsTime.fromNanos(RtpsTime.toNanos(context.timestamp()) | 1);
-                    try
-                    {
-                        pong.write(data.buffer(), data.payloadOffset(), data.payloadLength(), keyHash, stamp);
-                    }
-                    catch (final InterruptedException ex)
-                    {
-                        Thread.currentThread().interrupt(); // KEEP_LAST 1 never blocks; keep the flag for the agent
-                    }
+                    pong.write(data.buffer(), data.payloadOffset(), data.payloadLength(), keyHash, stamp);
                     answered.incrementAndGet();
                 }
             });

@@ -178,17 +178,17 @@ public final class RtpsUserWriter
     /**
      * Sends {@code payload[offset, +length)} (a serialized sample, encapsulation header first) with {@code keyHash}
      * (16 bytes) to every matched reader; returns how many readers it went to, or -1 when the history stayed full
-     * for {@link #maxBlockingNs} (nothing written).
+     * for {@link #maxBlockingNs} or the thread was interrupted while it waited (nothing written; the interrupt flag
+     * stays set).
      */
     public int write(final ByteBuffer payload, final int offset, final int length, final byte[] keyHash)
-        throws InterruptedException
     {
         return write(payload, offset, length, keyHash, SpdpAnnouncer.rtpsNow());
     }
 
     /** As {@link #write(ByteBuffer, int, int, byte[])} with the source timestamp {@code rtpsTime} (an RTPS Time_t). */
     public int write(final ByteBuffer payload, final int offset, final int length, final byte[] keyHash,
-        final long rtpsTime) throws InterruptedException
+        final long rtpsTime)
     {
         lock.lock();
         try
@@ -219,7 +219,7 @@ public final class RtpsUserWriter
     }
 
     /** Waits, while the history is full, for acknowledgements; false after {@link #maxBlockingNs}. */
-    private boolean makeRoom() throws InterruptedException
+    private boolean makeRoom()
     {
         final long deadline = System.nanoTime() + maxBlockingNs;
         while (history.isFull())
@@ -242,7 +242,15 @@ public final class RtpsUserWriter
                 return false;
             }
             sendHeartbeats(false);
-            acknowledged.awaitNanos(Math.min(left, BLOCKED_HEARTBEAT_NS));
+            try
+            {
+                acknowledged.awaitNanos(Math.min(left, BLOCKED_HEARTBEAT_NS));
+            }
+            catch (final InterruptedException ex)
+            {
+                Thread.currentThread().interrupt();
+                return false;
+            }
             refresh();
         }
         return true;
