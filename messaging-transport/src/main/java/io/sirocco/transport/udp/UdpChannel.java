@@ -114,7 +114,7 @@ public final class UdpChannel implements AutoCloseable
         return channel.send(view, target) == length;
     }
 
-    /** Injects {@code datagramFault} into this socket's traffic from now on (tests); {@link DatagramFault#NONE} ends it. */
+    /** Injects {@code datagramFault} into this socket's traffic from now on (tests); {@code NONE} ends it. */
     public void injectFault(final DatagramFault datagramFault)
     {
         this.fault = datagramFault;

@@ -15,7 +15,8 @@ import io.sirocco.transport.udp.UdpReceiveAgent;
 
 /**
  * The duty cycle of one RTPS participant: receive (and interpret) what the sockets hold, announce by SPDP once a
- * period, announce new local endpoints by SEDP and heartbeat the SEDP writers, heartbeat the user writers, and expire leases. One agent per participant, so its discovery state needs no locks.
+ * period, announce new local endpoints by SEDP and heartbeat the SEDP writers, heartbeat the user writers, and
+ * expire leases. One agent per participant, so its discovery state needs no locks.
  */
 final class RtpsAgent implements Agent
 {

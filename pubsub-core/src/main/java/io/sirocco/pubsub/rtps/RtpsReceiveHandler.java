@@ -13,6 +13,7 @@ import io.sirocco.pubsub.rtps.discovery.ParticipantTable;
 import io.sirocco.pubsub.rtps.discovery.SpdpCodec;
 import io.sirocco.pubsub.rtps.wire.AckNackView;
 import io.sirocco.pubsub.rtps.wire.DataView;
+import io.sirocco.pubsub.rtps.wire.GapView;
 import io.sirocco.pubsub.rtps.wire.HeartbeatView;
 import io.sirocco.pubsub.rtps.wire.ParameterId;
 import io.sirocco.pubsub.rtps.wire.ReceiveContext;
@@ -98,6 +99,15 @@ final class RtpsReceiveHandler implements DatagramHandler, SubmessageHandler
         else if (users != null && UserReaders.isUserEntity(heartbeat.writerId()))
         {
             users.onHeartbeat(context, heartbeat);
+        }
+    }
+
+    @Override
+    public void onGap(final ReceiveContext context, final GapView gap)
+    {
+        if (users != null && UserReaders.isUserEntity(gap.writerId()))
+        {
+            users.onGap(context, gap);
         }
     }
 

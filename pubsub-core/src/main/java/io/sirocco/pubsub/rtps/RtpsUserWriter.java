@@ -34,9 +34,9 @@ import io.sirocco.transport.udp.UdpChannel;
  * that readers acknowledge often enough; the RTPS agent heartbeats readers with unacknowledged changes every
  * {@link #HEARTBEAT_PERIOD_NS}.
  *
- * <p>KEEP_LAST drops the oldest change when the history is full. KEEP_ALL flow control never drops a reliable sample: {@link #write} blocks while the history is full of changes some
- * reliable reader has not acknowledged, up to {@link #maxBlockingNs} (then it returns -1 and writes nothing, as
- * DDS's write returns TIMEOUT). With no reliable reader matched, changes leave the history as soon as they are sent.
+ * <p>KEEP_LAST drops the oldest change when the history is full. KEEP_ALL flow control never drops a reliable
+ * sample: {@link #write} blocks while the history is full of changes some reliable reader has not acknowledged, up to
+ * {@link #maxBlockingNs} (then it returns -1 and writes nothing, as DDS's write returns TIMEOUT). With no reliable reader matched, changes leave the history as soon as they are sent.
  *
  * <p>Threads: one application thread writes; the RTPS agent thread handles ACKNACKs and heartbeats. Both hold
  * {@link #lock} (a ReentrantLock, uncontended unless the history is full), which guards the history, the matched
