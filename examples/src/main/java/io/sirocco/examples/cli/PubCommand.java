@@ -48,9 +48,17 @@ public final class PubCommand implements Callable<Integer>
     @Option(names = "--json", description = "end with one JSON line")
     boolean json;
 
+    @Option(names = "--rtps", description = "speak DDSI-RTPS on ddsperf's data topic and type (Cyclone's ddsperf "
+        + "is the other side); interface and peers from sirocco.dds.interface / sirocco.dds.peers")
+    boolean rtps;
+
     @Override
     public Integer call() throws Exception
     {
+        if (rtps)
+        {
+            return RtpsThroughput.pub(dds.domain, size, seconds, rate, !bestEffort);
+        }
         try (PerfSession session = dds.session())
         {
             final Topic<sirocco.perf.Sample> topic = session.topic(PerfSession.THROUGHPUT_TOPIC);

@@ -40,13 +40,19 @@ final class RtpsPerf
     private static final String PING = "DDSPerfRPingKS";
     private static final String PONG = "DDSPerfRPongKS";
 
-    private final RtpsParticipant participant;
-    private final Map<GuidPrefix, DiscoveredParticipant> peers = new ConcurrentHashMap<>();
+    final RtpsParticipant participant;
+    final Map<GuidPrefix, DiscoveredParticipant> peers = new ConcurrentHashMap<>();
 
     private RtpsPerf(final int domain) throws Exception
     {
+        this(domain, false);
+    }
+
+    /** A participant ddsperf recognises as a peer; {@code hasDataReader}: it subscribes to ddsperf's data topic. */
+    RtpsPerf(final int domain, final boolean hasDataReader) throws Exception
+    {
         final SiroccoConfig config = SiroccoConfig.fromEnvironment();
-        final String userData = "DDSPerf:0:" + ProcessHandle.current().pid() + ":"
+        final String userData = "DDSPerf:" + (hasDataReader ? 1 : 0) + ":" + ProcessHandle.current().pid() + ":"
             + InetAddress.getLocalHost().getHostName();
         RtpsOptions options = RtpsOptions.defaults(domain).withInterface(config.networkInterface())
             .withUserData(userData.getBytes(StandardCharsets.US_ASCII));
@@ -179,7 +185,7 @@ final class RtpsPerf
      * The endpoints ddsperf expects of a peer: a ping writer and reader, a pong reader in our partition, and a pong
      * writer in each peer's partition (made as peers appear; kept in {@code pongWriters} when given).
      */
-    private void announcePingPong(final Map<GuidPrefix, RtpsUserWriter> pongWriters)
+    void announcePingPong(final Map<GuidPrefix, RtpsUserWriter> pongWriters)
     {
         if (pongWriters == null)
         {

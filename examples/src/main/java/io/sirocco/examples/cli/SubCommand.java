@@ -52,9 +52,17 @@ public final class SubCommand implements Callable<Integer>
     @Spec
     CommandSpec spec;
 
+    @Option(names = "--rtps", description = "speak DDSI-RTPS on ddsperf's data topic and type (Cyclone's ddsperf "
+        + "is the other side); interface and peers from sirocco.dds.interface / sirocco.dds.peers")
+    boolean rtps;
+
     @Override
     public Integer call() throws Exception
     {
+        if (rtps)
+        {
+            return RtpsThroughput.sub(dds.domain, seconds, !bestEffort);
+        }
         try (PerfSession session = dds.session())
         {
             final Topic<sirocco.perf.Sample> topic = session.topic(PerfSession.THROUGHPUT_TOPIC);

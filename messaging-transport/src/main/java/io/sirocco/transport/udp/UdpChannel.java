@@ -6,7 +6,6 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.NetworkInterface;
 import java.net.ProtocolFamily;
-import java.net.SocketAddress;
 import java.net.StandardProtocolFamily;
 import java.net.StandardSocketOptions;
 import java.nio.ByteBuffer;
@@ -24,6 +23,7 @@ public final class UdpChannel implements AutoCloseable
 {
     private final DatagramChannel channel;
     private final InetSocketAddress localAddress;
+    private volatile DatagramFault fault = DatagramFault.NONE;
 
     private UdpChannel(final DatagramChannel channel) throws IOException
     {
@@ -92,16 +92,32 @@ public final class UdpChannel implements AutoCloseable
      */
     public InetSocketAddress receive(final ByteBuffer buffer) throws IOException
     {
-        buffer.clear();
-        final SocketAddress source = channel.receive(buffer);
-        return (InetSocketAddress) source;
+        while (true)
+        {
+            buffer.clear();
+            final InetSocketAddress source = (InetSocketAddress) channel.receive(buffer);
+            if (source == null || !fault.drop(false, buffer.position(), source))
+            {
+                return source;
+            }
+        }
     }
 
     /** Sends {@code buffer[0, length)} to {@code target}; false when the socket's send buffer was full. */
     public boolean send(final ByteBuffer buffer, final int length, final InetSocketAddress target) throws IOException
     {
+        if (fault.drop(true, length, target))
+        {
+            return true; // lost on the way, as far as the sender can tell
+        }
         final ByteBuffer view = buffer.duplicate().position(0).limit(length);
         return channel.send(view, target) == length;
+    }
+
+    /** Injects {@code datagramFault} into this socket's traffic from now on (tests); {@code NONE} ends it. */
+    public void injectFault(final DatagramFault datagramFault)
+    {
+        this.fault = datagramFault;
     }
 
     public InetSocketAddress localAddress()

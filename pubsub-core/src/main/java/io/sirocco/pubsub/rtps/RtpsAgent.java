@@ -15,7 +15,8 @@ import io.sirocco.transport.udp.UdpReceiveAgent;
 
 /**
  * The duty cycle of one RTPS participant: receive (and interpret) what the sockets hold, announce by SPDP once a
- * period, announce new local endpoints by SEDP and heartbeat the SEDP writers, and expire leases. One agent per participant, so its discovery state needs no locks.
+ * period, announce new local endpoints by SEDP and heartbeat the SEDP writers, heartbeat the user writers, and
+ * expire leases. One agent per participant, so its discovery state needs no locks.
  */
 final class RtpsAgent implements Agent
 {
@@ -26,12 +27,14 @@ final class RtpsAgent implements Agent
     private final ParticipantTable participants;
     private final long periodNs;
     private final LocalEndpoints endpoints;
+    private final UserWriters writers;
     private long nextAnnounceNs = System.nanoTime();
 
     RtpsAgent(final UdpReceiveAgent receiver, final SpdpAnnouncer announcer, final UdpChannel sendSocket,
         final List<InetSocketAddress> wellKnownTargets, final ParticipantTable participants, final long periodNs,
-        final LocalEndpoints endpoints)
+        final LocalEndpoints endpoints, final UserWriters writers)
     {
+        this.writers = writers;
         this.endpoints = endpoints;
         this.receiver = receiver;
         this.announcer = announcer;
@@ -47,6 +50,7 @@ final class RtpsAgent implements Agent
         int work = receiver.doWork();
         work += endpoints.drain();
         final long nowNs = System.nanoTime();
+        work += writers.heartbeat(nowNs);
         if (nowNs - nextAnnounceNs >= 0)
         {
             nextAnnounceNs = nowNs + periodNs;

@@ -24,9 +24,11 @@ import io.sirocco.pubsub.rtps.discovery.ParticipantListener;
 import io.sirocco.pubsub.rtps.discovery.ParticipantTable;
 import io.sirocco.pubsub.rtps.discovery.RtpsPorts;
 import io.sirocco.pubsub.rtps.discovery.SpdpAnnouncer;
+import io.sirocco.pubsub.rtps.reliability.WriterHistory;
 import io.sirocco.pubsub.rtps.wire.RtpsDecodeStats;
 import io.sirocco.pubsub.rtps.wire.RtpsMessageWriter;
 import io.sirocco.transport.agent.Agents;
+import io.sirocco.transport.udp.DatagramFault;
 import io.sirocco.transport.udp.UdpChannel;
 import io.sirocco.transport.udp.UdpInterface;
 import io.sirocco.transport.udp.UdpReceiveAgent;
@@ -57,6 +59,7 @@ public final class RtpsParticipant implements AutoCloseable
     private final RtpsReceiveHandler handler;
     private final LocalEndpoints local;
     private final UserReaders userReaders;
+    private final UserWriters userWriters = new UserWriters();
     private final UdpReceiveAgent receiver;
     private final AgentRunner runner;
 
@@ -86,6 +89,7 @@ public final class RtpsParticipant implements AutoCloseable
         handler.localEndpoints(local);
         this.userReaders = new UserReaders(prefix, user, endpoints, participants);
         handler.userReaders(userReaders);
+        handler.userWriters(userWriters);
         participants.addListener(new ParticipantListener()
         {
             @Override
@@ -105,7 +109,7 @@ public final class RtpsParticipant implements AutoCloseable
         final String role = "rtps-d" + domain + "-p" + participantIndex;
         this.receiver = new UdpReceiveAgent(role, handler, sockets.toArray(UdpChannel[]::new));
         final RtpsAgent agent = new RtpsAgent(receiver, new SpdpAnnouncer(self), metatraffic, targets, participants,
-            options.spdpPeriodNs(), local);
+            options.spdpPeriodNs(), local, userWriters);
         LOG.info("RTPS domain {}: participant {} index {} on {} (metatraffic {}, user {}), SPDP to {}", domain, prefix,
             participantIndex, nif.address().getHostAddress(), metatraffic.localAddress(), user.localAddress(),
             targets.size() + " locators");
@@ -209,13 +213,28 @@ public final class RtpsParticipant implements AutoCloseable
 
     /**
      * A writer of serialized samples on {@code topic} (see {@link #createWriter}), sending from the user socket to
-     * the readers SEDP matches; one application thread writes through it.
+     * the readers SEDP matches, KEEP_LAST 1 (ddsperf's ping and pong): it never blocks, so it may write from a
+     * {@link SampleListener}; one thread writes through it.
      */
     public RtpsUserWriter userWriter(final String topic, final String type, final boolean reliable,
         final List<String> partitions)
     {
-        return new RtpsUserWriter(prefix, createWriter(topic, type, reliable, partitions), sockets.get(1), endpoints,
-            participants);
+        return userWriter(topic, type, reliable, partitions, 1, false, 0);
+    }
+
+    /**
+     * As {@link #userWriter(String, String, boolean, List)} with a history of {@code depth} changes: KEEP_ALL when
+     * {@code keepAll} (changes stay until every reliable reader acknowledged them, a write blocks up to
+     * {@code maxBlockingNs} while the history is full; never from a {@link SampleListener}, which runs on the
+     * thread that takes the acknowledgements), else KEEP_LAST {@code depth} (the oldest change makes room).
+     */
+    public RtpsUserWriter userWriter(final String topic, final String type, final boolean reliable,
+        final List<String> partitions, final int depth, final boolean keepAll, final long maxBlockingNs)
+    {
+        final RtpsUserWriter w = new RtpsUserWriter(prefix, createWriter(topic, type, reliable, partitions),
+            sockets.get(1), endpoints, participants, new WriterHistory(depth), keepAll, maxBlockingNs);
+        userWriters.add(w);
+        return w;
     }
 
     /** A reader on {@code topic} whose samples go to {@code listener} on the RTPS agent's thread. */
@@ -255,6 +274,18 @@ public final class RtpsParticipant implements AutoCloseable
     public long handlerFailures()
     {
         return receiver.handlerFailures();
+    }
+
+    /**
+     * Injects {@code fault} into every socket of this participant from now on, to test retransmission and loss
+     * tolerance against real peers; {@link DatagramFault#NONE} ends it.
+     */
+    public void injectFault(final DatagramFault fault)
+    {
+        for (final UdpChannel s : sockets)
+        {
+            s.injectFault(fault);
+        }
     }
 
     /** The unicast address of the SPDP (metatraffic) socket. */

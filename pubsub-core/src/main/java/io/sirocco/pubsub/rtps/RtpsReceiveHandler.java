@@ -13,6 +13,7 @@ import io.sirocco.pubsub.rtps.discovery.ParticipantTable;
 import io.sirocco.pubsub.rtps.discovery.SpdpCodec;
 import io.sirocco.pubsub.rtps.wire.AckNackView;
 import io.sirocco.pubsub.rtps.wire.DataView;
+import io.sirocco.pubsub.rtps.wire.GapView;
 import io.sirocco.pubsub.rtps.wire.HeartbeatView;
 import io.sirocco.pubsub.rtps.wire.ParameterId;
 import io.sirocco.pubsub.rtps.wire.ReceiveContext;
@@ -42,6 +43,7 @@ final class RtpsReceiveHandler implements DatagramHandler, SubmessageHandler
     private SedpReader sedp;
     private LocalEndpoints local;
     private UserReaders users;
+    private UserWriters writers;
 
     RtpsReceiveHandler(final GuidPrefix self, final ParticipantTable participants, final int domainId)
     {
@@ -68,12 +70,22 @@ final class RtpsReceiveHandler implements DatagramHandler, SubmessageHandler
         this.users = readers;
     }
 
+    /** Routes ACKNACKs for user writers to {@code userWriters}; set before the agent starts. */
+    void userWriters(final UserWriters userWriters)
+    {
+        this.writers = userWriters;
+    }
+
     @Override
     public void onAckNack(final ReceiveContext context, final AckNackView ackNack)
     {
         if (local != null && LocalEndpoints.isSedpWriter(ackNack.writerId()))
         {
             local.onAckNack(context, ackNack);
+        }
+        else if (writers != null && UserReaders.isUserEntity(ackNack.writerId()))
+        {
+            writers.onAckNack(context, ackNack);
         }
     }
 
@@ -87,6 +99,15 @@ final class RtpsReceiveHandler implements DatagramHandler, SubmessageHandler
         else if (users != null && UserReaders.isUserEntity(heartbeat.writerId()))
         {
             users.onHeartbeat(context, heartbeat);
+        }
+    }
+
+    @Override
+    public void onGap(final ReceiveContext context, final GapView gap)
+    {
+        if (users != null && UserReaders.isUserEntity(gap.writerId()))
+        {
+            users.onGap(context, gap);
         }
     }
 

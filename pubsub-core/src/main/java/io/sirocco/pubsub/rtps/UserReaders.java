@@ -20,6 +20,7 @@ import io.sirocco.pubsub.rtps.discovery.Matching;
 import io.sirocco.pubsub.rtps.discovery.ParticipantTable;
 import io.sirocco.pubsub.rtps.reliability.WriterProxy;
 import io.sirocco.pubsub.rtps.wire.DataView;
+import io.sirocco.pubsub.rtps.wire.GapView;
 import io.sirocco.pubsub.rtps.wire.HeartbeatView;
 import io.sirocco.pubsub.rtps.wire.ReceiveContext;
 import io.sirocco.pubsub.rtps.wire.RtpsMessageWriter;
@@ -29,9 +30,9 @@ import io.sirocco.transport.udp.UdpChannel;
 /**
  * This participant's user readers on the receive side: a DATA from a remote writer goes to every local reader that
  * matches it (by the writer's SEDP data); a reliable reader keeps one {@link WriterProxy} per remote writer, drops
- * duplicates and answers HEARTBEATs with ACKNACKs. Samples reach the reader's {@link SampleListener} in arrival
- * order; reordering for KEEP_ALL delivery is not built yet (a reliable KEEP_LAST 1 peer such as ddsperf's ping/pong
- * needs none).
+ * duplicates, takes GAPs and answers HEARTBEATs with ACKNACKs. Samples reach the reader's {@link SampleListener}
+ * in arrival order; reordering for KEEP_ALL delivery is not built yet (a reliable KEEP_LAST 1 peer such as ddsperf's
+ * ping/pong needs none).
  *
  * <p>Threads: readers are added from any thread (a copy-on-write list); everything else runs on the RTPS agent.
  */
@@ -108,6 +109,25 @@ final class UserReaders
                 {
                     ackNack(participant, r.endpoint.entityId(), heartbeat.writerId(), proxy);
                 }
+            }
+        }
+    }
+
+    /** A GAP: the named changes are irrelevant to every matching reliable reader (they will not come). */
+    void onGap(final ReceiveContext context, final GapView gap)
+    {
+        final GuidPrefix source = new GuidPrefix(context.sourcePrefixHigh(), context.sourcePrefixLow());
+        final DiscoveredEndpoint remote = endpoints.get(source, gap.writerId());
+        if (remote == null)
+        {
+            return;
+        }
+        for (final Reader r : readers)
+        {
+            if (r.endpoint.reliable() && (gap.readerId() == 0 || gap.readerId() == r.endpoint.entityId())
+                && Matching.matches(r.endpoint, remote))
+            {
+                proxy(source, gap.writerId(), r).onGap(gap);
             }
         }
     }

@@ -39,6 +39,12 @@ public final class ReaderProxy
         return true;
     }
 
+    /** Whether this reader sent any ACKNACK yet (it knows the writer: DATA reaches it now). */
+    public boolean hasAcked()
+    {
+        return lastCount != Integer.MIN_VALUE;
+    }
+
     /** Every change below this is acknowledged: the writer may drop it from its history for this reader. */
     public long acknowledgedBelow()
     {
