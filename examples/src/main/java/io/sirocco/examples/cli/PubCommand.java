@@ -10,6 +10,7 @@ import java.util.concurrent.locks.LockSupport;
 
 import io.sirocco.examples.cli.config.OptionValues;
 import io.sirocco.examples.cli.perf.PerfSession;
+import io.sirocco.pubsub.pub.DataWriterImpl;
 import org.omg.dds.pub.DataWriter;
 import org.omg.dds.topic.Topic;
 import picocli.CommandLine.Command;
@@ -86,8 +87,15 @@ public final class PubCommand implements Callable<Integer>
                     // Still close and collect the subscriber's count: it reports what was lost.
                     System.err.println("pub: " + ex.getMessage());
                 }
+                final long leftOut = writer instanceof DataWriterImpl<?> impl ? impl.samplesFilteredAtWriter() : 0;
                 writer.close();
-                return child == null ? reportSent(sent) : reportSubscriber(sent, child);
+                final int code = child == null ? reportSent(sent) : reportSubscriber(sent, child);
+                if (leftOut > 0)
+                {
+                    System.out.println("pub: " + leftOut + " of the samples not sent: no subscriber's filter " +
+                        "passed them (writer-side filtering)");
+                }
+                return code;
             }
             finally
             {

@@ -45,8 +45,8 @@ public final class SubCommand implements Callable<Integer>
     boolean json;
 
     @Option(names = "--filter", paramLabel = "DDS-SQL", description = "read through a ContentFilteredTopic with this " +
-        "filter on the sample's members keyval, seq and timestampNs, e.g. \"seq > 10\" (filtered on the reader side; " +
-        "gaps in seq then do not count as lost)")
+        "filter on the sample's members keyval, seq and timestampNs, e.g. \"seq > 10\" (the reader filters, and " +
+        "the writer too while every matched reader filters; gaps in seq then do not count as lost)")
     String filter;
 
     @Spec

@@ -6,6 +6,8 @@ import java.util.List;
  * What discovery says about one entity: enough for request/offered matching, partitions, findTopic and the built-in
  * topics. Immutable; kinds are {@link #PARTICIPANT}, {@link #TOPIC}, {@link #WRITER} and {@link #READER}. QoS
  * kinds are stored as the ordinal of the PSM enum and durations in nanoseconds (Long.MAX_VALUE is infinite).
+ * A reader of a ContentFilteredTopic carries its DDS-SQL filter ({@code filterExpression}, empty for none, and
+ * {@code filterParameters}), so that a writer can leave out what no matched reader wants (writer-side filtering).
  */
 public record EndpointRecord(
     int kind,
@@ -31,12 +33,28 @@ public record EndpointRecord(
     List<String> partitions,
     byte[] userData,
     String hostName,
-    long pid)
+    long pid,
+    String filterExpression,
+    List<String> filterParameters)
 {
     public static final int PARTICIPANT = 1;
     public static final int TOPIC = 2;
     public static final int WRITER = 3;
     public static final int READER = 4;
+
+    /** A record without a content filter (every writer, topic and participant, and a plain reader). */
+    public EndpointRecord(final int kind, final long guid, final long participantGuid, final String topicName,
+        final String typeName, final String typeClassName, final int reliabilityKind, final long maxBlockingNs,
+        final int durabilityKind, final long deadlineNs, final long latencyBudgetNs, final int livelinessKind,
+        final long leaseNs, final int ownershipKind, final int destinationOrderKind, final int presentationScope,
+        final boolean coherentAccess, final boolean orderedAccess, final int historyKind, final int historyDepth,
+        final List<String> partitions, final byte[] userData, final String hostName, final long pid)
+    {
+        this(kind, guid, participantGuid, topicName, typeName, typeClassName, reliabilityKind, maxBlockingNs,
+            durabilityKind, deadlineNs, latencyBudgetNs, livelinessKind, leaseNs, ownershipKind, destinationOrderKind,
+            presentationScope, coherentAccess, orderedAccess, historyKind, historyDepth, partitions, userData,
+            hostName, pid, "", List.of());
+    }
 
     public static EndpointRecord participant(final long guid, final byte[] userData, final String hostName,
         final long pid)
@@ -53,5 +71,20 @@ public record EndpointRecord(
     public boolean isReader()
     {
         return kind == READER;
+    }
+
+    /** Whether this is a reader that announced a content filter. */
+    public boolean hasFilter()
+    {
+        return filterExpression != null && !filterExpression.isEmpty();
+    }
+
+    /** The same record with a reader's content filter (an expression and its parameters). */
+    public EndpointRecord withFilter(final String expression, final List<String> parameters)
+    {
+        return new EndpointRecord(kind, guid, participantGuid, topicName, typeName, typeClassName, reliabilityKind,
+            maxBlockingNs, durabilityKind, deadlineNs, latencyBudgetNs, livelinessKind, leaseNs, ownershipKind,
+            destinationOrderKind, presentationScope, coherentAccess, orderedAccess, historyKind, historyDepth,
+            partitions, userData, hostName, pid, expression, List.copyOf(parameters));
     }
 }

@@ -44,6 +44,12 @@ public final class RecordCodec
         b.putInt(userData.length).put(userData);
         string(b, r.hostName());
         b.putLong(r.pid());
+        string(b, r.filterExpression());
+        b.putInt(r.filterParameters().size());
+        for (final String parameter : r.filterParameters())
+        {
+            string(b, parameter);
+        }
         final byte[] out = new byte[b.position()];
         b.flip().get(out);
         return out;
@@ -52,10 +58,14 @@ public final class RecordCodec
     private static int size(final EndpointRecord r)
     {
         int n = 8 * (r.topicName().length() + r.typeName().length() + r.typeClassName().length() +
-            r.hostName().length());
+            r.hostName().length() + r.filterExpression().length());
         for (final String partition : r.partitions())
         {
             n += 8 + 4 * partition.length();
+        }
+        for (final String parameter : r.filterParameters())
+        {
+            n += 8 + 4 * parameter.length();
         }
         return n + (r.userData() == null ? 0 : r.userData().length);
     }
@@ -133,13 +143,15 @@ public final class RecordCodec
             final boolean ordered = b.get() != 0;
             final int historyKind = enumValue(b.getInt(), 2);
             final int depth = b.getInt();
-            final List<String> partitions = partitions(b);
+            final List<String> partitions = strings(b, "partition");
             final byte[] userData = userData(b);
             final String host = string(b);
             final long pid = b.getLong();
+            final String filter = string(b);
+            final List<String> filterParameters = strings(b, "filter parameter");
             return new EndpointRecord(kind, guid, participantGuid, topic, type, typeClass, reliability, maxBlocking,
                 durability, deadline, latency, liveliness, lease, ownership, order, scope, coherent, ordered,
-                historyKind, depth, partitions, userData, host, pid);
+                historyKind, depth, partitions, userData, host, pid, filter, filterParameters);
         }
         catch (final BufferUnderflowException ex)
         {
@@ -147,19 +159,20 @@ public final class RecordCodec
         }
     }
 
-    private static List<String> partitions(final ByteBuffer b)
+    /** A count and that many strings (partitions, filter parameters); {@code what} names them in errors. */
+    private static List<String> strings(final ByteBuffer b, final String what)
     {
-        final int partitionCount = b.getInt();
-        if (partitionCount < 0 || partitionCount > 1024)
+        final int count = b.getInt();
+        if (count < 0 || count > 1024)
         {
-            throw new IllegalArgumentException("bad partition count " + partitionCount);
+            throw new IllegalArgumentException("bad " + what + " count " + count);
         }
-        final List<String> partitions = new ArrayList<>(partitionCount);
-        for (int i = 0; i < partitionCount; i++)
+        final List<String> strings = new ArrayList<>(count);
+        for (int i = 0; i < count; i++)
         {
-            partitions.add(string(b));
+            strings.add(string(b));
         }
-        return List.copyOf(partitions);
+        return List.copyOf(strings);
     }
 
     private static byte[] userData(final ByteBuffer b)

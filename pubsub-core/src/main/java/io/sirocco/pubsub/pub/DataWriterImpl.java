@@ -62,7 +62,7 @@ public final class DataWriterImpl<T> extends DataWriterOverloads<T> implements L
     private final WriterSendPath<T> sendPath;
     private final WriterLoan<T> loan;
     /** The matched readers and PUBLICATION_MATCHED counts, under {@code statusLock}. */
-    private final WriterMatches matches = new WriterMatches(statusLock);
+    private final WriterMatches matches;
     private final DeadlineMissedCounts deadlineMisses = new DeadlineMissedCounts();
     private final DeadlineMonitor deadline;
     private final boolean reliable;
@@ -93,6 +93,7 @@ public final class DataWriterImpl<T> extends DataWriterOverloads<T> implements L
             qos.getResourceLimits().getMaxSamplesPerInstance());
         this.sendPath = new WriterSendPath<>(me, topic.getTypeName(), guid, codec, instances, maxBlockingNs,
             transientLocal);
+        this.matches = new WriterMatches(statusLock, sendPath.readerFilters());
         this.loan = new WriterLoan<>(me, lock, codec, instances, sendPath, maxBlockingNs);
         this.deadline = new DeadlineMonitor(lock, statusLock, deadlineMisses, instances::forEachRegistered,
             this::fireDeadlineMissed, participant.timers());
@@ -104,6 +105,12 @@ public final class DataWriterImpl<T> extends DataWriterOverloads<T> implements L
     public EndpointRecord record()
     {
         return record;
+    }
+
+    /** Samples not sent because every matched reader has a content filter and none passed them. */
+    public long samplesFilteredAtWriter()
+    {
+        return sendPath.readerFilters().filteredOut();
     }
 
     @Override
@@ -139,7 +146,7 @@ public final class DataWriterImpl<T> extends DataWriterOverloads<T> implements L
     }
 
     // ------------------------------------------------------------------------------------------------------------
-    // Writing
+    // Writing, and zero-copy loans (io.sirocco.dds.loan)
 
     @Override
     protected void write(final T data, final InstanceHandle handle, final long timestampNs) throws TimeoutException
@@ -165,21 +172,13 @@ public final class DataWriterImpl<T> extends DataWriterOverloads<T> implements L
                 throw new IllegalArgumentException(describe() + ": write: " + handle + " is not the instance of " +
                     "the sample's key");
             }
-            if (!sendPath.writeInPlace(instance, data, timestampNs))
-            {
-                sendPath.serialize(data);
-                instance.registered = true;
-                sendPath.send(instance, BusMessage.KIND_DATA, timestampNs);
-            }
+            sendPath.write(instance, data, timestampNs);
         }
         finally
         {
             lock.unlock();
         }
     }
-
-    // ------------------------------------------------------------------------------------------------------------
-    // Zero-copy loans (io.sirocco.dds.loan)
 
     /**
      * Lends the next send slot of the topic's subgroup (see {@link WriterLoan}). Waiting for room (RELIABLE) happens

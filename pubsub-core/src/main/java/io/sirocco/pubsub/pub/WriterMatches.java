@@ -20,6 +20,8 @@ import org.omg.dds.topic.SubscriptionBuiltinTopicData;
  * {@code getPublicationMatchedStatus} are updated in one critical section, so a handle the status names as the last
  * matched reader is already in the set when the status can be read.
  *
+ * The matched readers' content filters ({@link ReaderFilters}) change with the set, in the same critical section.
+ *
  * <p>Threads: the discovery thread adds and removes; any thread reads. Everything is guarded by the writer's
  * {@code statusLock} (passed in), the lock its statuses are taken under; {@link #status} is called with it held.
  */
@@ -28,22 +30,28 @@ final class WriterMatches
     private final Object statusLock;
     private final Map<Long, EndpointRecord> readers = new LinkedHashMap<>();
     private final MatchedCounts counts = new MatchedCounts();
+    private final ReaderFilters<?> filters;
 
-    WriterMatches(final Object statusLock)
+    WriterMatches(final Object statusLock, final ReaderFilters<?> filters)
     {
         this.statusLock = statusLock;
+        this.filters = filters;
     }
 
-    /** A compatible reader: matched and counted, unless it already was. @return true if it is new. */
+    /**
+     * A compatible reader: matched and counted, unless it already was (then its record, re-announced with new
+     * filter parameters, replaces the one known). @return true if it is new.
+     */
     boolean add(final EndpointRecord reader)
     {
         synchronized (statusLock)
         {
-            if (readers.containsKey(reader.guid()))
+            final boolean known = readers.put(reader.guid(), reader) != null;
+            filters.matched(reader);
+            if (known)
             {
                 return false;
             }
-            readers.put(reader.guid(), reader);
             counts.matched(reader.guid());
             return true;
         }
@@ -58,6 +66,7 @@ final class WriterMatches
             {
                 return false;
             }
+            filters.unmatched(readerGuid);
             counts.unmatched(readerGuid);
             return true;
         }

@@ -17,6 +17,8 @@ import io.sirocco.pubsub.bus.BusWriter;
  * through the writer's reusable {@link BusMessage} and the bulk path. TRANSIENT_LOCAL writers keep a copy of each
  * message in the instance's history ({@link WriterInstances}), replayed to a late joiner by {@link #replay}.
  *
+ * A sample that no matched reader's content filter passes is not sent at all ({@link ReaderFilters}).
+ *
  * <p>Threads: guarded by the writer's {@code lock}; every method but {@link #awaitDelivered} is called with it held.
  * The write path allocates nothing for a known instance.
  */
@@ -31,6 +33,7 @@ final class WriterSendPath<T>
     private final long maxBlockingNs;
     private final boolean transientLocal;
     private final BusMessage message;
+    private final ReaderFilters<T> readerFilters;
     /** The serialized size of every sample of a fixed-size type (no per-write size walk), else 0. */
     private final int fixedSize;
     private BusWriter busWriter;
@@ -53,6 +56,31 @@ final class WriterSendPath<T>
         final long maxSize = codec.maxSerializedSize();
         this.fixedSize = codec.isFixedSize() && maxSize > 0 && maxSize < 65536 ? (int)maxSize : 0;
         this.message = new BusMessage(maxSize > 0 && maxSize < 65536 ? (int)maxSize : 256);
+        this.readerFilters = new ReaderFilters<>(owner, codec.type());
+    }
+
+    /** The matched readers' content filters, kept up to date by the writer's matching. */
+    ReaderFilters<T> readerFilters()
+    {
+        return readerFilters;
+    }
+
+    /**
+     * Writes a DATA sample: withheld when no matched reader wants it, else in place or through the bulk path.
+     * Allocates nothing for a known instance.
+     */
+    void write(final WriterInstance<T> instance, final T data, final long timestampNs) throws TimeoutException
+    {
+        if (!readerFilters.wanted(data))
+        {
+            withhold(instance, data, timestampNs);
+        }
+        else if (!writeInPlace(instance, data, timestampNs))
+        {
+            serialize(data);
+            instance.registered = true;
+            send(instance, BusMessage.KIND_DATA, timestampNs);
+        }
     }
 
     /** A TRANSIENT writer's zone: every sample sent from now on is also appended to it. */
@@ -216,8 +244,38 @@ final class WriterSendPath<T>
         seq++;
     }
 
+    /**
+     * A DATA sample no matched reader wants (writer-side filtering): written but not sent. It takes its sequence
+     * number (readers accept gaps) and, TRANSIENT_LOCAL, its place in the instance history and the durable zone, so
+     * that a late joiner, whose filter may differ, still gets it.
+     */
+    void withhold(final WriterInstance<T> instance, final T data, final long timestampNs)
+    {
+        instance.registered = true;
+        if (transientLocal)
+        {
+            serialize(data);
+            stamp(instance, BusMessage.KIND_DATA, timestampNs);
+        }
+        else
+        {
+            seq++;
+            instance.deadline.updated(System.nanoTime());
+        }
+    }
+
     /** Publishes {@link #message} (its payload already set) as a {@code kind} message of the instance. */
     void send(final WriterInstance<T> instance, final int kind, final long timestampNs) throws TimeoutException
+    {
+        stamp(instance, kind, timestampNs);
+        if (!busWriter.publish(message, maxBlockingNs))
+        {
+            throw timedOut();
+        }
+    }
+
+    /** Sets {@link #message}'s header and keeps its TRANSIENT_LOCAL history copy (and durable zone entry). */
+    private void stamp(final WriterInstance<T> instance, final int kind, final long timestampNs)
     {
         message.kind(kind).writerGuid(guid).seq(++seq).sourceTimeNs(timestampNs)
             .keyHash(instance.key.hi(), instance.key.lo());
@@ -229,10 +287,6 @@ final class WriterSendPath<T>
         {
             instances.remember(instance, message);
             appendDurable(instance);
-        }
-        if (!busWriter.publish(message, maxBlockingNs))
-        {
-            throw timedOut();
         }
     }
 

@@ -74,6 +74,8 @@ public final class DataReaderImpl<T> extends DataReaderStatuses<T> implements io
     private final boolean reliable;
     private final boolean keepAll;
     private final EndpointRecord record;
+    /** The record as announced: with a ContentFilteredTopic's filter, re-announced when its parameters change. */
+    private final ReaderRecord announced;
     private BusReader busReader;
     /** The ContentFilteredTopic this reader was created on, or null; set once before enable. */
     private volatile ContentFilteredTopicImpl<T> filteredTopic;
@@ -112,6 +114,7 @@ public final class DataReaderImpl<T> extends DataReaderStatuses<T> implements io
             group.getQos().getPresentation().isCoherentAccess(),
             group.getQos().getPresentation().isOrderedAccess(), qos.getHistory().getKind().ordinal(), depth,
             List.copyOf(group.getQos().getPartition().getName()), qos.getUserData().getValue(), "", 0);
+        this.announced = new ReaderRecord(record, this::announceIfOpen);
         final boolean transientLocal =
             qos.getDurability().getKind().ordinal() >= Durability.Kind.TRANSIENT_LOCAL.ordinal();
         this.matching = new ReaderMatching<>(env, me, lock, historyArrived, writers, cache, record, transientLocal,
@@ -121,7 +124,15 @@ public final class DataReaderImpl<T> extends DataReaderStatuses<T> implements io
 
     public EndpointRecord record()
     {
-        return record;
+        return announced.current();
+    }
+
+    private void announceIfOpen(final EndpointRecord changed)
+    {
+        if (isEnabled() && !isClosed())
+        {
+            participant.bus().announce(changed);
+        }
     }
 
     @Override
@@ -140,7 +151,7 @@ public final class DataReaderImpl<T> extends DataReaderStatuses<T> implements io
         {
             busReader = participant.bus().openReader(guid, topic.getName(), reliable, delivery);
             participant.registerReader(this);
-            participant.bus().announce(record);
+            participant.bus().announce(announced.current());
             deadline.period(DurationImpl.toNanos(qos.getDeadline().getPeriod()));
         }
     }
@@ -436,6 +447,7 @@ public final class DataReaderImpl<T> extends DataReaderStatuses<T> implements io
     {
         filteredTopic = contentFilteredTopic;
         delivery.filter(contentFilteredTopic.readerFilter());
+        announced.filterBy(contentFilteredTopic);
     }
 
     /**
@@ -470,6 +482,7 @@ public final class DataReaderImpl<T> extends DataReaderStatuses<T> implements io
             listenerGate.release();
         }
         deadline.close();
+        announced.stop();
         if (isEnabled() && !builtin)
         {
             participant.bus().retract(guid);

@@ -18,11 +18,12 @@ class RecordCodecTest
     void announcementsRoundTrip(@ForAll @StringLength(max = 40) final String topic,
         @ForAll @StringLength(max = 40) final String partition, @ForAll @IntRange(min = 3, max = 4) final int kind,
         @ForAll @IntRange(min = 0, max = 1) final int reliability, @ForAll final long guid,
-        @ForAll final byte[] userData)
+        @ForAll final byte[] userData, @ForAll @StringLength(max = 40) final String filter,
+        @ForAll @StringLength(max = 10) final String parameter)
     {
         final EndpointRecord record = new EndpointRecord(kind, guid, guid & ~0xFFFFFL, topic, "T::Type", "t.Type",
             reliability, 100, 1, Long.MAX_VALUE, 0, 0, Long.MAX_VALUE, 0, 1, 0, false, true, 1, 7,
-            List.of(partition), userData, "host", 42);
+            List.of(partition), userData, "host", 42).withFilter(filter, List.of(parameter, "'x'"));
         final EndpointRecord decoded = RecordCodec.decode(RecordCodec.announce(record));
         assertThat(decoded).usingRecursiveComparison().ignoringFields("userData").isEqualTo(record);
         assertThat(Arrays.equals(decoded.userData(), userData)).isTrue();

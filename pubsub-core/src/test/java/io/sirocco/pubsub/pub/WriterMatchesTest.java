@@ -18,7 +18,7 @@ class WriterMatchesTest
 {
     private final SiroccoServiceEnvironment env = new SiroccoServiceEnvironment();
     private final Object statusLock = new Object();
-    private final WriterMatches matches = new WriterMatches(statusLock);
+    private final WriterMatches matches = new WriterMatches(statusLock, new ReaderFilters<>("writer", Object.class));
 
     private static EndpointRecord reader(final long guid)
     {

@@ -4,8 +4,11 @@ import io.sirocco.pubsub.content.ContentFilter;
 import io.sirocco.pubsub.core.DdsExceptions;
 import io.sirocco.pubsub.topic.TopicImpl;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Consumer;
 
 import org.omg.dds.core.ServiceEnvironment;
 import org.omg.dds.domain.DomainParticipant;
@@ -19,7 +22,13 @@ import org.omg.dds.type.TypeSupport;
  * and keeps only the samples that pass the filter; each reader evaluates its own {@link ContentFilter#copy copy}
  * (own flyweight, shared parameters), so {@link #setExpressionParameters} changes the filter of every reader at once.
  *
- * <p>Concurrency: immutable but for the filter's parameters (see {@link ContentFilter}) and the closed flag.
+ * <p>A reader created on it announces the filter (expression and parameters) with its endpoint record, so that
+ * writers can filter for it; it {@link #watchParameters watches} the parameters to announce new ones.
+ *
+ * <p>Concurrency: immutable but for the filter's parameters (see {@link ContentFilter}), the watchers and the closed
+ * flag. {@code parametersLock} guards the watchers and orders parameter changes: each change and its calls to the
+ * watchers happen under it, so readers announce the changes in the order they were made, and a watcher removed by
+ * {@link #unwatchParameters} is never called again once that returns.
  */
 public final class ContentFilteredTopicImpl<T> implements ContentFilteredTopic<T>
 {
@@ -28,6 +37,8 @@ public final class ContentFilteredTopicImpl<T> implements ContentFilteredTopic<T
     private final TopicImpl<T> related;
     private final ContentFilter<T> filter;
     private final AtomicBoolean closed = new AtomicBoolean();
+    private final ReentrantLock parametersLock = new ReentrantLock();
+    private final List<Consumer<List<String>>> watchers = new ArrayList<>();
 
     private ContentFilteredTopicImpl(final String name, final TopicImpl<T> related, final ContentFilter<T> filter)
     {
@@ -86,7 +97,48 @@ public final class ContentFilteredTopicImpl<T> implements ContentFilteredTopic<T
     public void setExpressionParameters(final List<String> expressionParameters)
     {
         checkOpen();
-        filter.setParameters(expressionParameters);
+        parametersLock.lock();
+        try
+        {
+            filter.setParameters(expressionParameters);
+            final List<String> now = filter.parameters();
+            for (final Consumer<List<String>> watcher : watchers)
+            {
+                watcher.accept(now);
+            }
+        }
+        finally
+        {
+            parametersLock.unlock();
+        }
+    }
+
+    /** From now on {@code watcher} is called with each new set of parameters (a reader announces them). */
+    public void watchParameters(final Consumer<List<String>> watcher)
+    {
+        parametersLock.lock();
+        try
+        {
+            watchers.add(watcher);
+        }
+        finally
+        {
+            parametersLock.unlock();
+        }
+    }
+
+    /** Stops calling {@code watcher}; a call in progress on another thread has ended when this returns. */
+    public void unwatchParameters(final Consumer<List<String>> watcher)
+    {
+        parametersLock.lock();
+        try
+        {
+            watchers.remove(watcher);
+        }
+        finally
+        {
+            parametersLock.unlock();
+        }
     }
 
     @Override

@@ -1,0 +1,60 @@
+package io.sirocco.pubsub.sub;
+
+import java.util.List;
+import java.util.function.Consumer;
+
+import io.sirocco.pubsub.bus.EndpointRecord;
+import io.sirocco.pubsub.topic.filtered.ContentFilteredTopicImpl;
+
+/**
+ * A DataReader's endpoint record as announced. A reader of a ContentFilteredTopic carries the filter's expression and
+ * parameters in it, so that writers can filter for it; when the topic's parameters change, the record is replaced
+ * and re-announced, and matched writers then filter with the new ones (until they hear of them, a writer filters
+ * with the old ones: samples written meanwhile that only the new parameters pass may be left out).
+ *
+ * <p>Threads: {@link #current} from any thread (a volatile read); {@link #filterBy} once, before the reader is
+ * enabled; the parameter changes arrive on the thread that sets them, under the topic's lock, hence in order; after
+ * {@link #stop} none arrives.
+ */
+final class ReaderRecord
+{
+    private final Consumer<EndpointRecord> announce;
+    private final Consumer<List<String>> onParameters = this::parametersChanged;
+    private volatile EndpointRecord current;
+    private ContentFilteredTopicImpl<?> filteredTopic;
+
+    /** @param announce announces a changed record (if the reader is enabled and open). */
+    ReaderRecord(final EndpointRecord initial, final Consumer<EndpointRecord> announce)
+    {
+        this.current = initial;
+        this.announce = announce;
+    }
+
+    EndpointRecord current()
+    {
+        return current;
+    }
+
+    /** Before enable: the record carries this topic's filter, and follows its parameters. */
+    void filterBy(final ContentFilteredTopicImpl<?> topic)
+    {
+        filteredTopic = topic;
+        current = current.withFilter(topic.getFilterExpression(), topic.getExpressionParameters());
+        topic.watchParameters(onParameters);
+    }
+
+    /** The reader is closing: no more re-announcements (one in progress has ended when this returns). */
+    void stop()
+    {
+        if (filteredTopic != null)
+        {
+            filteredTopic.unwatchParameters(onParameters);
+        }
+    }
+
+    private void parametersChanged(final List<String> parameters)
+    {
+        current = current.withFilter(current.filterExpression(), parameters);
+        announce.accept(current);
+    }
+}
