@@ -2,6 +2,7 @@ package io.sirocco.dds.config;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.ServiceLoader;
 
 import org.omg.dds.core.ServiceEnvironment;
@@ -25,6 +26,17 @@ public final class ServiceBootstrap
 
     public static ServiceEnvironment createEnvironment(final ClassLoader classLoader)
     {
+        return createEnvironment(classLoader, Map.of());
+    }
+
+    /**
+     * An environment with its own settings (they win over system properties and environment variables): a command or
+     * library that wants a setting for its own participants passes it here rather than setting a system property,
+     * which would change every environment made later in the same JVM.
+     */
+    public static ServiceEnvironment createEnvironment(final ClassLoader classLoader,
+        final Map<String, Object> settings)
+    {
         final String property = ServiceEnvironment.IMPLEMENTATION_CLASS_NAME_PROPERTY;
         if (System.getProperty(property) == null)
         {
@@ -42,6 +54,6 @@ public final class ServiceBootstrap
             LOG.info("{} unset: using the only DDS implementation on the class path, {}", property, found.get(0));
             System.setProperty(property, found.get(0));
         }
-        return ServiceEnvironment.createInstance(classLoader);
+        return ServiceEnvironment.createInstance(property, settings, classLoader);
     }
 }

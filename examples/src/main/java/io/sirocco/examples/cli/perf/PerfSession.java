@@ -5,7 +5,9 @@ import java.io.IOException;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.LockSupport;
@@ -44,13 +46,16 @@ public final class PerfSession implements AutoCloseable
 
     public PerfSession(final String transport, final int domain)
     {
-        System.setProperty("sirocco.dds.transport", transport);
+        // This session's settings go to its own environment, never to system properties: a command run inside a
+        // bigger JVM (the tests run `ls` and `spy` in theirs) must not change the participants made after it.
+        final Map<String, Object> settings = new HashMap<>();
+        settings.put("sirocco.dds.transport", transport);
         if (System.getProperty(INLINE_LISTENERS) == null && System.getenv("SIROCCO_DDS_LISTENER_INLINE") == null)
         {
             // ddsperf answers from its listener: run the perf listeners on the predicate thread unless told otherwise.
-            System.setProperty(INLINE_LISTENERS, "true");
+            settings.put(INLINE_LISTENERS, "true");
         }
-        env = ServiceBootstrap.createEnvironment(PerfSession.class.getClassLoader());
+        env = ServiceBootstrap.createEnvironment(PerfSession.class.getClassLoader(), settings);
         participant = DomainParticipantFactory.getInstance(env).createParticipant(domain);
         policies = PolicyFactory.getPolicyFactory(env);
         publisher = participant.createPublisher();
