@@ -93,11 +93,7 @@ public final class IdlTool
             }
         }
         final int releaseNumber = release(release, err);
-        if (releaseNumber < 0)
-        {
-            return USAGE;
-        }
-        return compile(files, includes, outDir, prefix, global, releaseNumber, out, err);
+        return releaseNumber < 0 ? USAGE : compile(files, includes, outDir, prefix, global, releaseNumber, out, err);
     }
 
     /** The {@code --release} value as a number, or -1 after printing why it is not one. */
@@ -120,21 +116,8 @@ public final class IdlTool
         final String packagePrefix, final String globalPackage, final int release, final PrintStream out,
         final PrintStream err)
     {
-        if (files.isEmpty())
+        if (!usable(files, packagePrefix, globalPackage, release, err))
         {
-            err.println("idl: no input files");
-            err.println(USAGE_TEXT);
-            return USAGE;
-        }
-        if (!validPackage(packagePrefix) || !validPackage(globalPackage))
-        {
-            err.println("idl: not a Java package name: " + (validPackage(packagePrefix) ? globalPackage : packagePrefix));
-            return USAGE;
-        }
-        if (release < GeneratorOptions.MIN_RELEASE)
-        {
-            err.println("idl: --release " + release + ": generated types need Java " + GeneratorOptions.MIN_RELEASE
-                + " or later");
             return USAGE;
         }
         final List<Path> filePaths = new ArrayList<>();
@@ -183,6 +166,30 @@ public final class IdlTool
         }
         out.println("idl: generated " + sources.size() + " Java files into " + outDir);
         return OK;
+    }
+
+    /** Whether the option values can be used; if not, says why on {@code err}. */
+    private static boolean usable(final List<String> files, final String packagePrefix, final String globalPackage,
+        final int release, final PrintStream err)
+    {
+        if (files.isEmpty())
+        {
+            err.println("idl: no input files");
+            err.println(USAGE_TEXT);
+            return false;
+        }
+        if (!validPackage(packagePrefix) || !validPackage(globalPackage))
+        {
+            err.println("idl: not a Java package name: " + (validPackage(packagePrefix) ? globalPackage : packagePrefix));
+            return false;
+        }
+        if (release < GeneratorOptions.MIN_RELEASE)
+        {
+            err.println("idl: --release " + release + ": generated types need Java " + GeneratorOptions.MIN_RELEASE
+                + " or later");
+            return false;
+        }
+        return true;
     }
 
     static boolean validPackage(final String p)

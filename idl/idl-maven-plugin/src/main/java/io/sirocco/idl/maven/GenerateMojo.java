@@ -89,15 +89,7 @@ public final class GenerateMojo extends AbstractMojo
         {
             throw new MojoExecutionException("cannot list " + source + ": " + ex.getMessage(), ex);
         }
-        final List<Path> includes = new ArrayList<>();
-        includes.add(source);
-        if (includeDirectories != null)
-        {
-            for (final File f : includeDirectories)
-            {
-                includes.add(f.toPath());
-            }
-        }
+        final List<Path> includes = includePaths(source);
         final GeneratorOptions options = new GeneratorOptions(nullToEmpty(packagePrefix), nullToEmpty(globalPackage),
             false, targetRelease());
         final Map<String, String> sources;
@@ -126,6 +118,21 @@ public final class GenerateMojo extends AbstractMojo
         }
         getLog().info("Generated " + sources.size() + " Java files from " + files.size() + " IDL files into " + out);
         project.addCompileSourceRoot(out.toString());
+    }
+
+    /** The {@code #include} search path: the source directory, then {@code includeDirectories}. */
+    private List<Path> includePaths(final Path source)
+    {
+        final List<Path> includes = new ArrayList<>();
+        includes.add(source);
+        if (includeDirectories != null)
+        {
+            for (final File f : includeDirectories)
+            {
+                includes.add(f.toPath());
+            }
+        }
+        return includes;
     }
 
     /** The {@code release} parameter as a number; unset (or an unresolved expression) means the full form. */
