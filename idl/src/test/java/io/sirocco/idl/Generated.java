@@ -32,6 +32,7 @@ public final class Generated
     public static final Path CORPUS = Path.of("src/test/resources/corpus");
 
     private static Generated corpus;
+    private static Generated corpusForRelease21;
 
     private final Map<String, String> sources;
     private final ClassLoader loader;
@@ -66,6 +67,20 @@ public final class Generated
         return corpus;
     }
 
+    /**
+     * The whole corpus generated for a Java 21 target and compiled with {@code javac --release 21}; compiled once
+     * per test JVM.
+     */
+    public static synchronized Generated corpusForRelease21() throws IdlException
+    {
+        if (corpusForRelease21 == null)
+        {
+            corpusForRelease21 = compile(corpusFiles(), Map.of(), new GeneratorOptions("", "glob", true, 21),
+                List.of("--release", "21"));
+        }
+        return corpusForRelease21;
+    }
+
     /** Compiles IDL text given by file name (files may include each other by name). */
     public static Generated fromText(final Map<String, String> idlByName) throws IdlException
     {
@@ -87,8 +102,23 @@ public final class Generated
 
     private static Generated compile(final List<Path> files, final Map<Path, String> inMemory) throws IdlException
     {
-        final Map<String, String> sources = new IdlCompiler(List.of(CORPUS),
-            new GeneratorOptions("", "glob", true), inMemory).compile(files);
+        return compile(files, inMemory, new GeneratorOptions("", "glob", true), List.of());
+    }
+
+    private static Generated compile(final List<Path> files, final Map<Path, String> inMemory,
+        final GeneratorOptions generatorOptions, final List<String> javacOptions) throws IdlException
+    {
+        final Map<String, String> sources = new IdlCompiler(List.of(CORPUS), generatorOptions, inMemory)
+            .compile(files);
+        return javac(sources, javacOptions);
+    }
+
+    /**
+     * Compiles generated sources with {@code -Xlint:all -Werror} and the given javac options, and loads them; an
+     * AssertionError lists javac's messages when they do not compile.
+     */
+    public static Generated javac(final Map<String, String> sources, final List<String> javacOptions)
+    {
         try
         {
             final Path src = Files.createTempDirectory("idl-gen-src");
@@ -106,8 +136,9 @@ public final class Generated
             final List<String> messages = new ArrayList<>();
             try (StandardJavaFileManager fm = javac.getStandardFileManager(collector, null, null))
             {
-                final List<String> options = List.of("-Xlint:all", "-Werror", "-proc:none", "-d", out.toString(),
-                    "-cp", System.getProperty("java.class.path"));
+                final List<String> options = new ArrayList<>(List.of("-Xlint:all", "-Werror", "-proc:none", "-d",
+                    out.toString(), "-cp", System.getProperty("java.class.path")));
+                options.addAll(javacOptions);
                 final boolean ok = javac.getTask(null, fm, collector, options, null,
                     fm.getJavaFileObjectsFromPaths(javaFiles)).call();
                 for (final Diagnostic<? extends JavaFileObject> d : collector.getDiagnostics())

@@ -1,6 +1,7 @@
 package io.sirocco.examples.cli;
 
 import io.sirocco.idl.cli.IdlTool;
+import io.sirocco.idl.gen.GeneratorOptions;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -17,7 +18,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 
 /**
- * {@code sirocco idl [-d OUTDIR] [-I DIR]... [--package-prefix P] FILE...}: compiles IDL to Java. Exit 0 on success,
+ * {@code sirocco idl [-d OUTDIR] [-I DIR]... [--package-prefix P] [--release N] FILE...}: compiles IDL to Java. Exit 0 on success,
  * 1 on any compile error (each printed as {@code file:line:col: error: message}, nothing written), 2 on bad usage.
  */
 @Command(
@@ -42,6 +43,11 @@ public final class IdlCommand implements Callable<Integer>
         description = "Java package for global-scope definitions (default: unnamed package or the prefix).")
     private String globalPackage = "";
 
+    @Option(names = "--release", paramLabel = "N", description = "The Java release the generated sources must "
+        + "compile with: 21 leaves out java.lang.foreign (a preview API in 21), and so the flat views "
+        + "(default: ${DEFAULT-VALUE}).")
+    private int release = GeneratorOptions.DEFAULT_RELEASE;
+
     @Parameters(arity = "1..*", paramLabel = "FILE", description = "IDL files, compiled together.")
     private List<String> files = new ArrayList<>();
 
@@ -52,7 +58,7 @@ public final class IdlCommand implements Callable<Integer>
             StandardCharsets.UTF_8);
         final PrintStream err = new PrintStream(new WriterOutputStream(spec.commandLine().getErr()), true,
             StandardCharsets.UTF_8);
-        return IdlTool.compile(files, includes, outDir, packagePrefix, globalPackage, out, err);
+        return IdlTool.compile(files, includes, outDir, packagePrefix, globalPackage, release, out, err);
     }
 
     /** Bridges picocli's writers (which tests can capture) to the tool's print streams. */

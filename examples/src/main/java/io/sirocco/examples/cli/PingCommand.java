@@ -9,6 +9,7 @@ import java.util.concurrent.TimeoutException;
 import java.util.concurrent.locks.LockSupport;
 
 import com.sun.management.ThreadMXBean;
+import io.sirocco.examples.cli.config.ExitCodes;
 import io.sirocco.examples.cli.config.OptionValues;
 import io.sirocco.examples.cli.perf.LatencyReport;
 import io.sirocco.examples.cli.perf.PerfSession;
@@ -30,7 +31,8 @@ import picocli.CommandLine.Option;
  * writes the next ping (on the predicate thread: the perf commands turn {@code sirocco.dds.listener.inline} on), while the
  * main thread only watches. Reports one-way latency = RTT/2 per second and overall, and the bytes allocated per round
  * trip.
- * Exit codes: 0 done, 1 failure, 4 no pong matched within 60 s.
+ * Exit codes ({@code ExitCodes}): 0 done, 1 failure, 4 no pong matched within 60 s, 6 this process was excluded from
+ * the domain's group during the run.
  */
 @Command(name = "ping", mixinStandardHelpOptions = true,
     description = "Round-trip latency against a pong (one-way = RTT/2), like ddsperf ping.")
@@ -95,12 +97,13 @@ public final class PingCommand implements Callable<Integer>
                 {
                     System.err.println("ping: no pong matched within 60 s on domain " + dds.domain + " (" + dds.transport +
                         "); start 'sirocco pong' or use --with-pong");
-                    return 4;
+                    return ExitCodes.NO_PARTNER;
                 }
                 System.out.printf("ping: matched a pong %.1f ms after createDataReader (%.1f ms after waiting " +
                     "began; transport %s, size %d B)%n", (System.nanoTime() - readerCreatedNs) / 1e6,
                     (System.nanoTime() - matchStart) / 1e6, dds.transport, size);
-                return run(writer, echoes);
+                final int code = run(writer, echoes);
+                return code == ExitCodes.OK ? session.exitCode("ping", 0) : code;
             }
             finally
             {

@@ -21,6 +21,9 @@ import picocli.CommandLine.Option;
 /**
  * {@code sirocco pong}: echoes every ping sample back on the pong topic. Ends when its ping goes away (after one was
  * matched) or after {@code --seconds}.
+ *
+ * <p>Exit codes ({@code ExitCodes}): 0 done, 1 failure, 6 this process was excluded from the domain's group during the
+ * run.
  */
 @Command(name = "pong", mixinStandardHelpOptions = true, description = "Echo ping samples (the other half of ping).")
 public final class PongCommand implements Callable<Integer>
@@ -72,7 +75,7 @@ public final class PongCommand implements Callable<Integer>
                 return 1;
             }
             System.err.println("pong: echoed " + echo.echoed + " samples");
-            return 0;
+            return session.exitCode("pong", 0);
         }
     }
 

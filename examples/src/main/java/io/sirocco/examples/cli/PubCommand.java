@@ -8,6 +8,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.locks.LockSupport;
 
+import io.sirocco.examples.cli.config.ExitCodes;
 import io.sirocco.examples.cli.config.OptionValues;
 import io.sirocco.examples.cli.perf.PerfSession;
 import io.sirocco.pubsub.pub.DataWriterImpl;
@@ -21,6 +22,10 @@ import picocli.CommandLine.Option;
  * {@code sirocco pub}: the throughput half of ddsperf's pub/sub. Publishes {@code sirocco.perf.Sample}s
  * (RELIABLE KEEP_ALL by default, or BEST_EFFORT) as fast as possible or at {@code --rate}. With {@code --with-sub} it
  * forks a subscriber and reports the subscriber's receive rate and loss count; alone it reports its send rate.
+ *
+ * <p>Exit codes ({@code ExitCodes}): 0 done, 1 failure, 4 no subscriber matched within 60 s, 6 this process was
+ * excluded from the domain's group during the run; with {@code --with-sub}, else the subscriber's code (5: it lost
+ * samples, 6: it was excluded).
  */
 @Command(name = "pub", mixinStandardHelpOptions = true, description = "Publish for a throughput test (ddsperf pub).")
 public final class PubCommand implements Callable<Integer>
@@ -75,7 +80,7 @@ public final class PubCommand implements Callable<Integer>
                 if (!PerfSession.await(() -> writer.getPublicationMatchedStatus().getCurrentCount() > 0, 60_000))
                 {
                     System.err.println("pub: no subscriber matched within 60 s on domain " + dds.domain);
-                    return 4;
+                    return ExitCodes.NO_PARTNER;
                 }
                 final long sent = publish(writer);
                 try
@@ -95,7 +100,7 @@ public final class PubCommand implements Callable<Integer>
                     System.out.println("pub: " + leftOut + " of the samples not sent: no subscriber's filter " +
                         "passed them (writer-side filtering)");
                 }
-                return code;
+                return code == ExitCodes.OK ? session.exitCode("pub", 0) : code;
             }
             finally
             {

@@ -27,7 +27,7 @@ import picocli.CommandLine.Spec;
 public final class RdmaInfoCommand implements Callable<Integer>
 {
     /** Exit code when the host cannot do RDMA. */
-    public static final int EXIT_NO_RDMA = 3;
+    public static final int EXIT_NO_RDMA = io.sirocco.examples.cli.config.ExitCodes.UNAVAILABLE;
 
     @Spec
     private CommandSpec spec;

@@ -13,9 +13,11 @@ import picocli.CommandLine.ScopeType;
  * The {@code sirocco} command-line tool. Each job is a subcommand in this package; {@code ./sirocco} at the
  * repository root runs this class from the examples fat jar.
  *
- * <p>Exit codes: 0 success, 1 a failure of the job itself, 2 bad usage (one line saying what is wrong, printed before
- * anything starts: option values are checked as they are parsed, {@code OptionValues}), and job-specific codes
- * documented on each subcommand (for example 3 for "no RDMA device").
+ * <p>Exit codes ({@code ExitCodes}, one meaning each across the commands): 0 success, 1 a failure of the job
+ * itself, 2 bad usage (one line saying what is wrong, printed before anything starts: option values are checked as
+ * they are parsed, {@code OptionValues}), 3 something needed is not there (no RDMA device), 4 no partner matched
+ * within 60 s, 5 samples were lost (a RELIABLE {@code sub}), 6 this process was excluded from the domain's group during
+ * the run.
  *
  * <p>Output: results only. Library logs below WARN are off unless {@code --verbose} or {@code --log-level} asks
  * for them ({@link LogLevels}).
@@ -25,6 +27,15 @@ import picocli.CommandLine.ScopeType;
     mixinStandardHelpOptions = true,
     versionProvider = SiroccoVersion.class,
     description = "Sirocco: a pure-Java DDS over atomic multicast.",
+    exitCodeListHeading = "Exit codes:%n",
+    exitCodeList = {
+        "0:success",
+        "1:the job failed",
+        "2:bad usage",
+        "3:something needed is not there (rdma-info: no RDMA device)",
+        "4:no partner matched within 60 s (ping, pub)",
+        "5:samples were lost (a RELIABLE sub, pub --with-sub)",
+        "6:this process was excluded from the domain's group during the run (sub, pong, ping, pub)"},
     subcommands = {
         CommandLine.HelpCommand.class,
         TransportBenchCommand.class,

@@ -27,6 +27,9 @@ import picocli.CommandLine.Spec;
 /**
  * {@code sirocco sub}: counts what a {@code pub} sends, per second and overall: samples/s, Mbit/s and lost samples
  * (gaps in the sequence numbers plus the reader's SampleLost count). Ends when the publisher goes away.
+ *
+ * <p>Exit codes ({@code ExitCodes}): 0 done, 1 failure, 5 a RELIABLE reader lost samples, 6 this process was excluded
+ * from the domain's group during the run.
  */
 @Command(name = "sub", mixinStandardHelpOptions = true, description = "Subscribe for a throughput test (ddsperf sub).")
 public final class SubCommand implements Callable<Integer>
@@ -110,7 +113,8 @@ public final class SubCommand implements Callable<Integer>
                     size, rate, rate * size * 8 / 1e6, lost, filter == null ? "null" :
                     "\"" + filter.replace("\\", "\\\\").replace("\"", "\\\"") + "\""));
             }
-            return 0;
+            // Losses count for RELIABLE only: BEST_EFFORT may drop samples by contract.
+            return session.exitCode("sub", bestEffort ? 0 : lost);
         }
     }
 

@@ -14,8 +14,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The {@code idl} command: {@code [-d OUTDIR] [-I DIR]... [--package-prefix P] [--global-package P] FILE...}.
- * Exit 0 on success; 1 on any compile error, each printed as {@code file:line:col: error: message}, with no output
+ * The {@code idl} command: {@code [-d OUTDIR] [-I DIR]... [--package-prefix P] [--global-package P] [--release N]
+ * FILE...}. {@code --release 21} generates sources that compile with {@code javac --release 21} (no
+ * {@code java.lang.foreign}, so no flat views); the default is the full form for JDK 25. Exit 0 on success; 1 on any compile error, each printed as {@code file:line:col: error: message}, with no output
  * written; 2 on bad usage. The {@code sirocco idl} subcommand calls {@link #compile}; {@link #main} runs it alone.
  */
 public final class IdlTool
@@ -25,7 +26,7 @@ public final class IdlTool
     public static final int USAGE = 2;
 
     public static final String USAGE_TEXT =
-        "usage: idl [-d OUTDIR] [-I DIR]... [--package-prefix P] [--global-package P] FILE...";
+        "usage: idl [-d OUTDIR] [-I DIR]... [--package-prefix P] [--global-package P] [--release N] FILE...";
 
     private IdlTool()
     {
@@ -41,6 +42,7 @@ public final class IdlTool
         String outDir = ".";
         String prefix = "";
         String global = "";
+        String release = String.valueOf(GeneratorOptions.DEFAULT_RELEASE);
         final List<String> includes = new ArrayList<>();
         final List<String> files = new ArrayList<>();
         for (int i = 0; i < args.length; i++)
@@ -48,7 +50,7 @@ public final class IdlTool
             final String a = args[i];
             switch (a)
             {
-                case "-d", "-I", "--package-prefix", "--global-package" ->
+                case "-d", "-I", "--package-prefix", "--global-package", "--release" ->
                 {
                     if (i + 1 >= args.length)
                     {
@@ -62,6 +64,7 @@ public final class IdlTool
                         case "-d" -> outDir = v;
                         case "-I" -> includes.add(v);
                         case "--package-prefix" -> prefix = v;
+                        case "--release" -> release = v;
                         default -> global = v;
                     }
                 }
@@ -89,22 +92,32 @@ public final class IdlTool
                 }
             }
         }
-        return compile(files, includes, outDir, prefix, global, out, err);
+        final int releaseNumber = release(release, err);
+        return releaseNumber < 0 ? USAGE : compile(files, includes, outDir, prefix, global, releaseNumber, out, err);
+    }
+
+    /** The {@code --release} value as a number, or -1 after printing why it is not one. */
+    private static int release(final String value, final PrintStream err)
+    {
+        try
+        {
+            return Integer.parseInt(value);
+        }
+        catch (final NumberFormatException ex)
+        {
+            err.println("idl: --release takes a Java release number, e.g. 21 (not '" + value + "')");
+            err.println(USAGE_TEXT);
+            return -1;
+        }
     }
 
     /** Runs a compilation with parsed options; see the class comment for the exit codes. */
     public static int compile(final List<String> files, final List<String> includes, final String outDir,
-        final String packagePrefix, final String globalPackage, final PrintStream out, final PrintStream err)
+        final String packagePrefix, final String globalPackage, final int release, final PrintStream out,
+        final PrintStream err)
     {
-        if (files.isEmpty())
+        if (!usable(files, packagePrefix, globalPackage, release, err))
         {
-            err.println("idl: no input files");
-            err.println(USAGE_TEXT);
-            return USAGE;
-        }
-        if (!validPackage(packagePrefix) || !validPackage(globalPackage))
-        {
-            err.println("idl: not a Java package name: " + (validPackage(packagePrefix) ? globalPackage : packagePrefix));
             return USAGE;
         }
         final List<Path> filePaths = new ArrayList<>();
@@ -130,7 +143,8 @@ public final class IdlTool
         final Map<String, String> sources;
         try
         {
-            sources = new IdlCompiler(includePaths, new GeneratorOptions(packagePrefix, globalPackage, false))
+            sources = new IdlCompiler(includePaths, new GeneratorOptions(packagePrefix, globalPackage, false,
+                release))
                 .compile(filePaths);
         }
         catch (final IdlException ex)
@@ -152,6 +166,30 @@ public final class IdlTool
         }
         out.println("idl: generated " + sources.size() + " Java files into " + outDir);
         return OK;
+    }
+
+    /** Whether the option values can be used; if not, says why on {@code err}. */
+    private static boolean usable(final List<String> files, final String packagePrefix, final String globalPackage,
+        final int release, final PrintStream err)
+    {
+        if (files.isEmpty())
+        {
+            err.println("idl: no input files");
+            err.println(USAGE_TEXT);
+            return false;
+        }
+        if (!validPackage(packagePrefix) || !validPackage(globalPackage))
+        {
+            err.println("idl: not a Java package name: " + (validPackage(packagePrefix) ? globalPackage : packagePrefix));
+            return false;
+        }
+        if (release < GeneratorOptions.MIN_RELEASE)
+        {
+            err.println("idl: --release " + release + ": generated types need Java " + GeneratorOptions.MIN_RELEASE
+                + " or later");
+            return false;
+        }
+        return true;
     }
 
     static boolean validPackage(final String p)

@@ -9,8 +9,9 @@ import java.util.Map;
 
 /**
  * Generates Java sources from a resolved model: one class per struct, union, enum, bitmask and bitset, a
- * {@code <Type>TypeSupport} codec per struct and union, a {@code <Type>Flat} view per fixed-size struct, and an
- * interface per constant (the classic IDL-to-Java mapping). The generated code depends only on {@code dds-api}
+ * {@code <Type>TypeSupport} codec per struct and union, a {@code <Type>Flat} view per fixed-size struct (not for a
+ * Java 21 target: it is made of {@code java.lang.foreign}), and an interface per constant (the classic IDL-to-Java
+ * mapping). The generated code depends only on {@code dds-api}
  * and the JDK.
  */
 public final class JavaGenerator
@@ -49,7 +50,7 @@ public final class JavaGenerator
                 {
                     emit(s, "", structs.structClass(s));
                     emit(s, "TypeSupport", new TypeSupportGen(naming, codec, reader, options).struct(s));
-                    if (FlatGen.eligible(s))
+                    if (options.foreign() && FlatGen.eligible(s))
                     {
                         emit(s, "Flat", new FlatGen(naming).generate(s));
                     }
@@ -81,8 +82,4 @@ public final class JavaGenerator
         final String path = (pkg.isEmpty() ? "" : pkg.replace('.', '/') + "/") + naming.className(d) + suffix + ".java";
         files.put(path, (pkg.isEmpty() ? "" : "package " + pkg + ";\n\n") + body);
     }
-
-
-
-
 }

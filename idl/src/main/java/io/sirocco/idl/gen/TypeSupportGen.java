@@ -49,7 +49,8 @@ final class TypeSupportGen
         final long m2 = SizeCalc.maxBodySize(d, 2);
         final long max = m1 < 0 || m2 < 0 ? -1 : 4 + Math.max(m1, m2);
         s.line(GeneratedHeader.header(d).strip());
-        s.line("public final class " + ts + " implements io.sirocco.dds.type.TypeCodec<" + cls + ">");
+        final FramingGen framing = new FramingGen(options.foreign());
+        s.line("public final class " + ts + " " + framing.supertype(cls));
         s.open();
         s.line("public static final " + ts + " INSTANCE = new " + ts + "();");
         s.line("public static final java.lang.String TYPE_NAME = " + Naming.stringLiteral(d.scopedName()) + ";");
@@ -61,9 +62,10 @@ final class TypeSupportGen
         s.line("");
         s.line("private " + ts + "()");
         s.open();
+        framing.constructorBody(s);
         s.close();
         accessors(s, cls, keyed, fixed);
-        serialization(s, cls);
+        framing.serialization(s, cls);
     }
 
     /** The codec's descriptive methods: type name and class, new sample, copy, keyed, fixed size, max size. */
@@ -119,58 +121,12 @@ final class TypeSupportGen
         s.close();
     }
 
-    /** serializedSize, serialize and deserialize around the encapsulation header; write/read do the body. */
-    private static void serialization(final Src s, final String cls)
-    {
-        s.line("");
-        s.line("@Override");
-        s.line("public long serializedSize(final " + cls + " sample, final io.sirocco.dds.type.DataRepresentation "
-            + "representation)");
-        s.open();
-        s.line("final long constant = representation.xcdrVersion() == 1 ? CONSTANT_BODY_SIZE_XCDR1 : "
-            + "CONSTANT_BODY_SIZE_XCDR2;");
-        s.line("if (constant >= 0)");
-        s.open();
-        s.line("return " + CDR + "Xcdr.ENCAPSULATION_HEADER_SIZE + constant;");
-        s.close();
-        s.line("final " + CDR + "CdrWriter w = " + CDR + "CdrWriter.local().resetMeasure(representation.xcdrVersion());");
-        s.line("write(w, sample);");
-        s.line("return " + CDR + "Xcdr.ENCAPSULATION_HEADER_SIZE + w.length();");
-        s.close();
-        s.line("");
-        s.line("@Override");
-        s.line("public long serialize(final " + cls + " sample, final java.lang.foreign.MemorySegment destination, "
-            + "final long offset,");
-        s.line("    final io.sirocco.dds.type.DataRepresentation representation)");
-        s.open();
-        s.line("final int version = representation.xcdrVersion();");
-        s.line(CDR + "Encapsulation.write(destination, offset, " + CDR + "Xcdr.representationFor(EXTENSIBILITY, "
-            + "version, representation.bigEndian()));");
-        s.line("final " + CDR + "CdrWriter w = " + CDR + "CdrWriter.local().reset(destination, offset + " + CDR
-            + "Xcdr.ENCAPSULATION_HEADER_SIZE, representation.bigEndian(), version);");
-        s.line("write(w, sample);");
-        s.line("return w.position() - offset;");
-        s.close();
-        s.line("");
-        s.line("@Override");
-        s.line("public " + cls + " deserialize(final java.lang.foreign.MemorySegment source, final long offset, "
-            + "final long length, final " + cls + " reuse)");
-        s.open();
-        s.line("final io.sirocco.dds.type.DataRepresentation representation = " + CDR
-            + "Encapsulation.read(source, offset, length);");
-        s.line("final " + CDR + "CdrReader r = " + CDR + "CdrReader.local().reset(source, offset + " + CDR
-            + "Xcdr.ENCAPSULATION_HEADER_SIZE, offset + length, representation.bigEndian(), "
-            + "representation.xcdrVersion());");
-        s.line("return read(r, reuse);");
-        s.close();
-    }
-
     String struct(final Decls.Struct st)
     {
         final Src s = new Src();
         final String cls = naming.className(st);
         final boolean keyed = st.hasKeys();
-        common(s, st, cls, st.extensibility, keyed, FlatGen.eligible(st));
+        common(s, st, cls, st.extensibility, keyed, options.foreign() && FlatGen.eligible(st));
         final List<Decls.Member> all = st.allMembers();
         s.line("/** The key holder's maximum size: at most 16 bytes means the KeyHash is the zero-padded holder. */");
         s.line("public static final long MAX_KEY_HOLDER_SIZE = " + SizeCalc.maxKeyHolderSize(st) + "L;");

@@ -63,6 +63,30 @@ class IdlToolTest
     }
 
     @Test
+    void release21LeavesOutForeignTypesAndFlatViews(@TempDir final Path tmp) throws IOException
+    {
+        final Path idl = tmp.resolve("f.idl");
+        Files.writeString(idl, "module m { struct P { long x; double y; }; };\n");
+        final Path full = tmp.resolve("full");
+        final Path older = tmp.resolve("older");
+        assertThat(run("-d", full.toString(), idl.toString())).isZero();
+        assertThat(run("-d", older.toString(), "--release", "21", idl.toString())).isZero();
+        assertThat(full.resolve("m/PFlat.java")).exists();
+        assertThat(older.resolve("m/PFlat.java")).doesNotExist();
+        assertThat(Files.readString(older.resolve("m/PTypeSupport.java")))
+            .contains("extends io.sirocco.dds.type.cdr.BodyCodec<P>").doesNotContain("java.lang.foreign");
+    }
+
+    @Test
+    void releasesBelow21OrNotNumbersAreUsageErrors()
+    {
+        assertThat(run("--release", "17", "x.idl")).isEqualTo(IdlTool.USAGE);
+        assertThat(err.toString(StandardCharsets.UTF_8)).contains("--release 17: generated types need Java 21");
+        assertThat(run("--release", "latest", "x.idl")).isEqualTo(IdlTool.USAGE);
+        assertThat(err.toString(StandardCharsets.UTF_8)).contains("--release takes a Java release number");
+    }
+
+    @Test
     void usageErrorsExitTwo()
     {
         assertThat(run()).isEqualTo(IdlTool.USAGE);

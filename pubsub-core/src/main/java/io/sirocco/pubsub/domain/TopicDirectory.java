@@ -16,7 +16,7 @@ import org.omg.dds.topic.TopicListener;
 import org.omg.dds.topic.TopicQos;
 
 /**
- * A participant's topics: creating one (name and type checked against the local topics and the domain's), finding
+ * A participant's topics: creating one (name and type checked against this participant's topics), finding
  * one by name in the domain (waiting for discovery), and announcing each on the bus. The topics themselves are kept
  * in the {@link EntityRegistry}; the domain's in the {@link ParticipantDiscovery} table.
  *
@@ -55,9 +55,21 @@ final class TopicDirectory
             topic.enable();
         }
         participant.bus().announce(topic.record());
+        for (final EndpointRecord record : discovery.records())
+        {
+            if (record.kind() == EndpointRecord.TOPIC && !discovery.isIgnored(record))
+            {
+                topic.onTopicDiscovered(record); // those announced before this topic existed
+            }
+        }
         return topic;
     }
 
+    /**
+     * Only this participant's own topics: one of another participant with another type is no error here (DDS 1.4
+     * §2.2.2.2.1.5) but an inconsistent topic, reported on both sides by {@link TopicImpl#onTopicDiscovered}, so
+     * that the outcome does not depend on whether discovery brought the other one before this call.
+     */
     private void checkTypeConsistent(final String topicName, final String typeName)
     {
         for (final TopicImpl<?> existing : registry.topics())
@@ -66,15 +78,6 @@ final class TopicDirectory
             {
                 throw DdsExceptions.precondition(env, owner + ": createTopic('" + topicName + "') with type '" +
                     typeName + "', but the topic exists here with type '" + existing.getTypeName() + "'");
-            }
-        }
-        for (final EndpointRecord record : discovery.records())
-        {
-            if (record.kind() == EndpointRecord.TOPIC && record.topicName().equals(topicName) &&
-                !record.typeName().equals(typeName))
-            {
-                throw DdsExceptions.precondition(env, owner + ": createTopic('" + topicName + "') with type '" +
-                    typeName + "', but the domain already has it with type '" + record.typeName() + "'");
             }
         }
     }

@@ -43,7 +43,7 @@ public final class TopicImpl<T> extends EntityBase<TopicListener<T>, TopicQos> i
     /** Rate-limited: a remote process can create topics at will. */
     private static final RateLimitedWarning INCONSISTENT = new RateLimitedWarning(LOG);
 
-    /** The remote topics already reported inconsistent at WARN (each once); guarded by {@code this}. */
+    /** The remote topics already counted inconsistent and logged (each once); guarded by {@code this}. */
     private final Set<Long> reportedInconsistent = new HashSet<>();
     private int inconsistentTotal;
     private int inconsistentChange;
@@ -79,7 +79,11 @@ public final class TopicImpl<T> extends EntityBase<TopicListener<T>, TopicQos> i
             0);
     }
 
-    /** Another topic of this name with another type appeared in the domain. */
+    /**
+     * A topic record seen in the domain (announced, or already known when this topic was created): another topic of
+     * this name with another type counts once, by its GUID, however often it is announced, and is logged once.
+     * Called from the discovery thread and, at creation, from the creating thread.
+     */
     public void onTopicDiscovered(final EndpointRecord record)
     {
         if (!record.topicName().equals(name) || record.typeName().equals(getTypeName()) || isClosed())
@@ -87,20 +91,19 @@ public final class TopicImpl<T> extends EntityBase<TopicListener<T>, TopicQos> i
             return;
         }
         final InconsistentTopicStatus status;
-        final boolean first;
         synchronized (this)
         {
+            if (!reportedInconsistent.add(record.guid()))
+            {
+                return;
+            }
             inconsistentTotal++;
             inconsistentChange++;
             status = new Statuses.InconsistentTopicStatusImpl(env, inconsistentTotal, inconsistentChange);
-            first = reportedInconsistent.add(record.guid());
         }
-        if (first)
-        {
-            INCONSISTENT.warn("topic '{}': participant {} has type '{}' for it, this participant {} has '{}'; their "
-                + "writers and readers of it will not match", name, String.format("%016x", record.participantGuid()),
-                record.typeName(), String.format("%016x", participant.guid()), getTypeName());
-        }
+        INCONSISTENT.warn("topic '{}': participant {} has type '{}' for it, this participant {} has '{}'; their "
+            + "writers and readers of it will not match", name, String.format("%016x", record.participantGuid()),
+            record.typeName(), String.format("%016x", participant.guid()), getTypeName());
         statusChanged(StatusKinds.INCONSISTENT_TOPIC);
         final TopicListener<T> own = listenerFor(StatusKinds.INCONSISTENT_TOPIC);
         if (own != null)

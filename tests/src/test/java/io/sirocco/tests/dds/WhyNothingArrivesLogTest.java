@@ -19,9 +19,8 @@ import org.omg.dds.topic.Topic;
 /**
  * A user whose reader gets nothing finds the reason in the log, not only in a status: an incompatible QoS pair gives a
  * WARN naming the topic, both endpoints, their participants and the policy. Reads slf4j-simple's output (System.err,
- * looked up at each line) while the status is awaited. (An inconsistent topic is logged the same way by TopicImpl,
- * but within one domain it arises only when two processes create the topic before they discover each other; once
- * known, createTopic with another type is refused with PreconditionNotMetException, so this test cannot make one.)
+ * looked up at each line) while the status is awaited. (An inconsistent topic between two processes:
+ * {@link InconsistentTopicProcessTest}.)
  */
 @Timeout(120)
 class WhyNothingArrivesLogTest

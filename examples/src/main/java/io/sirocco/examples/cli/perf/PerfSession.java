@@ -14,6 +14,7 @@ import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
 
 import io.sirocco.examples.cli.config.CliMain;
+import io.sirocco.examples.cli.config.ExitCodes;
 import io.sirocco.dds.config.ServiceBootstrap;
 import io.sirocco.examples.cli.config.LogLevels;
 import org.omg.dds.core.ServiceEnvironment;
@@ -27,8 +28,9 @@ import org.omg.dds.sub.Subscriber;
 import org.omg.dds.topic.Topic;
 
 /**
- * What the perf subcommands share, written against the OMG API only: the environment (chosen by the standard
- * bootstrap), one participant, QoS builders, and a forked partner process for {@code --with-pong}/{@code --with-sub}.
+ * What the perf subcommands share, written against the OMG API only (but for {@link GroupExclusions}): the
+ * environment (chosen by the standard bootstrap), one participant and the count of its exclusions from the group, QoS
+ * builders, and a forked partner process for {@code --with-pong}/{@code --with-sub}.
  */
 public final class PerfSession implements AutoCloseable
 {
@@ -43,6 +45,7 @@ public final class PerfSession implements AutoCloseable
     private final PolicyFactory policies;
     private final Publisher publisher;
     private final Subscriber subscriber;
+    private final GroupExclusions exclusions;
 
     public PerfSession(final String transport, final int domain)
     {
@@ -57,6 +60,7 @@ public final class PerfSession implements AutoCloseable
         }
         env = ServiceBootstrap.createEnvironment(PerfSession.class.getClassLoader(), settings);
         participant = DomainParticipantFactory.getInstance(env).createParticipant(domain);
+        exclusions = GroupExclusions.watch(participant);
         policies = PolicyFactory.getPolicyFactory(env);
         publisher = participant.createPublisher();
         subscriber = participant.createSubscriber();
@@ -71,6 +75,28 @@ public final class PerfSession implements AutoCloseable
     public Topic<sirocco.perf.Sample> topic(final String name)
     {
         return participant.createTopic(name, sirocco.perf.Sample.class);
+    }
+
+    /** How often the domain's group excluded this process's participant so far (0 on the {@code local} bus). */
+    public int exclusions()
+    {
+        return exclusions.count();
+    }
+
+    /**
+     * The exit code of a job that ran to its end ({@code ExitCodes.ofRun}), after saying on stderr when this process
+     * was excluded from the group during the run.
+     */
+    public int exitCode(final String command, final long lost)
+    {
+        final int excluded = exclusions();
+        if (excluded > 0)
+        {
+            System.err.println(command + ": this process was excluded from the domain's group " + excluded
+                + " time(s) during the run (suspected by the others: paused, starved of CPU or cut off); what it "
+                + "counted misses that time");
+        }
+        return ExitCodes.ofRun(excluded, lost);
     }
 
     public Publisher publisher()

@@ -26,6 +26,10 @@ import java.util.stream.Stream;
  * Compiles {@code src/main/idl/**}{@code /*.idl} (one compilation, so files may include each other) into
  * {@code target/generated-sources/idl} and adds that directory as a compile source root. Errors fail the build with
  * {@code file:line:col: error: message} lines; the output directory is replaced only after a clean compile.
+ *
+ * <p>The generated sources compile with the project's {@code maven.compiler.release} (or the {@code release}
+ * parameter): for 21 they leave out {@code java.lang.foreign}, a preview API in Java 21, and so the flat views; from
+ * 22 on (and when neither is set) they are the full form.
  */
 @Mojo(name = "generate", defaultPhase = LifecyclePhase.GENERATE_SOURCES, threadSafe = true)
 public final class GenerateMojo extends AbstractMojo
@@ -48,6 +52,13 @@ public final class GenerateMojo extends AbstractMojo
     /** The Java package of global-scope definitions (empty: the unnamed package, or the prefix). */
     @Parameter(defaultValue = "", property = "sirocco.idl.globalPackage")
     private String globalPackage;
+
+    /**
+     * The Java release the generated sources must compile with (at least 21); by default the project's
+     * {@code maven.compiler.release}, else the full form for JDK 25.
+     */
+    @Parameter(defaultValue = "${maven.compiler.release}", property = "sirocco.idl.release")
+    private String release;
 
     @Parameter(defaultValue = "false", property = "sirocco.idl.skip")
     private boolean skip;
@@ -78,20 +89,13 @@ public final class GenerateMojo extends AbstractMojo
         {
             throw new MojoExecutionException("cannot list " + source + ": " + ex.getMessage(), ex);
         }
-        final List<Path> includes = new ArrayList<>();
-        includes.add(source);
-        if (includeDirectories != null)
-        {
-            for (final File f : includeDirectories)
-            {
-                includes.add(f.toPath());
-            }
-        }
+        final List<Path> includes = includePaths(source);
+        final GeneratorOptions options = new GeneratorOptions(nullToEmpty(packagePrefix), nullToEmpty(globalPackage),
+            false, targetRelease());
         final Map<String, String> sources;
         try
         {
-            sources = new IdlCompiler(includes, new GeneratorOptions(nullToEmpty(packagePrefix),
-                nullToEmpty(globalPackage), false)).compile(files);
+            sources = new IdlCompiler(includes, options).compile(files);
         }
         catch (final IdlException ex)
         {
@@ -114,6 +118,46 @@ public final class GenerateMojo extends AbstractMojo
         }
         getLog().info("Generated " + sources.size() + " Java files from " + files.size() + " IDL files into " + out);
         project.addCompileSourceRoot(out.toString());
+    }
+
+    /** The {@code #include} search path: the source directory, then {@code includeDirectories}. */
+    private List<Path> includePaths(final Path source)
+    {
+        final List<Path> includes = new ArrayList<>();
+        includes.add(source);
+        if (includeDirectories != null)
+        {
+            for (final File f : includeDirectories)
+            {
+                includes.add(f.toPath());
+            }
+        }
+        return includes;
+    }
+
+    /** The {@code release} parameter as a number; unset (or an unresolved expression) means the full form. */
+    private int targetRelease() throws MojoFailureException
+    {
+        final String value = release == null ? "" : release.strip();
+        if (value.isEmpty() || value.startsWith("${"))
+        {
+            return GeneratorOptions.DEFAULT_RELEASE;
+        }
+        final int number;
+        try
+        {
+            number = Integer.parseInt(value);
+        }
+        catch (final NumberFormatException ex)
+        {
+            throw new MojoFailureException("idl-maven-plugin: release '" + value + "' is not a Java release number");
+        }
+        if (number < GeneratorOptions.MIN_RELEASE)
+        {
+            throw new MojoFailureException("idl-maven-plugin: release " + number + " (maven.compiler.release or the "
+                + "plugin's release): generated types need Java " + GeneratorOptions.MIN_RELEASE + " or later");
+        }
+        return number;
     }
 
     private static String nullToEmpty(final String s)

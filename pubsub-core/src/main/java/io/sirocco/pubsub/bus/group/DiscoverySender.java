@@ -83,6 +83,13 @@ final class DiscoverySender
             return;
         }
         final int rc = dcps.claim(message.length, claim, TimeUnit.SECONDS.toNanos(5));
+        if (rc == ClaimResult.VIEW_CHANGING)
+        {
+            // Members joining at the same instant change the view several times: the view install that follows
+            // re-announces every record, so this is nothing for an operator to act on.
+            LOG.debug("domain {}: discovery message not sent during a view change; re-sent after it", domainId);
+            return;
+        }
         if (rc != ClaimResult.OK)
         {
             notSent.warn("domain {}: discovery message not sent (claim result {}); it is re-sent after the next view " +

@@ -170,6 +170,12 @@ public final class ChildProcess implements AutoCloseable
         }
     }
 
+    /** The JVM's process id (for signals such as SIGSTOP). */
+    public long pid()
+    {
+        return process.pid();
+    }
+
     /** SIGKILL: a crash, no clean-up. */
     public void kill() throws InterruptedException
     {
