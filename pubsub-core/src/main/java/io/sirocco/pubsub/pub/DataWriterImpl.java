@@ -22,12 +22,12 @@ import io.sirocco.pubsub.qos.QosChecks;
 import io.sirocco.pubsub.status.DeadlineMissedCounts;
 import io.sirocco.pubsub.status.DeadlineMonitor;
 import io.sirocco.pubsub.status.Events;
-import io.sirocco.pubsub.status.Statuses;
 import io.sirocco.pubsub.topic.TopicImpl;
 import org.omg.dds.core.InstanceHandle;
 import org.omg.dds.core.ModifiableInstanceHandle;
 import org.omg.dds.core.policy.Durability;
 import org.omg.dds.core.policy.History;
+import org.omg.dds.core.policy.Liveliness;
 import org.omg.dds.core.policy.Reliability;
 import org.omg.dds.core.status.LivelinessLostStatus;
 import org.omg.dds.core.status.OfferedDeadlineMissedStatus;
@@ -66,6 +66,7 @@ public final class DataWriterImpl<T> extends DataWriterOverloads<T> implements L
     private final WriterMatches matches = new WriterMatches(statusLock);
     private final DeadlineMissedCounts deadlineMisses = new DeadlineMissedCounts();
     private final DeadlineMonitor deadline;
+    private final WriterLiveliness liveliness;
     private final boolean reliable;
     private final boolean transientLocal;
     private final boolean autodispose;
@@ -80,7 +81,6 @@ public final class DataWriterImpl<T> extends DataWriterOverloads<T> implements L
         final String me = describe();
         QosChecks.historyAndLimits(env, me, qos.getHistory(), qos.getResourceLimits());
         QosChecks.durability(me, qos.getDurability());
-        QosChecks.liveliness(me, qos.getLiveliness());
         QosChecks.ownership(me, qos.getOwnership());
         QosChecks.lifespan(me, qos.getLifespan());
         this.reliable = qos.getReliability().getKind() == Reliability.Kind.RELIABLE;
@@ -97,6 +97,10 @@ public final class DataWriterImpl<T> extends DataWriterOverloads<T> implements L
         this.loan = new WriterLoan<>(me, lock, codec, instances, sendPath, maxBlockingNs);
         this.deadline = new DeadlineMonitor(lock, statusLock, deadlineMisses, instances::forEachRegistered,
             this::fireDeadlineMissed, participant.timers());
+        this.liveliness = new WriterLiveliness(qos.getLiveliness(),
+            DurationImpl.toNanos(qos.getLiveliness().getLeaseDuration()), statusLock, participant.timers(),
+            this::fireLivelinessLost, () -> participant.bus().announce(record()));
+        sendPath.liveliness(liveliness);
         this.record = new EndpointRecord(EndpointRecord.WRITER, guid, participant.guid(), topic.getName(),
             topic.getTypeName(), codec.type().getName(), qos.getReliability().getKind().ordinal(), maxBlockingNs,
             qos.getDurability().getKind().ordinal(), DurationImpl.toNanos(qos.getDeadline().getPeriod()),
@@ -135,6 +139,7 @@ public final class DataWriterImpl<T> extends DataWriterOverloads<T> implements L
         super.enable();
         participant.bus().announce(record);
         deadline.period(DurationImpl.toNanos(qos.getDeadline().getPeriod()));
+        liveliness.start(System.nanoTime());
     }
 
     /** DEADLINE: a new period applies from now on (its misses are counted from the instances' last writes). */
@@ -373,6 +378,7 @@ public final class DataWriterImpl<T> extends DataWriterOverloads<T> implements L
             case StatusKinds.PUBLICATION_MATCHED -> matches.status(env);
             case StatusKinds.OFFERED_INCOMPATIBLE_QOS -> incompatible.offered(env);
             case StatusKinds.OFFERED_DEADLINE_MISSED -> deadlineMisses.offered(env);
+            case StatusKinds.LIVELINESS_LOST -> liveliness.status(env);
             default -> throw new IllegalArgumentException(describe() + ": no status for bit " + statusBit);
         };
     }
@@ -397,6 +403,13 @@ public final class DataWriterImpl<T> extends DataWriterOverloads<T> implements L
             DataWriterListener::onOfferedDeadlineMissed, PublisherListener::onOfferedDeadlineMissed);
     }
 
+    /** Timer thread: the lease ended without an assertion (the count is in {@code liveliness}). */
+    private void fireLivelinessLost()
+    {
+        fire(StatusKinds.LIVELINESS_LOST, Events.LivelinessLostEventImpl<T>::new,
+            DataWriterListener::onLivelinessLost, PublisherListener::onLivelinessLost);
+    }
+
     // ------------------------------------------------------------------------------------------------------------
     // Statuses and the rest of the API
 
@@ -414,12 +427,11 @@ public final class DataWriterImpl<T> extends DataWriterOverloads<T> implements L
         return takeStatus(StatusKinds.OFFERED_INCOMPATIBLE_QOS);
     }
 
-    /** Liveliness is AUTOMATIC with an infinite lease (enforced at creation), so it is never lost. */
     @Override
     public LivelinessLostStatus getLivelinessLostStatus()
     {
         checkOpen();
-        return new Statuses.LivelinessLostStatusImpl(env, 0, 0);
+        return takeStatus(StatusKinds.LIVELINESS_LOST);
     }
 
     @Override
@@ -433,6 +445,16 @@ public final class DataWriterImpl<T> extends DataWriterOverloads<T> implements L
     public void assertLiveliness()
     {
         checkOpen();
+        liveliness.asserted(System.nanoTime());
+    }
+
+    /** {@code DomainParticipant.assertLiveliness}: asserts this writer if its liveliness is MANUAL_BY_PARTICIPANT. */
+    public void participantAsserted(final long nowNs)
+    {
+        if (getQos().getLiveliness().getKind() == Liveliness.Kind.MANUAL_BY_PARTICIPANT)
+        {
+            liveliness.asserted(nowNs);
+        }
     }
 
     @Override
@@ -473,6 +495,7 @@ public final class DataWriterImpl<T> extends DataWriterOverloads<T> implements L
     protected void detach()
     {
         deadline.close();
+        liveliness.close();
         if (isEnabled())
         {
             lock.lock();

@@ -94,15 +94,6 @@ public final class QosChecks
         }
     }
 
-    public static void liveliness(final String entity, final Liveliness liveliness)
-    {
-        if (!liveliness.getLeaseDuration().isInfinite() || liveliness.getKind() != Liveliness.Kind.AUTOMATIC)
-        {
-            throw new UnsupportedOperationException(entity + ": Liveliness other than AUTOMATIC with an infinite " +
-                "lease is not implemented yet (liveliness follows group membership)");
-        }
-    }
-
     public static void ownership(final String entity, final Ownership ownership)
     {
         if (ownership.getKind() == Ownership.Kind.EXCLUSIVE)

@@ -16,6 +16,7 @@ import io.sirocco.pubsub.core.DdsExceptions;
 import io.sirocco.pubsub.core.DurationImpl;
 import io.sirocco.pubsub.core.HandleImpl;
 import io.sirocco.pubsub.core.StatusKinds;
+import io.sirocco.pubsub.core.TimeImpl;
 import io.sirocco.pubsub.entity.EndpointEntity;
 import io.sirocco.pubsub.qos.Matching;
 import io.sirocco.pubsub.qos.QosChecks;
@@ -89,6 +90,7 @@ public final class DataReaderImpl<T> extends DataReaderOverloads<T> implements i
     private final SampleStatusCounts sampleStatuses = new SampleStatusCounts(statusLock);
     private final DeadlineMissedCounts deadlineMisses = new DeadlineMissedCounts();
     private final DeadlineMonitor deadline;
+    private final ReaderLiveliness liveliness;
     private final ReadConditions conditions = new ReadConditions();
     private final SampleReads<T> reads;
     private final ReaderDelivery<T> delivery;
@@ -111,7 +113,6 @@ public final class DataReaderImpl<T> extends DataReaderOverloads<T> implements i
         final String me = describe();
         QosChecks.historyAndLimits(env, me, qos.getHistory(), qos.getResourceLimits());
         QosChecks.durability(me, qos.getDurability());
-        QosChecks.liveliness(me, qos.getLiveliness());
         QosChecks.ownership(me, qos.getOwnership());
         QosChecks.timeBasedFilter(me, qos.getTimeBasedFilter());
         final Reliability reliability = qos.get(Reliability.class);
@@ -121,8 +122,10 @@ public final class DataReaderImpl<T> extends DataReaderOverloads<T> implements i
         final int depth = qos.getHistory().getDepth();
         this.cache = new ReaderHistoryCache<>(env, ops, sampleStatuses, keepAll, depth, qos.getResourceLimits());
         this.reads = new SampleReads<>(env, me, lock, cache, ops, conditions, this::dataRead);
+        this.liveliness = new ReaderLiveliness(lock, statusLock, writers, participant.timers(),
+            writerGuid -> cache.writerGone(writerGuid, TimeImpl.nowNs()), this::livelinessLost);
         this.delivery = new ReaderDelivery<>(me, lock, historyArrived, writers, cache, ops, sampleStatuses, keepAll,
-            new DeliveryHost());
+            liveliness, new DeliveryHost());
         this.deadline = new DeadlineMonitor(lock, statusLock, deadlineMisses,
             monitor -> InstanceDeadlines.forEachAlive(cache, monitor), this::fireDeadlineMissed, participant.timers());
         this.record = new EndpointRecord(EndpointRecord.READER, guid, participant.guid(), topic.getName(),
@@ -268,11 +271,16 @@ public final class DataReaderImpl<T> extends DataReaderOverloads<T> implements i
             Matching.incompatible(writer, record).isEmpty();
     }
 
-    /** Under {@code lock}: adds the writer; null if it already was matched. */
+    /** Under {@code lock}: adds the writer (alive); null if it already was matched. */
     private WriterState addMatchedWriter(final EndpointRecord writer)
     {
-        return writers.add(writer, transientLocal &&
+        final WriterState added = writers.add(writer, transientLocal &&
             writer.durabilityKind() >= Durability.Kind.TRANSIENT_LOCAL.ordinal());
+        if (added != null)
+        {
+            liveliness.matched(added, System.nanoTime());
+        }
+        return added;
     }
 
     public void onWriterDiscovered(final EndpointRecord writer)
@@ -282,10 +290,13 @@ public final class DataReaderImpl<T> extends DataReaderOverloads<T> implements i
             return;
         }
         final WriterState added;
+        final boolean revived;
         lock.lock();
         try
         {
             added = addMatchedWriter(writer);
+            // A matched writer announced again: its assertLiveliness (see WriterLiveliness).
+            revived = added == null && liveliness.reannounced(writer.guid(), System.nanoTime());
         }
         finally
         {
@@ -294,6 +305,10 @@ public final class DataReaderImpl<T> extends DataReaderOverloads<T> implements i
         if (added != null)
         {
             fireMatched();
+        }
+        else if (revived)
+        {
+            fireLivelinessChanged();
         }
     }
 
@@ -310,11 +325,12 @@ public final class DataReaderImpl<T> extends DataReaderOverloads<T> implements i
         lock.lock();
         try
         {
+            liveliness.unmatched(writerGuid);
             if (!writers.remove(writerGuid, writerFailed))
             {
                 return;
             }
-            cache.writerGone(writerGuid, io.sirocco.pubsub.core.TimeImpl.nowNs());
+            cache.writerGone(writerGuid, TimeImpl.nowNs());
             historyArrived.signalAll();
         }
         finally
@@ -535,6 +551,7 @@ public final class DataReaderImpl<T> extends DataReaderOverloads<T> implements i
             case StatusKinds.SAMPLE_LOST -> sampleStatuses.lostStatus(env);
             case StatusKinds.SAMPLE_REJECTED -> sampleStatuses.rejectedStatus(env);
             case StatusKinds.REQUESTED_DEADLINE_MISSED -> deadlineMisses.requested(env);
+            case StatusKinds.LIVELINESS_CHANGED -> liveliness.status(env);
             default -> throw new IllegalArgumentException(describe() + ": no status for bit " + statusBit);
         };
     }
@@ -559,6 +576,30 @@ public final class DataReaderImpl<T> extends DataReaderOverloads<T> implements i
         {
             listenerGate.exit();
         }
+        fireLivelinessChanged(); // a matched writer is alive; an unmatched one leaves its count
+    }
+
+    private void fireLivelinessChanged()
+    {
+        if (listenerGate.enter())
+        {
+            try
+            {
+                fire(StatusKinds.LIVELINESS_CHANGED, Events.LivelinessChangedEventImpl<T>::new,
+                    DataReaderListener::onLivelinessChanged, SubscriberListener::onLivelinessChanged);
+            }
+            finally
+            {
+                listenerGate.exit();
+            }
+        }
+    }
+
+    /** Timer thread: writers lost their liveliness; their instances' state changes are new samples. */
+    private void livelinessLost()
+    {
+        fireLivelinessChanged();
+        notifyBatch();
     }
 
     @Override
@@ -684,16 +725,11 @@ public final class DataReaderImpl<T> extends DataReaderOverloads<T> implements i
         return takeStatus(StatusKinds.SAMPLE_REJECTED);
     }
 
-    /** Liveliness follows group membership: the alive writers are the matched ones. */
     @Override
     public LivelinessChangedStatus getLivelinessChangedStatus()
     {
         checkOpen();
-        synchronized (statusLock)
-        {
-            return new Statuses.LivelinessChangedStatusImpl(env, writers.livelinessCurrent(), 0, 0, 0,
-                new HandleImpl(env, writers.livelinessLast()));
-        }
+        return takeStatus(StatusKinds.LIVELINESS_CHANGED);
     }
 
     @Override
@@ -828,6 +864,7 @@ public final class DataReaderImpl<T> extends DataReaderOverloads<T> implements i
             listenerGate.release();
         }
         deadline.close();
+        liveliness.close();
         if (isEnabled() && !builtin)
         {
             participant.bus().retract(guid);
