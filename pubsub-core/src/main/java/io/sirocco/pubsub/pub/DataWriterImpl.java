@@ -99,7 +99,7 @@ public final class DataWriterImpl<T> extends DataWriterOverloads<T> implements L
             this::fireDeadlineMissed, participant.timers());
         this.liveliness = new WriterLiveliness(qos.getLiveliness(),
             DurationImpl.toNanos(qos.getLiveliness().getLeaseDuration()), statusLock, participant.timers(),
-            this::fireLivelinessLost, () -> participant.bus().announce(record()));
+            this::fireLivelinessLost);
         sendPath.liveliness(liveliness);
         this.record = new EndpointRecord(EndpointRecord.WRITER, guid, participant.guid(), topic.getName(),
             topic.getTypeName(), codec.type().getName(), qos.getReliability().getKind().ordinal(), maxBlockingNs,

@@ -17,9 +17,9 @@ import org.omg.dds.core.status.LivelinessLostStatus;
  * lost until it asserts again. An AUTOMATIC writer is alive while its participant is a member of the domain's group:
  * the multicast's failure detector, not a lease here, takes it out.
  *
- * <p>Remote readers learn of an assertion that sent no sample from the writer's announcement, sent again (at most
- * four times a lease, see {@link #asserted}): the readers treat a repeated announcement of a matched writer as its
- * assertion.
+ * <p>Readers learn of an assertion from the writer's messages only: an {@code assertLiveliness} that sends nothing
+ * renews this writer's own lease but does not reach its readers yet (that needs a liveliness message kind on the
+ * bus; see docs/dds.md).
  *
  * <p>Threads: {@link #sent} runs on the write path under the writer's lock (two volatile stores, no allocation);
  * {@link #asserted} on application threads; the lease check on the participant's timer thread. {@code armed} says
@@ -33,28 +33,23 @@ public final class WriterLiveliness implements TimedCheck
     private final Object statusLock;
     private final ParticipantTimers timers;
     private final Runnable raiseLost;
-    private final Runnable announce;
     private final AtomicBoolean armed = new AtomicBoolean();
     private volatile long assertedNs;
-    /** When the matched readers last heard from this writer: a message, or its announcement. */
-    private volatile long reachedNs;
     private volatile boolean closed;
     private int lostTotal;
     private int lostChange;
 
     /**
      * @param raiseLost raises LivelinessLost (status bit, listener); run on the timer thread, no lock held.
-     * @param announce  sends the writer's announcement again (an assertion remote readers can see).
      */
     public WriterLiveliness(final Liveliness liveliness, final long leaseNs, final Object statusLock,
-        final ParticipantTimers timers, final Runnable raiseLost, final Runnable announce)
+        final ParticipantTimers timers, final Runnable raiseLost)
     {
         this.watched = liveliness.getKind() != Liveliness.Kind.AUTOMATIC && leaseNs != Long.MAX_VALUE;
         this.leaseNs = leaseNs;
         this.statusLock = statusLock;
         this.timers = timers;
         this.raiseLost = raiseLost;
-        this.announce = announce;
     }
 
     /** The writer is enabled: its first lease starts now. */
@@ -63,7 +58,6 @@ public final class WriterLiveliness implements TimedCheck
         if (watched)
         {
             assertedNs = nowNs;
-            reachedNs = nowNs;
             armed.set(true);
             timers.add(this, nowNs + leaseNs);
         }
@@ -75,7 +69,6 @@ public final class WriterLiveliness implements TimedCheck
         if (watched)
         {
             assertedNs = nowNs;
-            reachedNs = nowNs;
             rearm(nowNs);
         }
     }
@@ -83,17 +76,7 @@ public final class WriterLiveliness implements TimedCheck
     /** {@code assertLiveliness} on the writer (or, for MANUAL_BY_PARTICIPANT, on its participant). */
     public void asserted(final long nowNs)
     {
-        if (!watched)
-        {
-            return;
-        }
-        assertedNs = nowNs;
-        if (nowNs - reachedNs >= leaseNs / 4)
-        {
-            reachedNs = nowNs;
-            announce.run();
-        }
-        rearm(nowNs);
+        sent(nowNs);
     }
 
     private void rearm(final long nowNs)
@@ -140,7 +123,7 @@ public final class WriterLiveliness implements TimedCheck
         return status;
     }
 
-    /** The writer is closing: no more checks or announcements. */
+    /** The writer is closing: no more checks. */
     public void close()
     {
         closed = true;

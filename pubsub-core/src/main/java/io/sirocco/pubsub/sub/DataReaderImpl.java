@@ -123,7 +123,11 @@ public final class DataReaderImpl<T> extends DataReaderOverloads<T> implements i
         this.cache = new ReaderHistoryCache<>(env, ops, sampleStatuses, keepAll, depth, qos.getResourceLimits());
         this.reads = new SampleReads<>(env, me, lock, cache, ops, conditions, this::dataRead);
         this.liveliness = new ReaderLiveliness(lock, statusLock, writers, participant.timers(),
-            writerGuid -> cache.writerGone(writerGuid, TimeImpl.nowNs()), this::livelinessLost);
+            writerGuid -> cache.writerGone(writerGuid, TimeImpl.nowNs()), () ->
+            {
+                fireLivelinessChanged();
+                notifyBatch(); // the instances' state changes are new samples
+            });
         this.delivery = new ReaderDelivery<>(me, lock, historyArrived, writers, cache, ops, sampleStatuses, keepAll,
             liveliness, new DeliveryHost());
         this.deadline = new DeadlineMonitor(lock, statusLock, deadlineMisses,
@@ -290,13 +294,10 @@ public final class DataReaderImpl<T> extends DataReaderOverloads<T> implements i
             return;
         }
         final WriterState added;
-        final boolean revived;
         lock.lock();
         try
         {
             added = addMatchedWriter(writer);
-            // A matched writer announced again: its assertLiveliness (see WriterLiveliness).
-            revived = added == null && liveliness.reannounced(writer.guid(), System.nanoTime());
         }
         finally
         {
@@ -305,10 +306,6 @@ public final class DataReaderImpl<T> extends DataReaderOverloads<T> implements i
         if (added != null)
         {
             fireMatched();
-        }
-        else if (revived)
-        {
-            fireLivelinessChanged();
         }
     }
 
@@ -581,25 +578,8 @@ public final class DataReaderImpl<T> extends DataReaderOverloads<T> implements i
 
     private void fireLivelinessChanged()
     {
-        if (listenerGate.enter())
-        {
-            try
-            {
-                fire(StatusKinds.LIVELINESS_CHANGED, Events.LivelinessChangedEventImpl<T>::new,
-                    DataReaderListener::onLivelinessChanged, SubscriberListener::onLivelinessChanged);
-            }
-            finally
-            {
-                listenerGate.exit();
-            }
-        }
-    }
-
-    /** Timer thread: writers lost their liveliness; their instances' state changes are new samples. */
-    private void livelinessLost()
-    {
-        fireLivelinessChanged();
-        notifyBatch();
+        listenerGate.run(() -> fire(StatusKinds.LIVELINESS_CHANGED, Events.LivelinessChangedEventImpl<T>::new,
+            DataReaderListener::onLivelinessChanged, SubscriberListener::onLivelinessChanged));
     }
 
     @Override

@@ -15,7 +15,7 @@ import org.omg.dds.core.status.LivelinessChangedStatus;
 /**
  * A DataReader's view of its matched writers' LIVELINESS (DDS 1.4 §2.2.3.11) and its LivelinessChanged status. A
  * matched writer starts alive. A MANUAL_BY_PARTICIPANT or MANUAL_BY_TOPIC writer with a finite lease stays alive while
- * each of its leases holds a sample from it or a repeated announcement (its {@code assertLiveliness}); a lease that
+ * each of its leases holds a message from it (a sample, a dispose, an unregister); a lease that
  * ends without one makes it not alive, and the instances only it wrote become NOT_ALIVE_NO_WRITERS; its next sample or
  * assertion makes it alive again. An AUTOMATIC writer is alive while matched: the multicast's failure detector
  * unmatches it when its participant fails.
@@ -100,8 +100,7 @@ final class ReaderLiveliness
     }
 
     /**
-     * Under the reader's lock, per sample and per repeated announcement: the writer asserted its liveliness. No
-     * allocation.
+     * Under the reader's lock, per message of the writer: it asserted its liveliness. No allocation.
      *
      * @return whether it was not alive and now is (the caller raises the status).
      */
@@ -127,13 +126,6 @@ final class ReaderLiveliness
         }
         arm(writer, nowNs);
         return true;
-    }
-
-    /** Under the reader's lock: a matched writer's announcement came again (its {@code assertLiveliness}). */
-    boolean reannounced(final long writerGuid, final long nowNs)
-    {
-        final WriterState writer = writers.get(writerGuid);
-        return writer != null && heard(writer, nowNs);
     }
 
     /** Outside the reader's lock: raises LivelinessChanged after {@link #heard} revived a writer. */
