@@ -58,8 +58,11 @@ public final class WriterLiveliness implements TimedCheck
         if (watched)
         {
             assertedNs = nowNs;
-            armed.set(true);
-            timers.add(this, nowNs + leaseNs);
+            // A participant's assertLiveliness before this writer was enabled may have armed the check already.
+            if (armed.compareAndSet(false, true))
+            {
+                timers.add(this, nowNs + leaseNs);
+            }
         }
     }
 

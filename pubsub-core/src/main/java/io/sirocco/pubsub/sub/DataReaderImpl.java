@@ -114,13 +114,14 @@ public final class DataReaderImpl<T> extends DataReaderOverloads<T> implements i
         QosChecks.historyAndLimits(env, me, qos.getHistory(), qos.getResourceLimits());
         QosChecks.durability(me, qos.getDurability());
         QosChecks.ownership(me, qos.getOwnership());
-        QosChecks.timeBasedFilter(me, qos.getTimeBasedFilter());
+        QosChecks.timeBasedFilter(env, me, qos.getDeadline(), qos.getTimeBasedFilter());
         final Reliability reliability = qos.get(Reliability.class);
         this.reliable = reliability != null && reliability.getKind() == Reliability.Kind.RELIABLE;
         this.transientLocal = qos.getDurability().getKind().ordinal() >= Durability.Kind.TRANSIENT_LOCAL.ordinal();
         this.keepAll = qos.getHistory().getKind() == History.Kind.KEEP_ALL;
         final int depth = qos.getHistory().getDepth();
         this.cache = new ReaderHistoryCache<>(env, ops, sampleStatuses, keepAll, depth, qos.getResourceLimits());
+        cache.separation().separation(DurationImpl.toNanos(qos.getTimeBasedFilter().getMinimumSeparation()));
         this.reads = new SampleReads<>(env, me, lock, cache, ops, conditions, this::dataRead);
         this.liveliness = new ReaderLiveliness(lock, statusLock, writers, participant.timers(),
             writerGuid -> cache.writerGone(writerGuid, TimeImpl.nowNs()), () ->
@@ -172,10 +173,14 @@ public final class DataReaderImpl<T> extends DataReaderOverloads<T> implements i
         }
     }
 
-    /** DEADLINE: a new period applies from now on (its misses are counted from the instances' last arrivals). */
+    /**
+     * DEADLINE: a new period applies from now on (its misses are counted from the instances' last arrivals);
+     * TIME_BASED_FILTER: a new separation applies to the next sample.
+     */
     @Override
     protected void applyChangeable(final DataReaderQos newQos)
     {
+        cache.separation().separation(DurationImpl.toNanos(newQos.getTimeBasedFilter().getMinimumSeparation()));
         if (isEnabled() && !builtin)
         {
             deadline.period(DurationImpl.toNanos(newQos.getDeadline().getPeriod()));
