@@ -31,6 +31,8 @@ final class WriterSendPath<T>
     private final long maxBlockingNs;
     private final boolean transientLocal;
     private final BusMessage message;
+    /** The writer's LIVELINESS: every message sent asserts it; set once, before the writer is enabled. */
+    private WriterLiveliness liveliness;
     /** The serialized size of every sample of a fixed-size type (no per-write size walk), else 0. */
     private final int fixedSize;
     private BusWriter busWriter;
@@ -59,6 +61,11 @@ final class WriterSendPath<T>
     void durable(final DurableZoneWriter zone)
     {
         this.durable = zone;
+    }
+
+    void liveliness(final WriterLiveliness writerLiveliness)
+    {
+        this.liveliness = writerLiveliness;
     }
 
     /** Waits until the durable zone's backups (TRANSIENT) hold every sample sent; TimeoutException says why not. */
@@ -204,7 +211,9 @@ final class WriterSendPath<T>
     {
         message.kind(BusMessage.KIND_DATA).writerGuid(guid).seq(seq + 1).sourceTimeNs(timestampNs)
             .keyHash(instance.key.hi(), instance.key.lo());
-        instance.deadline.updated(System.nanoTime());
+        final long nowNs = System.nanoTime();
+        instance.deadline.updated(nowNs);
+        liveliness.sent(nowNs);
         if (transientLocal)
         {
             message.ensureCapacity(length);
@@ -221,10 +230,12 @@ final class WriterSendPath<T>
     {
         message.kind(kind).writerGuid(guid).seq(++seq).sourceTimeNs(timestampNs)
             .keyHash(instance.key.hi(), instance.key.lo());
+        final long nowNs = System.nanoTime();
         if ((kind & BusMessage.KIND_DATA) != 0)
         {
-            instance.deadline.updated(System.nanoTime());
+            instance.deadline.updated(nowNs);
         }
+        liveliness.sent(nowNs);
         if (transientLocal)
         {
             instances.remember(instance, message);

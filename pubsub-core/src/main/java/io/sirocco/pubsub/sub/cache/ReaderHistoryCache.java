@@ -34,6 +34,8 @@ public final class ReaderHistoryCache<T>
     private final TreeMap<Long, ReaderInstance<T>> byHandle = new TreeMap<>();
     private final ArrayList<ReaderInstance<T>> ordered = new ArrayList<>();
     private final CachePools<T> pools;
+    /** TIME_BASED_FILTER of the reader (changeable through {@link #separation()}). */
+    private final SeparationFilter separation = new SeparationFilter();
     private final boolean keepAll;
     private final int depth;
     private final int maxSamples;
@@ -93,6 +95,11 @@ public final class ReaderHistoryCache<T>
         return data;
     }
 
+    public SeparationFilter separation()
+    {
+        return separation;
+    }
+
     /** Applies one sample or lifecycle change to the cache; {@code data} may be null for dispose/unregister. */
     public void accept(final int kind, final long writerGuid, final long sourceTimeNs, final long keyHi,
         final long keyLo, final T data)
@@ -113,7 +120,14 @@ public final class ReaderHistoryCache<T>
         }
         if ((kind & BusMessage.KIND_DATA) != 0)
         {
-            acceptData(instance, writerGuid, sourceTimeNs, data);
+            if (separation.admits(instance))
+            {
+                acceptData(instance, writerGuid, sourceTimeNs, data);
+            }
+            else if (data != null)
+            {
+                pools.freeData(data);
+            }
             return;
         }
         if (data != null)

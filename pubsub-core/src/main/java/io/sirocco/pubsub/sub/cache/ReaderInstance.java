@@ -24,6 +24,9 @@ final class ReaderInstance<T>
     final ArrayList<SampleEntry<T>> samples = new ArrayList<>(4);
     /** When its samples arrived, for the reader's DEADLINE. */
     final DeadlineTrack deadline = new DeadlineTrack();
+    /** TIME_BASED_FILTER: when the last data sample was kept, once one was ({@link SeparationFilter}). */
+    long acceptedNs;
+    boolean separated;
     private long[] writers = new long[2];
     private int writerCount;
 
