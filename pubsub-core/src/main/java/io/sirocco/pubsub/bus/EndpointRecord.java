@@ -6,6 +6,7 @@ import java.util.List;
  * What discovery says about one entity: enough for request/offered matching, partitions, findTopic and the built-in
  * topics. Immutable; kinds are {@link #PARTICIPANT}, {@link #TOPIC}, {@link #WRITER} and {@link #READER}. QoS
  * kinds are stored as the ordinal of the PSM enum and durations in nanoseconds (Long.MAX_VALUE is infinite).
+ * {@code ownershipStrength} is a writer's OWNERSHIP_STRENGTH (changeable: the writer announces itself again).
  */
 public record EndpointRecord(
     int kind,
@@ -31,12 +32,36 @@ public record EndpointRecord(
     List<String> partitions,
     byte[] userData,
     String hostName,
-    long pid)
+    long pid,
+    int ownershipStrength)
 {
     public static final int PARTICIPANT = 1;
     public static final int TOPIC = 2;
     public static final int WRITER = 3;
     public static final int READER = 4;
+
+    /** A record without an OWNERSHIP_STRENGTH (a reader, a topic, or a writer of strength 0). */
+    public EndpointRecord(final int kind, final long guid, final long participantGuid, final String topicName,
+        final String typeName, final String typeClassName, final int reliabilityKind, final long maxBlockingNs,
+        final int durabilityKind, final long deadlineNs, final long latencyBudgetNs, final int livelinessKind,
+        final long leaseNs, final int ownershipKind, final int destinationOrderKind, final int presentationScope,
+        final boolean coherentAccess, final boolean orderedAccess, final int historyKind, final int historyDepth,
+        final List<String> partitions, final byte[] userData, final String hostName, final long pid)
+    {
+        this(kind, guid, participantGuid, topicName, typeName, typeClassName, reliabilityKind, maxBlockingNs,
+            durabilityKind, deadlineNs, latencyBudgetNs, livelinessKind, leaseNs, ownershipKind, destinationOrderKind,
+            presentationScope, coherentAccess, orderedAccess, historyKind, historyDepth, partitions, userData, hostName,
+            pid, 0);
+    }
+
+    /** This writer's record with another OWNERSHIP_STRENGTH. */
+    public EndpointRecord withStrength(final int strength)
+    {
+        return new EndpointRecord(kind, guid, participantGuid, topicName, typeName, typeClassName, reliabilityKind,
+            maxBlockingNs, durabilityKind, deadlineNs, latencyBudgetNs, livelinessKind, leaseNs, ownershipKind,
+            destinationOrderKind, presentationScope, coherentAccess, orderedAccess, historyKind, historyDepth,
+            partitions, userData, hostName, pid, strength);
+    }
 
     public static EndpointRecord participant(final long guid, final byte[] userData, final String hostName,
         final long pid)

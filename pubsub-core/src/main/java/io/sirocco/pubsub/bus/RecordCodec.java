@@ -43,7 +43,7 @@ public final class RecordCodec
         final byte[] userData = r.userData() == null ? new byte[0] : r.userData();
         b.putInt(userData.length).put(userData);
         string(b, r.hostName());
-        b.putLong(r.pid());
+        b.putLong(r.pid()).putInt(r.ownershipStrength());
         final byte[] out = new byte[b.position()];
         b.flip().get(out);
         return out;
@@ -137,9 +137,10 @@ public final class RecordCodec
             final byte[] userData = userData(b);
             final String host = string(b);
             final long pid = b.getLong();
+            final int strength = b.getInt();
             return new EndpointRecord(kind, guid, participantGuid, topic, type, typeClass, reliability, maxBlocking,
                 durability, deadline, latency, liveliness, lease, ownership, order, scope, coherent, ordered,
-                historyKind, depth, partitions, userData, host, pid);
+                historyKind, depth, partitions, userData, host, pid, strength);
         }
         catch (final BufferUnderflowException ex)
         {

@@ -56,7 +56,8 @@ public final class DataWriterImpl<T> extends DataWriterStatuses<T> implements Lo
     private final boolean reliable;
     private final boolean transientLocal;
     private final boolean autodispose;
-    private final EndpointRecord record;
+    /** The announcement; replaced (and announced again) when OWNERSHIP_STRENGTH changes. */
+    private volatile EndpointRecord record;
 
     DataWriterImpl(final SiroccoServiceEnvironment env, final PublisherView publisher, final long guid,
         final TopicImpl<T> topic, final DataWriterQos qos, final DataWriterListener<T> listener,
@@ -67,7 +68,6 @@ public final class DataWriterImpl<T> extends DataWriterStatuses<T> implements Lo
         final String me = describe();
         QosChecks.historyAndLimits(env, me, qos.getHistory(), qos.getResourceLimits());
         QosChecks.durability(me, qos.getDurability());
-        QosChecks.ownership(me, qos.getOwnership());
         QosChecks.lifespan(me, qos.getLifespan());
         this.reliable = qos.getReliability().getKind() == Reliability.Kind.RELIABLE;
         final long maxBlockingNs = DurationImpl.toNanos(qos.getReliability().getMaxBlockingTime());
@@ -117,13 +117,26 @@ public final class DataWriterImpl<T> extends DataWriterStatuses<T> implements Lo
         liveliness.start(System.nanoTime());
     }
 
-    /** DEADLINE: a new period applies from now on (its misses are counted from the instances' last writes). */
+    /**
+     * DEADLINE: a new period applies from now on (its misses are counted from the instances' last writes);
+     * OWNERSHIP_STRENGTH: the writer announces itself again, so that its readers rank it anew.
+     */
     @Override
     protected void applyChangeable(final DataWriterQos newQos)
     {
+        final int strength = newQos.getOwnershipStrength().getValue();
+        final boolean strengthChanged = strength != record.ownershipStrength();
+        if (strengthChanged)
+        {
+            record = record.withStrength(strength);
+        }
         if (isEnabled())
         {
             deadline.period(DurationImpl.toNanos(newQos.getDeadline().getPeriod()));
+            if (strengthChanged)
+            {
+                participant.bus().announce(record);
+            }
         }
     }
 

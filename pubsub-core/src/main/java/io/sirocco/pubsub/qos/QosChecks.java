@@ -95,14 +95,6 @@ public final class QosChecks
         }
     }
 
-    public static void ownership(final String entity, final Ownership ownership)
-    {
-        if (ownership.getKind() == Ownership.Kind.EXCLUSIVE)
-        {
-            throw new UnsupportedOperationException(entity + ": Ownership EXCLUSIVE is not implemented yet");
-        }
-    }
-
     public static void lifespan(final String entity, final Lifespan lifespan)
     {
         if (!lifespan.getDuration().isInfinite())

@@ -19,6 +19,7 @@ import io.sirocco.pubsub.core.TimeImpl;
 import io.sirocco.pubsub.qos.QosChecks;
 import io.sirocco.pubsub.status.DeadlineMonitor;
 import io.sirocco.pubsub.sub.MatchedWriters.WriterState;
+import io.sirocco.pubsub.sub.cache.ArrivalFilters;
 import io.sirocco.pubsub.sub.cache.InstanceDeadlines;
 import io.sirocco.pubsub.sub.cache.ReaderHistoryCache;
 import io.sirocco.pubsub.sub.cache.SampleImpl;
@@ -29,6 +30,7 @@ import org.omg.dds.core.InstanceHandle;
 import org.omg.dds.core.ModifiableInstanceHandle;
 import org.omg.dds.core.policy.Durability;
 import org.omg.dds.core.policy.History;
+import org.omg.dds.core.policy.Ownership;
 import org.omg.dds.core.policy.Reliability;
 import org.omg.dds.core.status.Status;
 import org.omg.dds.sub.DataReader;
@@ -89,15 +91,16 @@ public final class DataReaderImpl<T> extends DataReaderStatuses<T> implements io
         final String me = describe();
         QosChecks.historyAndLimits(env, me, qos.getHistory(), qos.getResourceLimits());
         QosChecks.durability(me, qos.getDurability());
-        QosChecks.ownership(me, qos.getOwnership());
         QosChecks.timeBasedFilter(env, me, qos.getDeadline(), qos.getTimeBasedFilter());
         final Reliability reliability = qos.get(Reliability.class);
         this.reliable = reliability != null && reliability.getKind() == Reliability.Kind.RELIABLE;
         this.keepAll = qos.getHistory().getKind() == History.Kind.KEEP_ALL;
         final int depth = qos.getHistory().getDepth();
-        this.cache = new ReaderHistoryCache<>(env, ops, sampleStatuses, keepAll, depth, qos.getResourceLimits());
+        final ArrivalFilters filters = new ArrivalFilters(qos.getOwnership().getKind() == Ownership.Kind.EXCLUSIVE);
+        this.cache = new ReaderHistoryCache<>(env, ops, sampleStatuses, keepAll, depth, qos.getResourceLimits(),
+            filters);
         this.queries = new CacheQueries<>(env, me, lock, cache, ops);
-        cache.separation().separation(DurationImpl.toNanos(qos.getTimeBasedFilter().getMinimumSeparation()));
+        applyFilters(qos);
         this.reads = new SampleReads<>(env, me, lock, cache, ops, conditions, this::dataRead);
         this.liveliness = new ReaderLiveliness(lock, statusLock, writers, participant.timers(),
             writerGuid -> cache.writerGone(writerGuid, TimeImpl.nowNs()), () ->
@@ -150,11 +153,18 @@ public final class DataReaderImpl<T> extends DataReaderStatuses<T> implements io
     @Override
     protected void applyChangeable(final DataReaderQos newQos)
     {
-        cache.separation().separation(DurationImpl.toNanos(newQos.getTimeBasedFilter().getMinimumSeparation()));
+        applyFilters(newQos);
         if (isEnabled() && !builtin)
         {
             deadline.period(DurationImpl.toNanos(newQos.getDeadline().getPeriod()));
         }
+    }
+
+    /** The changeable policies the arrival filters apply: TIME_BASED_FILTER, and DEADLINE for OWNERSHIP. */
+    private void applyFilters(final DataReaderQos newQos)
+    {
+        cache.filters().separation(DurationImpl.toNanos(newQos.getTimeBasedFilter().getMinimumSeparation()));
+        cache.filters().deadline(DurationImpl.toNanos(newQos.getDeadline().getPeriod()));
     }
 
     // ------------------------------------------------------------------------------------------------------------
@@ -255,7 +265,7 @@ public final class DataReaderImpl<T> extends DataReaderStatuses<T> implements io
         lock.lock();
         try
         {
-            cache.accept(kind, 0, TimeImpl.nowNs(), keyGuid, 0, data);
+            cache.accept(kind, 0, 0, TimeImpl.nowNs(), keyGuid, 0, data);
         }
         finally
         {

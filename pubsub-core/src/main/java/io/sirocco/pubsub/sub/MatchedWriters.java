@@ -39,7 +39,8 @@ final class MatchedWriters
     /** What this reader knows about one matched writer. Guarded by the reader's lock. */
     static final class WriterState
     {
-        final EndpointRecord record;
+        /** As last announced (a writer announces itself again when its OWNERSHIP_STRENGTH changes). */
+        EndpointRecord record;
         /** The lease {@link ReaderLiveliness} watches: a MANUAL_* writer's finite lease, else infinite. */
         final long leaseNs;
         boolean awaitingHistory;
@@ -47,6 +48,8 @@ final class MatchedWriters
         /** When the writer last asserted its liveliness (a sample, an announcement); see {@link ReaderLiveliness}. */
         long heardNs;
         boolean alive;
+        /** OWNERSHIP_STRENGTH, as last announced (changeable). */
+        int strength;
 
         WriterState(final EndpointRecord record, final boolean awaitingHistory)
         {
@@ -54,6 +57,7 @@ final class MatchedWriters
             this.awaitingHistory = awaitingHistory;
             this.leaseNs = record.livelinessKind() == Liveliness.Kind.AUTOMATIC.ordinal() ? DurationImpl.INFINITE_NS :
                 record.leaseNs();
+            this.strength = record.ownershipStrength();
         }
     }
 

@@ -201,7 +201,7 @@ final class ReaderDelivery<T> implements DeliveryHandler
         }
         if (data != null)
         {
-            cache.accept(kind, message.writerGuid(), message.sourceTimeNs(), message.keyHashHi(),
+            cache.accept(kind, message.writerGuid(), writer.strength, message.sourceTimeNs(), message.keyHashHi(),
                 message.keyHashLo(), data);
             return;
         }
@@ -213,7 +213,8 @@ final class ReaderDelivery<T> implements DeliveryHandler
         {
             data = ops.deserialize(message, cache.pollFreeData());
         }
-        cache.accept(kind, message.writerGuid(), message.sourceTimeNs(), message.keyHashHi(), message.keyHashLo(), data);
+        cache.accept(kind, message.writerGuid(), writer.strength, message.sourceTimeNs(), message.keyHashHi(),
+            message.keyHashLo(), data);
     }
 
     /**

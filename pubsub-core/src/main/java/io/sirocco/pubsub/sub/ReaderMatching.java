@@ -99,12 +99,23 @@ final class ReaderMatching<T>
         return writers.get(writerGuid);
     }
 
-    /** Discovery thread, for a compatible writer: whether it was newly matched. */
+    /**
+     * Discovery thread, for a compatible writer: whether it was newly matched. A matched writer announced again
+     * changed its OWNERSHIP_STRENGTH.
+     */
     boolean writerDiscovered(final EndpointRecord writer)
     {
         lock.lock();
         try
         {
+            final WriterState known = writers.get(writer.guid());
+            if (known != null)
+            {
+                known.record = writer;
+                known.strength = writer.ownershipStrength();
+                cache.strengthChanged(writer.guid(), known.strength);
+                return false;
+            }
             return addMatchedWriter(writer) != null;
         }
         finally

@@ -27,6 +27,10 @@ final class ReaderInstance<T>
     /** TIME_BASED_FILTER: when the last data sample was kept, once one was ({@link SeparationFilter}). */
     long acceptedNs;
     boolean separated;
+    /** OWNERSHIP EXCLUSIVE: the owning writer (0: none), its strength, when its last kept sample arrived. */
+    long owner;
+    int ownerStrength;
+    long ownerHeardNs;
     private long[] writers = new long[2];
     private int writerCount;
 
