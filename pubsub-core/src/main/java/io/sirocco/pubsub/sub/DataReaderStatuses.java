@@ -22,14 +22,14 @@ import org.omg.dds.sub.SubscriberListener;
 
 /**
  * A DataReader's communication statuses and the listener calls that report them: subscription matched, requested
- * incompatible QoS and deadline missed, liveliness changed, sample lost and rejected, data available (or data on readers), and the
- * ReadConditions woken with it. Holds the counts those statuses are made of; {@code DataReaderImpl} updates them
- * and decides when to call.
+ * incompatible QoS and deadline missed, liveliness changed ({@link ReaderLiveliness}), sample lost and rejected,
+ * data available (or data on readers), and the ReadConditions woken with it. Holds the counts those statuses are
+ * made of; {@code DataReaderImpl} updates them and decides when to call.
  *
  * <p>Threads: listeners are called on the delivery thread after a batch (outside the reader's lock), on the
- * discovery thread (matching) or on the participant's timer thread (deadline, liveliness), each inside {@code listenerGate} so
- * that close() waits for a call in progress and stops later ones. The counts are guarded by the entity's
- * {@code statusLock}; the status getters run on application threads.
+ * discovery thread (matching) or on the participant's timer thread (deadline, liveliness), each inside
+ * {@code listenerGate} so that close() waits for a call in progress and stops later ones. The counts are guarded by
+ * the entity's {@code statusLock}; the status getters run on application threads.
  */
 abstract class DataReaderStatuses<T> extends DataReaderOverloads<T>
 {

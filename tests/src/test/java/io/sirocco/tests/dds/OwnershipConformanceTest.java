@@ -116,6 +116,31 @@ class OwnershipConformanceTest extends OverEveryTransport
         assertThat(xs(reader, "RED")).containsExactly(100, 1);
     }
 
+    @Test
+    void ownershipKindsMustBeEqualToMatch()
+    {
+        final DataWriter<Shape> shared = writer(Ownership.Kind.SHARED, 1);
+        final DataWriter<Shape> exclusive = writer(Ownership.Kind.EXCLUSIVE, 1);
+        final DataReader<Shape> exclusiveReader = reader(Ownership.Kind.EXCLUSIVE);
+        final DataReader<Shape> sharedReader = reader(Ownership.Kind.SHARED);
+        for (final DataReader<Shape> reader : List.of(exclusiveReader, sharedReader))
+        {
+            Dds.await("one match, one incompatible", () ->
+                reader.getSubscriptionMatchedStatus().getCurrentCount() == 1 &&
+                reader.getRequestedIncompatibleQosStatus().getTotalCount() >= 1);
+            assertThat(reader.getRequestedIncompatibleQosStatus().getLastPolicyClass()).isEqualTo(Ownership.class);
+        }
+        assertThat(exclusiveReader.getMatchedPublications()).containsExactly(exclusive.getInstanceHandle());
+        assertThat(sharedReader.getMatchedPublications()).containsExactly(shared.getInstanceHandle());
+    }
+
+    private DataReader<Shape> reader(final Ownership.Kind kind)
+    {
+        final Subscriber subscriber = readers.createSubscriber();
+        return subscriber.createDataReader(readerTopic, subscriber.getDefaultDataReaderQos()
+            .withPolicies(pf.Reliability().withReliable(), pf.Ownership().withKind(kind)));
+    }
+
     private DataWriter<Shape> writer(final int strength)
     {
         return writer(Ownership.Kind.EXCLUSIVE, strength);

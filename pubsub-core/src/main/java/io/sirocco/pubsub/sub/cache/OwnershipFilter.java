@@ -53,7 +53,7 @@ final class OwnershipFilter
         return !exclusive || instance.owner == NO_OWNER || instance.owner == writerGuid;
     }
 
-    /** The writer no longer writes {@code instance}: if it owned it, the instance has no owner until the next sample. */
+    /** The writer no longer writes {@code instance}: if it owned it, nobody does until the next sample. */
     void released(final ReaderInstance<?> instance, final long writerGuid)
     {
         if (instance.owner == writerGuid)
