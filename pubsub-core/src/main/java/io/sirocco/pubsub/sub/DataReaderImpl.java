@@ -30,7 +30,6 @@ import org.omg.dds.core.InstanceHandle;
 import org.omg.dds.core.ModifiableInstanceHandle;
 import org.omg.dds.core.policy.Durability;
 import org.omg.dds.core.policy.History;
-import org.omg.dds.core.policy.Ownership;
 import org.omg.dds.core.policy.Reliability;
 import org.omg.dds.core.status.Status;
 import org.omg.dds.sub.DataReader;
@@ -96,11 +95,9 @@ public final class DataReaderImpl<T> extends DataReaderStatuses<T> implements io
         this.reliable = reliability != null && reliability.getKind() == Reliability.Kind.RELIABLE;
         this.keepAll = qos.getHistory().getKind() == History.Kind.KEEP_ALL;
         final int depth = qos.getHistory().getDepth();
-        final ArrivalFilters filters = new ArrivalFilters(qos.getOwnership().getKind() == Ownership.Kind.EXCLUSIVE);
         this.cache = new ReaderHistoryCache<>(env, ops, sampleStatuses, keepAll, depth, qos.getResourceLimits(),
-            filters);
+            ArrivalFilters.of(qos));
         this.queries = new CacheQueries<>(env, me, lock, cache, ops);
-        applyFilters(qos);
         this.reads = new SampleReads<>(env, me, lock, cache, ops, conditions, this::dataRead);
         this.liveliness = new ReaderLiveliness(lock, statusLock, writers, participant.timers(),
             writerGuid -> cache.writerGone(writerGuid, TimeImpl.nowNs()), () ->
@@ -153,18 +150,11 @@ public final class DataReaderImpl<T> extends DataReaderStatuses<T> implements io
     @Override
     protected void applyChangeable(final DataReaderQos newQos)
     {
-        applyFilters(newQos);
+        cache.filters().apply(newQos);
         if (isEnabled() && !builtin)
         {
             deadline.period(DurationImpl.toNanos(newQos.getDeadline().getPeriod()));
         }
-    }
-
-    /** The changeable policies the arrival filters apply: TIME_BASED_FILTER, and DEADLINE for OWNERSHIP. */
-    private void applyFilters(final DataReaderQos newQos)
-    {
-        cache.filters().separation(DurationImpl.toNanos(newQos.getTimeBasedFilter().getMinimumSeparation()));
-        cache.filters().deadline(DurationImpl.toNanos(newQos.getDeadline().getPeriod()));
     }
 
     // ------------------------------------------------------------------------------------------------------------

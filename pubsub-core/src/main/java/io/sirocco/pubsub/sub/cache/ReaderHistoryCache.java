@@ -34,7 +34,7 @@ public final class ReaderHistoryCache<T>
     private final TreeMap<Long, ReaderInstance<T>> byHandle = new TreeMap<>();
     private final ArrayList<ReaderInstance<T>> ordered = new ArrayList<>();
     private final CachePools<T> pools;
-    /** OWNERSHIP and TIME_BASED_FILTER of the reader (changeable through {@link #filters()}). */
+    /** DESTINATION_ORDER, OWNERSHIP and TIME_BASED_FILTER (changeable ones through {@link #filters()}). */
     private final ArrivalFilters filters;
     private final boolean keepAll;
     private final int depth;
@@ -125,7 +125,7 @@ public final class ReaderHistoryCache<T>
         }
         if ((kind & BusMessage.KIND_DATA) != 0)
         {
-            if (filters.admitsData(instance, writerGuid, strength))
+            if (filters.admitsData(instance, writerGuid, strength, sourceTimeNs))
             {
                 acceptData(instance, writerGuid, sourceTimeNs, data);
             }

@@ -31,6 +31,9 @@ final class ReaderInstance<T>
     long owner;
     int ownerStrength;
     long ownerHeardNs;
+    /** DESTINATION_ORDER BY_SOURCE_TIMESTAMP: the source timestamp of the last data sample kept, once one was. */
+    long lastSourceNs;
+    boolean sourceOrdered;
     private long[] writers = new long[2];
     private int writerCount;
 
