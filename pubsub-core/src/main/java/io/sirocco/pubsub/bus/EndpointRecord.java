@@ -8,6 +8,7 @@ import java.util.List;
  * kinds are stored as the ordinal of the PSM enum and durations in nanoseconds (Long.MAX_VALUE is infinite).
  * A reader of a ContentFilteredTopic carries its DDS-SQL filter ({@code filterExpression}, empty for none, and
  * {@code filterParameters}), so that a writer can leave out what no matched reader wants (writer-side filtering).
+ * {@code ownershipStrength} is a writer's OWNERSHIP_STRENGTH (changeable: the writer announces itself again).
  */
 public record EndpointRecord(
     int kind,
@@ -34,6 +35,7 @@ public record EndpointRecord(
     byte[] userData,
     String hostName,
     long pid,
+    int ownershipStrength,
     String filterExpression,
     List<String> filterParameters)
 {
@@ -42,7 +44,7 @@ public record EndpointRecord(
     public static final int WRITER = 3;
     public static final int READER = 4;
 
-    /** A record without a content filter (every writer, topic and participant, and a plain reader). */
+    /** A record without a content filter and of OWNERSHIP_STRENGTH 0 (a topic, a participant, a plain reader). */
     public EndpointRecord(final int kind, final long guid, final long participantGuid, final String topicName,
         final String typeName, final String typeClassName, final int reliabilityKind, final long maxBlockingNs,
         final int durabilityKind, final long deadlineNs, final long latencyBudgetNs, final int livelinessKind,
@@ -53,7 +55,16 @@ public record EndpointRecord(
         this(kind, guid, participantGuid, topicName, typeName, typeClassName, reliabilityKind, maxBlockingNs,
             durabilityKind, deadlineNs, latencyBudgetNs, livelinessKind, leaseNs, ownershipKind, destinationOrderKind,
             presentationScope, coherentAccess, orderedAccess, historyKind, historyDepth, partitions, userData,
-            hostName, pid, "", List.of());
+            hostName, pid, 0, "", List.of());
+    }
+
+    /** This writer's record with another OWNERSHIP_STRENGTH. */
+    public EndpointRecord withStrength(final int strength)
+    {
+        return new EndpointRecord(kind, guid, participantGuid, topicName, typeName, typeClassName, reliabilityKind,
+            maxBlockingNs, durabilityKind, deadlineNs, latencyBudgetNs, livelinessKind, leaseNs, ownershipKind,
+            destinationOrderKind, presentationScope, coherentAccess, orderedAccess, historyKind, historyDepth,
+            partitions, userData, hostName, pid, strength, filterExpression, filterParameters);
     }
 
     public static EndpointRecord participant(final long guid, final byte[] userData, final String hostName,
@@ -85,6 +96,6 @@ public record EndpointRecord(
         return new EndpointRecord(kind, guid, participantGuid, topicName, typeName, typeClassName, reliabilityKind,
             maxBlockingNs, durabilityKind, deadlineNs, latencyBudgetNs, livelinessKind, leaseNs, ownershipKind,
             destinationOrderKind, presentationScope, coherentAccess, orderedAccess, historyKind, historyDepth,
-            partitions, userData, hostName, pid, expression, List.copyOf(parameters));
+            partitions, userData, hostName, pid, ownershipStrength, expression, List.copyOf(parameters));
     }
 }

@@ -43,7 +43,7 @@ public final class RecordCodec
         final byte[] userData = r.userData() == null ? new byte[0] : r.userData();
         b.putInt(userData.length).put(userData);
         string(b, r.hostName());
-        b.putLong(r.pid());
+        b.putLong(r.pid()).putInt(r.ownershipStrength());
         string(b, r.filterExpression());
         b.putInt(r.filterParameters().size());
         for (final String parameter : r.filterParameters())
@@ -147,11 +147,12 @@ public final class RecordCodec
             final byte[] userData = userData(b);
             final String host = string(b);
             final long pid = b.getLong();
+            final int strength = b.getInt();
             final String filter = string(b);
             final List<String> filterParameters = strings(b, "filter parameter");
             return new EndpointRecord(kind, guid, participantGuid, topic, type, typeClass, reliability, maxBlocking,
                 durability, deadline, latency, liveliness, lease, ownership, order, scope, coherent, ordered,
-                historyKind, depth, partitions, userData, host, pid, filter, filterParameters);
+                historyKind, depth, partitions, userData, host, pid, strength, filter, filterParameters);
         }
         catch (final BufferUnderflowException ex)
         {

@@ -80,6 +80,18 @@ final class EntityRegistry
         return topics;
     }
 
+    /**
+     * {@code DomainParticipant.assertLiveliness}: each MANUAL_BY_PARTICIPANT writer is asserted (AUTOMATIC ones are
+     * alive while their participant is a group member).
+     */
+    void assertLiveliness(final long nowNs)
+    {
+        for (final DataWriterImpl<?> writer : writers)
+        {
+            writer.participantAsserted(nowNs);
+        }
+    }
+
     List<DataWriterImpl<?>> writers()
     {
         return writers;

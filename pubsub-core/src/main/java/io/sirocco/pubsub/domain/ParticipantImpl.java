@@ -399,11 +399,11 @@ public final class ParticipantImpl extends ParticipantFeatureGaps
         return domainId;
     }
 
-    /** Liveliness is AUTOMATIC only (group membership); asserting it has nothing to add. */
     @Override
     public void assertLiveliness()
     {
         checkOpen();
+        registry.assertLiveliness(System.nanoTime());
     }
 
     @Override

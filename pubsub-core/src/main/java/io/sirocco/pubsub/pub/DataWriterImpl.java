@@ -14,28 +14,19 @@ import io.sirocco.pubsub.bus.EndpointRecord;
 import io.sirocco.pubsub.core.DdsExceptions;
 import io.sirocco.pubsub.core.DurationImpl;
 import io.sirocco.pubsub.core.HandleImpl;
-import io.sirocco.pubsub.core.StatusKinds;
 import io.sirocco.pubsub.durability.DurabilityNode;
 import io.sirocco.pubsub.durability.DurableZoneWriter;
 import io.sirocco.pubsub.qos.QosChecks;
-import io.sirocco.pubsub.status.DeadlineMissedCounts;
 import io.sirocco.pubsub.status.DeadlineMonitor;
-import io.sirocco.pubsub.status.Events;
-import io.sirocco.pubsub.status.Statuses;
 import io.sirocco.pubsub.topic.TopicImpl;
 import org.omg.dds.core.InstanceHandle;
 import org.omg.dds.core.ModifiableInstanceHandle;
 import org.omg.dds.core.policy.Durability;
 import org.omg.dds.core.policy.History;
 import org.omg.dds.core.policy.Reliability;
-import org.omg.dds.core.status.LivelinessLostStatus;
-import org.omg.dds.core.status.OfferedDeadlineMissedStatus;
-import org.omg.dds.core.status.OfferedIncompatibleQosStatus;
-import org.omg.dds.core.status.PublicationMatchedStatus;
 import org.omg.dds.core.status.Status;
 import org.omg.dds.pub.DataWriterListener;
 import org.omg.dds.pub.DataWriterQos;
-import org.omg.dds.pub.PublisherListener;
 import org.omg.dds.topic.SubscriptionBuiltinTopicData;
 import org.omg.dds.topic.Topic;
 
@@ -45,15 +36,15 @@ import org.omg.dds.topic.Topic;
  * serializes it straight into the claimed send slot of the topic's subgroup (blocking for up to max_blocking_time
  * while a reliable reader's window is full), keeps a copy in the instance history when the writer is TRANSIENT_LOCAL,
  * and commits; a sample larger than a slot, a bus without in-place slots, and lifecycle messages (dispose,
- * unregister) take the bulk path. {@link WriterLoan} lends the slot itself. The PSM's overloads are in
- * {@link DataWriterOverloads}.
+ * unregister) take the bulk path. {@link WriterLoan} lends the slot itself. The statuses, their listener calls and
+ * the LIVELINESS assertions are in {@link DataWriterStatuses}, the PSM's overloads in {@link DataWriterOverloads}.
  *
  * <p>Locks: {@code lock} guards the instances, the send path and the loan (an open loan keeps it). Matching runs on
  * the participant's discovery thread; the matched readers and the statuses are guarded by {@code statusLock}
  * ({@link WriterMatches}), and listeners are called after it is released. {@code statusLock} is never held while
  * taking {@code lock}; a late joiner's history replay takes {@code lock} after the match is recorded.
  */
-public final class DataWriterImpl<T> extends DataWriterOverloads<T> implements LoaningDataWriter<T>
+public final class DataWriterImpl<T> extends DataWriterStatuses<T> implements LoaningDataWriter<T>
 {
     private final TypeCodec<T> codec;
     /** Guards the instances, the send path and the loan (see each class); held for the whole of a write. */
@@ -61,14 +52,12 @@ public final class DataWriterImpl<T> extends DataWriterOverloads<T> implements L
     private final WriterInstances<T> instances;
     private final WriterSendPath<T> sendPath;
     private final WriterLoan<T> loan;
-    /** The matched readers and PUBLICATION_MATCHED counts, under {@code statusLock}. */
-    private final WriterMatches matches;
-    private final DeadlineMissedCounts deadlineMisses = new DeadlineMissedCounts();
     private final DeadlineMonitor deadline;
     private final boolean reliable;
     private final boolean transientLocal;
     private final boolean autodispose;
-    private final EndpointRecord record;
+    /** The announcement; replaced (and announced again) when OWNERSHIP_STRENGTH changes. */
+    private volatile EndpointRecord record;
 
     DataWriterImpl(final SiroccoServiceEnvironment env, final PublisherView publisher, final long guid,
         final TopicImpl<T> topic, final DataWriterQos qos, final DataWriterListener<T> listener,
@@ -79,8 +68,6 @@ public final class DataWriterImpl<T> extends DataWriterOverloads<T> implements L
         final String me = describe();
         QosChecks.historyAndLimits(env, me, qos.getHistory(), qos.getResourceLimits());
         QosChecks.durability(me, qos.getDurability());
-        QosChecks.liveliness(me, qos.getLiveliness());
-        QosChecks.ownership(me, qos.getOwnership());
         QosChecks.lifespan(me, qos.getLifespan());
         this.reliable = qos.getReliability().getKind() == Reliability.Kind.RELIABLE;
         final long maxBlockingNs = DurationImpl.toNanos(qos.getReliability().getMaxBlockingTime());
@@ -92,13 +79,13 @@ public final class DataWriterImpl<T> extends DataWriterOverloads<T> implements L
             qos.getHistory().getKind() == History.Kind.KEEP_ALL, depth,
             qos.getResourceLimits().getMaxSamplesPerInstance());
         this.sendPath = new WriterSendPath<>(me, topic.getTypeName(), guid, codec, instances, maxBlockingNs,
-            transientLocal);
-        this.matches = new WriterMatches(statusLock, sendPath.readerFilters());
+            transientLocal, readerFilters);
         this.loan = new WriterLoan<>(me, lock, codec, instances, sendPath, maxBlockingNs);
         this.deadline = new DeadlineMonitor(lock, statusLock, deadlineMisses, instances::forEachRegistered,
             this::fireDeadlineMissed, participant.timers());
         this.record = WriterRecord.of(guid, participant.guid(), topic.getName(), topic.getTypeName(),
             codec.type().getName(), qos, group.getQos(), maxBlockingNs);
+        sendPath.liveliness(liveliness);
         topic.addUser();
     }
 
@@ -133,15 +120,29 @@ public final class DataWriterImpl<T> extends DataWriterOverloads<T> implements L
         super.enable();
         participant.bus().announce(record);
         deadline.period(DurationImpl.toNanos(qos.getDeadline().getPeriod()));
+        liveliness.start(System.nanoTime());
     }
 
-    /** DEADLINE: a new period applies from now on (its misses are counted from the instances' last writes). */
+    /**
+     * DEADLINE: a new period applies from now on (its misses are counted from the instances' last writes);
+     * OWNERSHIP_STRENGTH: the writer announces itself again, so that its readers rank it anew.
+     */
     @Override
     protected void applyChangeable(final DataWriterQos newQos)
     {
+        final int strength = newQos.getOwnershipStrength().getValue();
+        final boolean strengthChanged = strength != record.ownershipStrength();
+        if (strengthChanged)
+        {
+            record = record.withStrength(strength);
+        }
         if (isEnabled())
         {
             deadline.period(DurationImpl.toNanos(newQos.getDeadline().getPeriod()));
+            if (strengthChanged)
+            {
+                participant.bus().announce(record);
+            }
         }
     }
 
@@ -355,75 +356,8 @@ public final class DataWriterImpl<T> extends DataWriterOverloads<T> implements L
         }
     }
 
-    @Override
-    protected Status resetStatus(final int statusBit)
-    {
-        return switch (statusBit)
-        {
-            case StatusKinds.PUBLICATION_MATCHED -> matches.status(env);
-            case StatusKinds.OFFERED_INCOMPATIBLE_QOS -> incompatible.offered(env);
-            case StatusKinds.OFFERED_DEADLINE_MISSED -> deadlineMisses.offered(env);
-            default -> throw new IllegalArgumentException(describe() + ": no status for bit " + statusBit);
-        };
-    }
-
-    private void fireMatched()
-    {
-        fire(StatusKinds.PUBLICATION_MATCHED, Events.PublicationMatchedEventImpl<T>::new,
-            DataWriterListener::onPublicationMatched, PublisherListener::onPublicationMatched);
-    }
-
-    @Override
-    protected void fireIncompatible()
-    {
-        fire(StatusKinds.OFFERED_INCOMPATIBLE_QOS, Events.OfferedIncompatibleQosEventImpl<T>::new,
-            DataWriterListener::onOfferedIncompatibleQos, PublisherListener::onOfferedIncompatibleQos);
-    }
-
-    /** Timer thread: instances missed their deadline (the counts are in {@code deadlineMisses}). */
-    private void fireDeadlineMissed()
-    {
-        fire(StatusKinds.OFFERED_DEADLINE_MISSED, Events.OfferedDeadlineMissedEventImpl<T>::new,
-            DataWriterListener::onOfferedDeadlineMissed, PublisherListener::onOfferedDeadlineMissed);
-    }
-
     // ------------------------------------------------------------------------------------------------------------
-    // Statuses and the rest of the API
-
-    @Override
-    public PublicationMatchedStatus getPublicationMatchedStatus()
-    {
-        checkOpen();
-        return takeStatus(StatusKinds.PUBLICATION_MATCHED);
-    }
-
-    @Override
-    public OfferedIncompatibleQosStatus getOfferedIncompatibleQosStatus()
-    {
-        checkOpen();
-        return takeStatus(StatusKinds.OFFERED_INCOMPATIBLE_QOS);
-    }
-
-    /** Liveliness is AUTOMATIC with an infinite lease (enforced at creation), so it is never lost. */
-    @Override
-    public LivelinessLostStatus getLivelinessLostStatus()
-    {
-        checkOpen();
-        return new Statuses.LivelinessLostStatusImpl(env, 0, 0);
-    }
-
-    @Override
-    public OfferedDeadlineMissedStatus getOfferedDeadlineMissedStatus()
-    {
-        checkOpen();
-        return takeStatus(StatusKinds.OFFERED_DEADLINE_MISSED);
-    }
-
-    @Override
-    public void assertLiveliness()
-    {
-        checkOpen();
-    }
+    // The rest of the API
 
     @Override
     public Set<InstanceHandle> getMatchedSubscriptions()
@@ -463,6 +397,7 @@ public final class DataWriterImpl<T> extends DataWriterOverloads<T> implements L
     protected void detach()
     {
         deadline.close();
+        liveliness.close();
         if (isEnabled())
         {
             lock.lock();

@@ -32,6 +32,6 @@ final class WriterRecord
             groupQos.getPresentation().isCoherentAccess(),
             groupQos.getPresentation().isOrderedAccess(), qos.getHistory().getKind().ordinal(),
             qos.getHistory().getDepth(), List.copyOf(groupQos.getPartition().getName()), qos.getUserData().getValue(),
-            "", 0);
+            "", 0, qos.getOwnershipStrength().getValue(), "", List.of());
     }
 }

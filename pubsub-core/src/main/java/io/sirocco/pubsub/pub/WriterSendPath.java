@@ -34,6 +34,8 @@ final class WriterSendPath<T>
     private final boolean transientLocal;
     private final BusMessage message;
     private final ReaderFilters<T> readerFilters;
+    /** The writer's LIVELINESS: every message sent asserts it; set once, before the writer is enabled. */
+    private WriterLiveliness liveliness;
     /** The serialized size of every sample of a fixed-size type (no per-write size walk), else 0. */
     private final int fixedSize;
     private BusWriter busWriter;
@@ -43,7 +45,8 @@ final class WriterSendPath<T>
 
     /** {@code owner} names the writer in messages, {@code typeName} the topic's type. */
     WriterSendPath(final String owner, final String typeName, final long guid, final TypeCodec<T> codec,
-        final WriterInstances<T> instances, final long maxBlockingNs, final boolean transientLocal)
+        final WriterInstances<T> instances, final long maxBlockingNs, final boolean transientLocal,
+        final ReaderFilters<T> readerFilters)
     {
         this.owner = owner;
         this.typeName = typeName;
@@ -56,7 +59,7 @@ final class WriterSendPath<T>
         final long maxSize = codec.maxSerializedSize();
         this.fixedSize = codec.isFixedSize() && maxSize > 0 && maxSize < 65536 ? (int)maxSize : 0;
         this.message = new BusMessage(maxSize > 0 && maxSize < 65536 ? (int)maxSize : 256);
-        this.readerFilters = new ReaderFilters<>(owner, codec.type());
+        this.readerFilters = readerFilters;
     }
 
     /** The matched readers' content filters, kept up to date by the writer's matching. */
@@ -87,6 +90,11 @@ final class WriterSendPath<T>
     void durable(final DurableZoneWriter zone)
     {
         this.durable = zone;
+    }
+
+    void liveliness(final WriterLiveliness writerLiveliness)
+    {
+        this.liveliness = writerLiveliness;
     }
 
     /** Waits until the durable zone's backups (TRANSIENT) hold every sample sent; TimeoutException says why not. */
@@ -232,7 +240,9 @@ final class WriterSendPath<T>
     {
         message.kind(BusMessage.KIND_DATA).writerGuid(guid).seq(seq + 1).sourceTimeNs(timestampNs)
             .keyHash(instance.key.hi(), instance.key.lo());
-        instance.deadline.updated(System.nanoTime());
+        final long nowNs = System.nanoTime();
+        instance.deadline.updated(nowNs);
+        liveliness.sent(nowNs);
         if (transientLocal)
         {
             message.ensureCapacity(length);
@@ -279,10 +289,12 @@ final class WriterSendPath<T>
     {
         message.kind(kind).writerGuid(guid).seq(++seq).sourceTimeNs(timestampNs)
             .keyHash(instance.key.hi(), instance.key.lo());
+        final long nowNs = System.nanoTime();
         if ((kind & BusMessage.KIND_DATA) != 0)
         {
-            instance.deadline.updated(System.nanoTime());
+            instance.deadline.updated(nowNs);
         }
+        liveliness.sent(nowNs);
         if (transientLocal)
         {
             instances.remember(instance, message);

@@ -7,6 +7,7 @@ import io.sirocco.pubsub.core.DdsExceptions;
 import io.sirocco.pubsub.core.DurationImpl;
 import org.omg.dds.core.EntityQos;
 import org.omg.dds.core.ServiceEnvironment;
+import org.omg.dds.core.policy.Deadline;
 import org.omg.dds.core.policy.DestinationOrder;
 import org.omg.dds.core.policy.Durability;
 import org.omg.dds.core.policy.DurabilityService;
@@ -94,23 +95,6 @@ public final class QosChecks
         }
     }
 
-    public static void liveliness(final String entity, final Liveliness liveliness)
-    {
-        if (!liveliness.getLeaseDuration().isInfinite() || liveliness.getKind() != Liveliness.Kind.AUTOMATIC)
-        {
-            throw new UnsupportedOperationException(entity + ": Liveliness other than AUTOMATIC with an infinite " +
-                "lease is not implemented yet (liveliness follows group membership)");
-        }
-    }
-
-    public static void ownership(final String entity, final Ownership ownership)
-    {
-        if (ownership.getKind() == Ownership.Kind.EXCLUSIVE)
-        {
-            throw new UnsupportedOperationException(entity + ": Ownership EXCLUSIVE is not implemented yet");
-        }
-    }
-
     public static void lifespan(final String entity, final Lifespan lifespan)
     {
         if (!lifespan.getDuration().isInfinite())
@@ -119,11 +103,15 @@ public final class QosChecks
         }
     }
 
-    public static void timeBasedFilter(final String entity, final TimeBasedFilter filter)
+    /** DDS 1.4 §2.2.3.12: a reader's deadline period may not be shorter than its time-based filter's separation. */
+    public static void timeBasedFilter(final ServiceEnvironment env, final String entity, final Deadline deadline,
+        final TimeBasedFilter filter)
     {
-        if (DurationImpl.toNanos(filter.getMinimumSeparation()) != 0)
+        final long separationNs = DurationImpl.toNanos(filter.getMinimumSeparation());
+        if (DurationImpl.toNanos(deadline.getPeriod()) < separationNs)
         {
-            throw new UnsupportedOperationException(entity + ": TimeBasedFilter is not implemented yet");
+            throw DdsExceptions.inconsistent(env, entity + ": Deadline period (" + deadline.getPeriod() +
+                ") is shorter than TimeBasedFilter minimum_separation (" + filter.getMinimumSeparation() + ")");
         }
     }
 

@@ -133,7 +133,7 @@ public final class RecordPolicies
 
     public OwnershipStrength ownershipStrength()
     {
-        return f.OwnershipStrength();
+        return f.OwnershipStrength().withValue(r.ownershipStrength());
     }
 
     public TimeBasedFilter timeBasedFilter()

@@ -15,9 +15,11 @@ import io.sirocco.pubsub.bus.EndpointRecord;
 import io.sirocco.pubsub.core.DdsExceptions;
 import io.sirocco.pubsub.core.DurationImpl;
 import io.sirocco.pubsub.core.StatusKinds;
+import io.sirocco.pubsub.core.TimeImpl;
 import io.sirocco.pubsub.qos.QosChecks;
 import io.sirocco.pubsub.status.DeadlineMonitor;
 import io.sirocco.pubsub.sub.MatchedWriters.WriterState;
+import io.sirocco.pubsub.sub.cache.ArrivalFilters;
 import io.sirocco.pubsub.sub.cache.InstanceDeadlines;
 import io.sirocco.pubsub.sub.cache.ReaderHistoryCache;
 import io.sirocco.pubsub.sub.cache.SampleImpl;
@@ -67,6 +69,7 @@ public final class DataReaderImpl<T> extends DataReaderStatuses<T> implements io
     private final Condition historyArrived = lock.newCondition();
     private final ReaderHistoryCache<T> cache;
     private final DeadlineMonitor deadline;
+    private final ReaderLiveliness liveliness;
     private final SampleReads<T> reads;
     private final CacheQueries<T> queries;
     private final ReaderDelivery<T> delivery;
@@ -89,36 +92,31 @@ public final class DataReaderImpl<T> extends DataReaderStatuses<T> implements io
         final String me = describe();
         QosChecks.historyAndLimits(env, me, qos.getHistory(), qos.getResourceLimits());
         QosChecks.durability(me, qos.getDurability());
-        QosChecks.liveliness(me, qos.getLiveliness());
-        QosChecks.ownership(me, qos.getOwnership());
-        QosChecks.timeBasedFilter(me, qos.getTimeBasedFilter());
+        QosChecks.timeBasedFilter(env, me, qos.getDeadline(), qos.getTimeBasedFilter());
         final Reliability reliability = qos.get(Reliability.class);
         this.reliable = reliability != null && reliability.getKind() == Reliability.Kind.RELIABLE;
         this.keepAll = qos.getHistory().getKind() == History.Kind.KEEP_ALL;
         final int depth = qos.getHistory().getDepth();
-        this.cache = new ReaderHistoryCache<>(env, ops, sampleStatuses, keepAll, depth, qos.getResourceLimits());
+        this.cache = new ReaderHistoryCache<>(env, ops, sampleStatuses, keepAll, depth, qos.getResourceLimits(),
+            ArrivalFilters.of(qos));
         this.queries = new CacheQueries<>(env, me, lock, cache, ops);
         this.reads = new SampleReads<>(env, me, lock, cache, ops, conditions, this::dataRead);
+        this.liveliness = new ReaderLiveliness(lock, statusLock, writers, participant.timers(),
+            writerGuid -> cache.writerGone(writerGuid, TimeImpl.nowNs()), () ->
+            {
+                fireLivelinessChanged();
+                notifyBatch(); // the instances' state changes are new samples
+            });
         this.delivery = new ReaderDelivery<>(me, lock, historyArrived, writers, cache, ops, sampleStatuses, keepAll,
-            new DeliveryHost());
+            liveliness, new DeliveryHost());
         this.deadline = new DeadlineMonitor(lock, statusLock, deadlineMisses,
             monitor -> InstanceDeadlines.forEachAlive(cache, monitor), this::fireDeadlineMissed, participant.timers());
-        this.record = new EndpointRecord(EndpointRecord.READER, guid, participant.guid(), topic.getName(),
-            topic.getTypeName(), topic.getTypeSupport().getType().getName(),
-            reliable ? Reliability.Kind.RELIABLE.ordinal() : Reliability.Kind.BEST_EFFORT.ordinal(), 0,
-            qos.getDurability().getKind().ordinal(), DurationImpl.toNanos(qos.getDeadline().getPeriod()),
-            DurationImpl.toNanos(qos.getLatencyBudget().getDuration()), qos.getLiveliness().getKind().ordinal(),
-            DurationImpl.toNanos(qos.getLiveliness().getLeaseDuration()), qos.getOwnership().getKind().ordinal(),
-            qos.getDestinationOrder().getKind().ordinal(),
-            group.getQos().getPresentation().getAccessScope().ordinal(),
-            group.getQos().getPresentation().isCoherentAccess(),
-            group.getQos().getPresentation().isOrderedAccess(), qos.getHistory().getKind().ordinal(), depth,
-            List.copyOf(group.getQos().getPartition().getName()), qos.getUserData().getValue(), "", 0);
+        this.record = ReaderRecord.of(guid, participant.guid(), topic, reliable, qos, group.getQos());
         this.announced = new ReaderRecord(record, this::announceIfOpen);
         final boolean transientLocal =
             qos.getDurability().getKind().ordinal() >= Durability.Kind.TRANSIENT_LOCAL.ordinal();
         this.matching = new ReaderMatching<>(env, me, lock, historyArrived, writers, cache, record, transientLocal,
-            participant::discovered);
+            participant::discovered, liveliness);
         topic.addUser();
     }
 
@@ -156,10 +154,14 @@ public final class DataReaderImpl<T> extends DataReaderStatuses<T> implements io
         }
     }
 
-    /** DEADLINE: a new period applies from now on (its misses are counted from the instances' last arrivals). */
+    /**
+     * DEADLINE: a new period applies from now on (its misses are counted from the instances' last arrivals);
+     * TIME_BASED_FILTER: a new separation applies to the next sample.
+     */
     @Override
     protected void applyChangeable(final DataReaderQos newQos)
     {
+        cache.filters().apply(newQos);
         if (isEnabled() && !builtin)
         {
             deadline.period(DurationImpl.toNanos(newQos.getDeadline().getPeriod()));
@@ -264,7 +266,7 @@ public final class DataReaderImpl<T> extends DataReaderStatuses<T> implements io
         lock.lock();
         try
         {
-            cache.accept(kind, 0, io.sirocco.pubsub.core.TimeImpl.nowNs(), keyGuid, 0, data);
+            cache.accept(kind, 0, 0, TimeImpl.nowNs(), keyGuid, 0, data);
         }
         finally
         {
@@ -455,6 +457,12 @@ public final class DataReaderImpl<T> extends DataReaderStatuses<T> implements io
      * a loan from read()/take() is open, stops listener calls, then leaves the bus.
      */
     @Override
+    ReaderLiveliness liveliness()
+    {
+        return liveliness;
+    }
+
+    @Override
     protected void detach()
     {
         listenerGate.hold();
@@ -483,6 +491,7 @@ public final class DataReaderImpl<T> extends DataReaderStatuses<T> implements io
         }
         deadline.close();
         announced.stop();
+        liveliness.close();
         if (isEnabled() && !builtin)
         {
             participant.bus().retract(guid);

@@ -3,7 +3,6 @@ package io.sirocco.pubsub.sub;
 import java.util.Collection;
 
 import io.sirocco.pubsub.SiroccoServiceEnvironment;
-import io.sirocco.pubsub.core.HandleImpl;
 import io.sirocco.pubsub.core.StatusKinds;
 import io.sirocco.pubsub.status.DeadlineMissedCounts;
 import io.sirocco.pubsub.status.Events;
@@ -23,14 +22,14 @@ import org.omg.dds.sub.SubscriberListener;
 
 /**
  * A DataReader's communication statuses and the listener calls that report them: subscription matched, requested
- * incompatible QoS and deadline missed, sample lost and rejected, data available (or data on readers), and the
- * ReadConditions woken with it. Holds the counts those statuses are made of; {@code DataReaderImpl} updates them
- * and decides when to call.
+ * incompatible QoS and deadline missed, liveliness changed ({@link ReaderLiveliness}), sample lost and rejected,
+ * data available (or data on readers), and the ReadConditions woken with it. Holds the counts those statuses are
+ * made of; {@code DataReaderImpl} updates them and decides when to call.
  *
  * <p>Threads: listeners are called on the delivery thread after a batch (outside the reader's lock), on the
- * discovery thread (matching) or on the participant's timer thread (deadline), each inside {@code listenerGate} so
- * that close() waits for a call in progress and stops later ones. The counts are guarded by the entity's
- * {@code statusLock}; the status getters run on application threads.
+ * discovery thread (matching) or on the participant's timer thread (deadline, liveliness), each inside
+ * {@code listenerGate} so that close() waits for a call in progress and stops later ones. The counts are guarded by
+ * the entity's {@code statusLock}; the status getters run on application threads.
  */
 abstract class DataReaderStatuses<T> extends DataReaderOverloads<T>
 {
@@ -94,9 +93,13 @@ abstract class DataReaderStatuses<T> extends DataReaderOverloads<T>
             case StatusKinds.SAMPLE_LOST -> sampleStatuses.lostStatus(env);
             case StatusKinds.SAMPLE_REJECTED -> sampleStatuses.rejectedStatus(env);
             case StatusKinds.REQUESTED_DEADLINE_MISSED -> deadlineMisses.requested(env);
+            case StatusKinds.LIVELINESS_CHANGED -> liveliness().status(env);
             default -> throw new IllegalArgumentException(describe() + ": no status for bit " + statusBit);
         };
     }
+
+    /** The matched writers' LIVELINESS and the counts of LivelinessChanged. */
+    abstract ReaderLiveliness liveliness();
 
     final boolean hasListener(final int bits)
     {
@@ -118,6 +121,14 @@ abstract class DataReaderStatuses<T> extends DataReaderOverloads<T>
         {
             listenerGate.exit();
         }
+        fireLivelinessChanged(); // a matched writer is alive; an unmatched one leaves its count
+    }
+
+    /** Discovery or timer thread, or the delivery thread after a batch: the matched writers' liveliness changed. */
+    final void fireLivelinessChanged()
+    {
+        listenerGate.run(() -> fire(StatusKinds.LIVELINESS_CHANGED, Events.LivelinessChangedEventImpl<T>::new,
+            DataReaderListener::onLivelinessChanged, SubscriberListener::onLivelinessChanged));
     }
 
     @Override
@@ -243,16 +254,11 @@ abstract class DataReaderStatuses<T> extends DataReaderOverloads<T>
         return takeStatus(StatusKinds.SAMPLE_REJECTED);
     }
 
-    /** Liveliness follows group membership: the alive writers are the matched ones. */
     @Override
     public LivelinessChangedStatus getLivelinessChangedStatus()
     {
         checkOpen();
-        synchronized (statusLock)
-        {
-            return new Statuses.LivelinessChangedStatusImpl(env, writers.livelinessCurrent(), 0, 0, 0,
-                new HandleImpl(env, writers.livelinessLast()));
-        }
+        return takeStatus(StatusKinds.LIVELINESS_CHANGED);
     }
 
     @Override

@@ -35,6 +35,22 @@ final class ListenerGate
         calls.unlock();
     }
 
+    /** Delivery side: runs {@code listenerCalls} inside the gate, unless the reader is closing. */
+    void run(final Runnable listenerCalls)
+    {
+        if (enter())
+        {
+            try
+            {
+                listenerCalls.run();
+            }
+            finally
+            {
+                exit();
+            }
+        }
+    }
+
     /** Close side: waits until no listener call is in progress on another thread, then holds the gate. */
     void hold()
     {

@@ -1,5 +1,6 @@
 package io.sirocco.pubsub.sub;
 
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -7,10 +8,12 @@ import java.util.Map;
 import java.util.Set;
 
 import io.sirocco.pubsub.bus.EndpointRecord;
+import io.sirocco.pubsub.core.DurationImpl;
 import io.sirocco.pubsub.core.HandleImpl;
 import io.sirocco.pubsub.status.MatchedCounts;
 import org.omg.dds.core.InstanceHandle;
 import org.omg.dds.core.ServiceEnvironment;
+import org.omg.dds.core.policy.Liveliness;
 import org.omg.dds.core.status.SubscriptionMatchedStatus;
 
 /**
@@ -19,8 +22,8 @@ import org.omg.dds.core.status.SubscriptionMatchedStatus;
  * behind the SubscriptionMatchedStatus.
  *
  * <p>Concurrency: two locks, both the reader's. The writer map, {@code departed} and the last-writer shortcut are
- * guarded by the reader's {@code ReentrantLock}: every method but {@link #subscriptionStatus} and
- * {@link #livelinessCurrent}/{@link #livelinessLast} runs with it held (the discovery thread matching or retracting a
+ * guarded by the reader's {@code ReentrantLock}: every method but {@link #subscriptionStatus} runs with it
+ * held (the discovery thread matching or retracting a
  * writer, the delivery thread matching a writer by its first sample and looking writers up per sample, application
  * threads asking for the matched publications). The matched counts are guarded by the reader's status lock, taken
  * here under the reader's lock (never the other way round). A match or unmatch changes the map and the counts in one
@@ -36,14 +39,25 @@ final class MatchedWriters
     /** What this reader knows about one matched writer. Guarded by the reader's lock. */
     static final class WriterState
     {
-        final EndpointRecord record;
+        /** As last announced (a writer announces itself again when its OWNERSHIP_STRENGTH changes). */
+        EndpointRecord record;
+        /** The lease {@link ReaderLiveliness} watches: a MANUAL_* writer's finite lease, else infinite. */
+        final long leaseNs;
         boolean awaitingHistory;
         long lastSeq;
+        /** When the writer last asserted its liveliness (a sample, an announcement); see {@link ReaderLiveliness}. */
+        long heardNs;
+        boolean alive;
+        /** OWNERSHIP_STRENGTH, as last announced (changeable). */
+        int strength;
 
         WriterState(final EndpointRecord record, final boolean awaitingHistory)
         {
             this.record = record;
             this.awaitingHistory = awaitingHistory;
+            this.leaseNs = record.livelinessKind() == Liveliness.Kind.AUTOMATIC.ordinal() ? DurationImpl.INFINITE_NS :
+                record.leaseNs();
+            this.strength = record.ownershipStrength();
         }
     }
 
@@ -152,6 +166,12 @@ final class MatchedWriters
         return true;
     }
 
+    /** The matched writers' states (under the reader's lock). */
+    Collection<WriterState> states()
+    {
+        return writers.values();
+    }
+
     /** Whether a matched TRANSIENT_LOCAL writer's history has not arrived yet. */
     boolean awaitingHistory()
     {
@@ -185,17 +205,5 @@ final class MatchedWriters
     SubscriptionMatchedStatus subscriptionStatus(final ServiceEnvironment env)
     {
         return matched.subscription(env);
-    }
-
-    /** Under the status lock: how many writers are matched now. */
-    int livelinessCurrent()
-    {
-        return matched.current();
-    }
-
-    /** Under the status lock: the writer that matched or left last. */
-    long livelinessLast()
-    {
-        return matched.last();
     }
 }

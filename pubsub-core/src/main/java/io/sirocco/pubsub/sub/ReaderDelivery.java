@@ -7,6 +7,7 @@ import io.sirocco.dds.loan.InPlaceSampleListener;
 import io.sirocco.pubsub.bus.BusMessage;
 import io.sirocco.pubsub.bus.DeliveryHandler;
 import io.sirocco.pubsub.content.ContentFilter;
+import io.sirocco.pubsub.core.DurationImpl;
 import io.sirocco.pubsub.sub.MatchedWriters.WriterState;
 import io.sirocco.pubsub.sub.cache.ReaderHistoryCache;
 import io.sirocco.pubsub.topic.SampleOps;
@@ -53,6 +54,9 @@ final class ReaderDelivery<T> implements DeliveryHandler
     private final SampleStatusCounts sampleStatuses;
     private final boolean keepAll;
     private final Host host;
+    private final ReaderLiveliness liveliness;
+    /** A writer came back to life in this batch (delivery thread only): LivelinessChanged is raised at its end. */
+    private boolean revived;
     private volatile InPlaceSampleListener inPlace;
     /** The reader's content filter (ContentFilteredTopic), or null; set once before the reader is enabled. */
     private volatile ContentFilter<T> filter;
@@ -62,8 +66,10 @@ final class ReaderDelivery<T> implements DeliveryHandler
 
     ReaderDelivery(final String name, final ReentrantLock lock, final Condition historyArrived,
         final MatchedWriters writers, final ReaderHistoryCache<T> cache, final SampleOps<T> ops,
-        final SampleStatusCounts sampleStatuses, final boolean keepAll, final Host host)
+        final SampleStatusCounts sampleStatuses, final boolean keepAll, final ReaderLiveliness liveliness,
+        final Host host)
     {
+        this.liveliness = liveliness;
         this.name = name;
         this.lock = lock;
         this.historyArrived = historyArrived;
@@ -137,6 +143,11 @@ final class ReaderDelivery<T> implements DeliveryHandler
             lock.unlock();
         }
         host.batchEnded();
+        if (revived)
+        {
+            revived = false;
+            liveliness.raise();
+        }
     }
 
     private WriterState writerState(final long writerGuid)
@@ -151,6 +162,10 @@ final class ReaderDelivery<T> implements DeliveryHandler
         if (writer == null)
         {
             return;
+        }
+        if (writer.leaseNs != DurationImpl.INFINITE_NS)
+        {
+            revived |= liveliness.heard(writer, System.nanoTime());
         }
         int kind = message.kind();
         if (kind == BusMessage.KIND_HISTORY_END)
@@ -186,7 +201,7 @@ final class ReaderDelivery<T> implements DeliveryHandler
         }
         if (data != null)
         {
-            cache.accept(kind, message.writerGuid(), message.sourceTimeNs(), message.keyHashHi(),
+            cache.accept(kind, message.writerGuid(), writer.strength, message.sourceTimeNs(), message.keyHashHi(),
                 message.keyHashLo(), data);
             return;
         }
@@ -198,7 +213,8 @@ final class ReaderDelivery<T> implements DeliveryHandler
         {
             data = ops.deserialize(message, cache.pollFreeData());
         }
-        cache.accept(kind, message.writerGuid(), message.sourceTimeNs(), message.keyHashHi(), message.keyHashLo(), data);
+        cache.accept(kind, message.writerGuid(), writer.strength, message.sourceTimeNs(), message.keyHashHi(),
+            message.keyHashLo(), data);
     }
 
     /**

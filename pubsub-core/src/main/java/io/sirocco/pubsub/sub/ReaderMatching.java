@@ -40,15 +40,18 @@ final class ReaderMatching<T>
     private final EndpointRecord reader;
     private final boolean transientLocal;
     private final LongFunction<EndpointRecord> discovered;
+    private final ReaderLiveliness liveliness;
 
     /**
      * @param name       the reader, for error messages.
      * @param reader     the reader's own announcement.
      * @param discovered the participant's discovered endpoint by GUID, or null if unknown.
+     * @param liveliness told of each writer matched (alive) and unmatched (it leaves its count).
      */
     ReaderMatching(final ServiceEnvironment env, final String name, final ReentrantLock lock,
         final Condition historyArrived, final MatchedWriters writers, final ReaderHistoryCache<T> cache,
-        final EndpointRecord reader, final boolean transientLocal, final LongFunction<EndpointRecord> discovered)
+        final EndpointRecord reader, final boolean transientLocal, final LongFunction<EndpointRecord> discovered,
+        final ReaderLiveliness liveliness)
     {
         this.env = env;
         this.name = name;
@@ -59,6 +62,7 @@ final class ReaderMatching<T>
         this.reader = reader;
         this.transientLocal = transientLocal;
         this.discovered = discovered;
+        this.liveliness = liveliness;
     }
 
     private boolean matches(final EndpointRecord writer)
@@ -68,11 +72,16 @@ final class ReaderMatching<T>
             Matching.incompatible(writer, reader).isEmpty();
     }
 
-    /** Under {@code lock}: adds the writer; null if it already was matched. */
+    /** Under {@code lock}: adds the writer (alive); null if it already was matched. */
     private WriterState addMatchedWriter(final EndpointRecord writer)
     {
-        return writers.add(writer, transientLocal &&
+        final WriterState added = writers.add(writer, transientLocal &&
             writer.durabilityKind() >= Durability.Kind.TRANSIENT_LOCAL.ordinal());
+        if (added != null)
+        {
+            liveliness.matched(added, System.nanoTime());
+        }
+        return added;
     }
 
     /**
@@ -90,12 +99,23 @@ final class ReaderMatching<T>
         return writers.get(writerGuid);
     }
 
-    /** Discovery thread, for a compatible writer: whether it was newly matched. */
+    /**
+     * Discovery thread, for a compatible writer: whether it was newly matched. A matched writer announced again
+     * changed its OWNERSHIP_STRENGTH.
+     */
     boolean writerDiscovered(final EndpointRecord writer)
     {
         lock.lock();
         try
         {
+            final WriterState known = writers.get(writer.guid());
+            if (known != null)
+            {
+                known.record = writer;
+                known.strength = writer.ownershipStrength();
+                cache.strengthChanged(writer.guid(), known.strength);
+                return false;
+            }
             return addMatchedWriter(writer) != null;
         }
         finally
@@ -110,6 +130,7 @@ final class ReaderMatching<T>
         lock.lock();
         try
         {
+            liveliness.unmatched(writerGuid);
             if (!writers.remove(writerGuid, writerFailed))
             {
                 return false;

@@ -4,10 +4,16 @@ import java.util.List;
 import java.util.function.Consumer;
 
 import io.sirocco.pubsub.bus.EndpointRecord;
+import io.sirocco.pubsub.core.DurationImpl;
+import io.sirocco.pubsub.topic.TopicImpl;
 import io.sirocco.pubsub.topic.filtered.ContentFilteredTopicImpl;
+import org.omg.dds.core.policy.Reliability;
+import org.omg.dds.sub.DataReaderQos;
+import org.omg.dds.sub.SubscriberQos;
 
 /**
- * A DataReader's endpoint record as announced. A reader of a ContentFilteredTopic carries the filter's expression and
+ * A DataReader's endpoint record as announced: its topic and type and the QoS that discovery matches writers
+ * against ({@link #of}). A reader of a ContentFilteredTopic carries the filter's expression and
  * parameters in it, so that writers can filter for it; when the topic's parameters change, the record is replaced
  * and re-announced, and matched writers then filter with the new ones (until they hear of them, a writer filters
  * with the old ones: samples written meanwhile that only the new parameters pass may be left out).
@@ -28,6 +34,24 @@ final class ReaderRecord
     {
         this.current = initial;
         this.announce = announce;
+    }
+
+    /** @param reliable whether the reader asks for RELIABLE (a QoS without RELIABILITY is BEST_EFFORT). */
+    static EndpointRecord of(final long guid, final long participantGuid, final TopicImpl<?> topic,
+        final boolean reliable, final DataReaderQos qos, final SubscriberQos groupQos)
+    {
+        return new EndpointRecord(EndpointRecord.READER, guid, participantGuid, topic.getName(),
+            topic.getTypeName(), topic.getTypeSupport().getType().getName(),
+            reliable ? Reliability.Kind.RELIABLE.ordinal() : Reliability.Kind.BEST_EFFORT.ordinal(), 0,
+            qos.getDurability().getKind().ordinal(), DurationImpl.toNanos(qos.getDeadline().getPeriod()),
+            DurationImpl.toNanos(qos.getLatencyBudget().getDuration()), qos.getLiveliness().getKind().ordinal(),
+            DurationImpl.toNanos(qos.getLiveliness().getLeaseDuration()), qos.getOwnership().getKind().ordinal(),
+            qos.getDestinationOrder().getKind().ordinal(),
+            groupQos.getPresentation().getAccessScope().ordinal(),
+            groupQos.getPresentation().isCoherentAccess(),
+            groupQos.getPresentation().isOrderedAccess(), qos.getHistory().getKind().ordinal(),
+            qos.getHistory().getDepth(), List.copyOf(groupQos.getPartition().getName()), qos.getUserData().getValue(),
+            "", 0);
     }
 
     EndpointRecord current()

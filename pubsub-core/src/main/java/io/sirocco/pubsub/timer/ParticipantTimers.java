@@ -30,6 +30,7 @@ public final class ParticipantTimers implements Agent, AutoCloseable
     /** Checks added by any thread, drained by the agent (rare: one per endpoint and period change). */
     private final ConcurrentLinkedQueue<Object[]> added = new ConcurrentLinkedQueue<>();
     private final Long2ObjectHashMap<TimedCheck> byTimer = new Long2ObjectHashMap<>();
+    private final DeadlineTimerWheel.TimerHandler onExpiry = this::onExpiry;
     private DeadlineTimerWheel wheel;
     private AgentRunner runner;
     private boolean closed;
@@ -73,7 +74,15 @@ public final class ParticipantTimers implements Agent, AutoCloseable
             schedule((TimedCheck)entry[0], (Long)entry[1]);
             work++;
         }
-        return work + wheel.poll(System.nanoTime(), this::onExpiry, Integer.MAX_VALUE);
+        // The wheel advances one tick per poll: catch up to now, or a wheel polled less often than once a tick (an idle
+        // sleep longer than 1 ms on a loaded machine) falls further behind the clock with every poll.
+        final long nowNs = System.nanoTime();
+        do
+        {
+            work += wheel.poll(nowNs, onExpiry, Integer.MAX_VALUE);
+        }
+        while (wheel.currentTickTime() <= nowNs);
+        return work;
     }
 
     private void schedule(final TimedCheck check, final long deadlineNs)

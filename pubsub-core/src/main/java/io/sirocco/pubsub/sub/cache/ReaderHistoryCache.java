@@ -34,6 +34,8 @@ public final class ReaderHistoryCache<T>
     private final TreeMap<Long, ReaderInstance<T>> byHandle = new TreeMap<>();
     private final ArrayList<ReaderInstance<T>> ordered = new ArrayList<>();
     private final CachePools<T> pools;
+    /** DESTINATION_ORDER, OWNERSHIP and TIME_BASED_FILTER (changeable ones through {@link #filters()}). */
+    private final ArrivalFilters filters;
     private final boolean keepAll;
     private final int depth;
     private final int maxSamples;
@@ -43,8 +45,9 @@ public final class ReaderHistoryCache<T>
     private boolean newData;
 
     public ReaderHistoryCache(final ServiceEnvironment env, final SampleOps<T> ops, final RejectionSink rejections,
-        final boolean keepAll, final int depth, final ResourceLimits limits)
+        final boolean keepAll, final int depth, final ResourceLimits limits, final ArrivalFilters filters)
     {
+        this.filters = filters;
         this.ops = ops;
         this.rejections = rejections;
         this.pools = new CachePools<>(env);
@@ -93,9 +96,18 @@ public final class ReaderHistoryCache<T>
         return data;
     }
 
-    /** Applies one sample or lifecycle change to the cache; {@code data} may be null for dispose/unregister. */
-    public void accept(final int kind, final long writerGuid, final long sourceTimeNs, final long keyHi,
-        final long keyLo, final T data)
+    public ArrivalFilters filters()
+    {
+        return filters;
+    }
+
+    /**
+     * Applies one sample or lifecycle change to the cache; {@code data} may be null for dispose/unregister.
+     *
+     * @param strength the writer's OWNERSHIP_STRENGTH.
+     */
+    public void accept(final int kind, final long writerGuid, final int strength, final long sourceTimeNs,
+        final long keyHi, final long keyLo, final T data)
     {
         ReaderInstance<T> instance = instances.get(probe.set(keyHi, keyLo));
         if (instance == null)
@@ -113,7 +125,14 @@ public final class ReaderHistoryCache<T>
         }
         if ((kind & BusMessage.KIND_DATA) != 0)
         {
-            acceptData(instance, writerGuid, sourceTimeNs, data);
+            if (filters.admitsData(instance, writerGuid, strength, sourceTimeNs))
+            {
+                acceptData(instance, writerGuid, sourceTimeNs, data);
+            }
+            else if (data != null)
+            {
+                pools.freeData(data);
+            }
             return;
         }
         if (data != null)
@@ -121,7 +140,8 @@ public final class ReaderHistoryCache<T>
             pools.freeData(data);
         }
         boolean changed = false;
-        if ((kind & BusMessage.KIND_DISPOSE) != 0 && instance.state == InstanceState.ALIVE)
+        if ((kind & BusMessage.KIND_DISPOSE) != 0 && instance.state == InstanceState.ALIVE &&
+            filters.admitsDispose(instance, writerGuid))
         {
             instance.state = InstanceState.NOT_ALIVE_DISPOSED;
             changed = true;
@@ -129,6 +149,7 @@ public final class ReaderHistoryCache<T>
         if ((kind & BusMessage.KIND_UNREGISTER) != 0)
         {
             instance.removeWriter(writerGuid);
+            filters.released(instance, writerGuid);
             if (instance.writerCount() == 0 && instance.state == InstanceState.ALIVE)
             {
                 instance.state = InstanceState.NOT_ALIVE_NO_WRITERS;
@@ -219,11 +240,21 @@ public final class ReaderHistoryCache<T>
         totalSamples++;
     }
 
-    /** A matched writer is gone: the instances only it wrote become NOT_ALIVE_NO_WRITERS. */
+    /** A matched writer's OWNERSHIP_STRENGTH changed: the instances it owns rank it anew. */
+    public void strengthChanged(final long writerGuid, final int strength)
+    {
+        for (final ReaderInstance<T> instance : ordered)
+        {
+            filters.strengthChanged(instance, writerGuid, strength);
+        }
+    }
+
+    /** A matched writer is gone: the instances only it wrote become NOT_ALIVE_NO_WRITERS (and lose it as owner). */
     public void writerGone(final long writerGuid, final long nowNs)
     {
         for (final ReaderInstance<T> instance : byHandle.values())
         {
+            filters.released(instance, writerGuid);
             if (instance.removeWriter(writerGuid) && instance.writerCount() == 0 &&
                 instance.state == InstanceState.ALIVE)
             {

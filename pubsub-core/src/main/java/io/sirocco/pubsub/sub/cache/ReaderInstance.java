@@ -24,6 +24,16 @@ final class ReaderInstance<T>
     final ArrayList<SampleEntry<T>> samples = new ArrayList<>(4);
     /** When its samples arrived, for the reader's DEADLINE. */
     final DeadlineTrack deadline = new DeadlineTrack();
+    /** TIME_BASED_FILTER: when the last data sample was kept, once one was ({@link SeparationFilter}). */
+    long acceptedNs;
+    boolean separated;
+    /** OWNERSHIP EXCLUSIVE: the owning writer (0: none), its strength, when its last kept sample arrived. */
+    long owner;
+    int ownerStrength;
+    long ownerHeardNs;
+    /** DESTINATION_ORDER BY_SOURCE_TIMESTAMP: the source timestamp of the last data sample kept, once one was. */
+    long lastSourceNs;
+    boolean sourceOrdered;
     private long[] writers = new long[2];
     private int writerCount;
 
