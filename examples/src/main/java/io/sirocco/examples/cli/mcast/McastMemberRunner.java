@@ -94,26 +94,7 @@ public final class McastMemberRunner implements AutoCloseable
             cfg = cfg.withIdle(Integer.parseInt(f[0].strip()), Integer.parseInt(f[1].strip()),
                 Long.parseLong(f[2].strip()));
         }
-        this.group = Group.join(cfg, regs, new MembershipListener()
-        {
-            @Override
-            public void onViewInstalled(final View v, final List<Long> joined, final List<Long> left)
-            {
-                observe(v);
-                if (v.members().size() < params.members() && smallerViewEpochMs == 0)
-                {
-                    smallerViewEpochMs = System.currentTimeMillis();
-                }
-            }
-
-            @Override
-            public void onExcluded(final String reason)
-            {
-                // Reported in the result: a test of agreement between survivors must know a member restarted empty.
-                exclusions.incrementAndGet();
-                System.err.println("EXCLUDED " + reason);
-            }
-        }, joinTimeout);
+        this.group = Group.join(cfg, regs, membershipListener(params.members()), joinTimeout);
         // The listener may already have installed a newer view than the one join() returned with.
         observe(group.view());
         for (int i = 0; i < params.members(); i++)
@@ -123,6 +104,31 @@ public final class McastMemberRunner implements AutoCloseable
                 slowSenderIds.add(1000L + i);
             }
         }
+    }
+
+    /** Records the newest view, when the group first shrank, and every exclusion of this member. */
+    private MembershipListener membershipListener(final int members)
+    {
+        return new MembershipListener()
+    {
+        @Override
+        public void onViewInstalled(final View v, final List<Long> joined, final List<Long> left)
+        {
+            observe(v);
+            if (v.members().size() < members && smallerViewEpochMs == 0)
+            {
+                smallerViewEpochMs = System.currentTimeMillis();
+            }
+        }
+
+        @Override
+        public void onExcluded(final String reason)
+        {
+            // Reported in the result: a test of agreement between survivors must know a member restarted empty.
+            exclusions.incrementAndGet();
+            System.err.println("EXCLUDED " + reason);
+        }
+    };
     }
 
     /** Keeps the newest view: the predicate thread's listener and the constructor both report one. */
