@@ -78,7 +78,7 @@ public final class ParticipantDurability implements AutoCloseable, DiscoveryHand
         }
         if (group == null)
         {
-            throw new UnsupportedOperationException(describe.get() + ": Durability TRANSIENT needs the shm, tcp or " +
+            throw new UnsupportedOperationException(describe.get() + ": Durability TRANSIENT and PERSISTENT need the shm, tcp or " +
                 "mixed transport (log replication between participants); the " + transportName + " bus has none");
         }
         lock.lock();

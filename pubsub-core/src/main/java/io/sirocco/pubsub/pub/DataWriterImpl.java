@@ -78,7 +78,6 @@ public final class DataWriterImpl<T> extends DataWriterOverloads<T> implements L
         this.codec = topic.typeSupport().codec();
         final String me = describe();
         QosChecks.historyAndLimits(env, me, qos.getHistory(), qos.getResourceLimits());
-        QosChecks.durability(me, qos.getDurability());
         QosChecks.liveliness(me, qos.getLiveliness());
         QosChecks.ownership(me, qos.getOwnership());
         QosChecks.lifespan(me, qos.getLifespan());

@@ -84,16 +84,6 @@ public final class QosChecks
         }
     }
 
-    public static void durability(final String entity, final Durability durability)
-    {
-        final Durability.Kind kind = durability.getKind();
-        if (kind == Durability.Kind.PERSISTENT)
-        {
-            throw new UnsupportedOperationException(entity + ": Durability PERSISTENT (group commit to the backups' " +
-                "disks, full-domain restart) is not built yet; VOLATILE, TRANSIENT_LOCAL and TRANSIENT are supported");
-        }
-    }
-
     public static void liveliness(final String entity, final Liveliness liveliness)
     {
         if (!liveliness.getLeaseDuration().isInfinite() || liveliness.getKind() != Liveliness.Kind.AUTOMATIC)

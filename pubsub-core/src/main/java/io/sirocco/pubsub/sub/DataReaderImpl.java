@@ -86,7 +86,6 @@ public final class DataReaderImpl<T> extends DataReaderStatuses<T> implements io
         this.builtin = builtin;
         final String me = describe();
         QosChecks.historyAndLimits(env, me, qos.getHistory(), qos.getResourceLimits());
-        QosChecks.durability(me, qos.getDurability());
         QosChecks.liveliness(me, qos.getLiveliness());
         QosChecks.ownership(me, qos.getOwnership());
         QosChecks.timeBasedFilter(me, qos.getTimeBasedFilter());
