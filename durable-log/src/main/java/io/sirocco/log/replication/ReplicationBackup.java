@@ -51,6 +51,11 @@ public final class ReplicationBackup implements MembershipListener, AutoCloseabl
     private final ZoneStores stores;
     private final ConcurrentHashMap<ZoneId, ZoneInfo> zones = new ConcurrentHashMap<>();
     private final AtomicInteger recoveriesRunning = new AtomicInteger();
+    /**
+     * Zones found in the stores at start whose owner has not spoken since (no CreateZone): after a restart of the
+     * whole domain their owner is gone for good, and no view change will say so; see {@link #onMemberJoined}.
+     */
+    private final java.util.Set<ZoneId> fromDisk = ConcurrentHashMap.newKeySet();
 
     /**
      * Opens the store in {@code storeDirectory} and registers the handlers; PERSISTENT zones live in it too.
@@ -156,6 +161,7 @@ public final class ReplicationBackup implements MembershipListener, AutoCloseabl
         final ZoneHandle handle = store.createZone(create.zone);
         final ZoneInfo info = new ZoneInfo(create.owner, List.copyOf(create.backups), store, handle);
         zones.put(create.zone, info);
+        fromDisk.remove(create.zone);
         saveZoneInfo(create.zone, info);
     }
 
@@ -220,6 +226,7 @@ public final class ReplicationBackup implements MembershipListener, AutoCloseabl
                 if (zoneOwner >= 0)
                 {
                     zones.put(zone, new ZoneInfo(zoneOwner, List.copyOf(backups), store, store.zone(zone)));
+                    fromDisk.add(zone);
                 }
             }
             catch (final java.io.IOException | RuntimeException ex)
@@ -285,9 +292,39 @@ public final class ReplicationBackup implements MembershipListener, AutoCloseabl
         }
     }
 
+    /**
+     * A member joined: a zone found on disk at start whose owner is not a member is an orphan of a restart. Once
+     * every backup of its recorded order is a member again, each of them sees the same order, and the first one
+     * recovers the zone, exactly as after its owner's failure (so one restorer, with no coordinator). A zone whose
+     * backups do not all come back stays unrecovered (logged at DEBUG on each join).
+     */
     @Override
     public void onMemberJoined(final int member)
     {
+        final SortedSet<Integer> live = membership.members();
+        for (final ZoneId zone : fromDisk)
+        {
+            final ZoneInfo info = zones.get(zone);
+            if (info == null || live.contains(info.owner) || info.owner == service.ownNodeId()
+                || info.backups.isEmpty())
+            {
+                continue;
+            }
+            if (!live.containsAll(info.backups))
+            {
+                LOG.debug("durable-log: {} of gone owner {} waits for its backups {} (members {})", zone, info.owner,
+                    info.backups, live);
+                continue;
+            }
+            if (info.backups.get(0) == service.ownNodeId() && fromDisk.remove(zone))
+            {
+                LOG.info("durable-log: {} of owner {} (gone since a restart) is recovered by node {}", zone,
+                    info.owner, service.ownNodeId());
+                recoveriesRunning.incrementAndGet();
+                Agents.threadFactory("log-failover-" + zone.zoneIndex()).newThread(() -> recoverZone(zone,
+                    info.owner)).start();
+            }
+        }
     }
 
     @Override

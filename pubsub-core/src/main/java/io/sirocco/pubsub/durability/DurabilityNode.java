@@ -86,7 +86,7 @@ public final class DurabilityNode implements AutoCloseable, MembershipListener, 
         this.domainId = domainId;
         this.group = group;
         this.config = config;
-        this.nodeId = nodeIdOf(group.memberId());
+        this.nodeId = resumedNodeId(domainId, group.memberId());
         final String host = listenHost(group);
         final TransportContext context = new TransportContext().ownNodeId(nodeId).transport("nio");
         context.addressMap().put(nodeId, host, 0);
@@ -136,6 +136,41 @@ public final class DurabilityNode implements AutoCloseable, MembershipListener, 
         return "127.0.0.1";
     }
 
+    /**
+     * A backup with a data directory ({@code sirocco.durable.data.dir}) that held PERSISTENT zones of this domain
+     * before a restart takes its old log node id again (from its {@code d<domain>-node<N>} directory): the zones'
+     * backup orders name it. Otherwise the id is derived from the member id.
+     */
+    private static int resumedNodeId(final int domainId, final long memberId)
+    {
+        final String dataDir = DurableSettings.fromSettings().dataDir();
+        final String prefix = "d" + domainId + "-node";
+        if (!dataDir.isEmpty() && Files.isDirectory(Path.of(dataDir)))
+        {
+            try (Stream<Path> entries = Files.list(Path.of(dataDir)))
+            {
+                final List<Integer> ids = entries.map(p -> p.getFileName().toString())
+                    .filter(n -> n.startsWith(prefix) && n.substring(prefix.length()).matches("[0-9]{1,5}"))
+                    .map(n -> Integer.parseInt(n.substring(prefix.length()))).toList();
+                if (ids.size() == 1)
+                {
+                    LOG.info("domain {}: durability resumes log node {} from {}", domainId, ids.get(0), dataDir);
+                    return ids.get(0);
+                }
+                if (ids.size() > 1)
+                {
+                    LOG.warn("domain {}: {} holds the stores of log nodes {}; one process per data directory: a new "
+                        + "node id is used", domainId, dataDir, ids);
+                }
+            }
+            catch (final IOException ex)
+            {
+                LOG.warn("domain {}: cannot list data directory {}: {}", domainId, dataDir, ex.toString());
+            }
+        }
+        return nodeIdOf(memberId);
+    }
+
     /** The log node id of a multicast member (16 bits; a clash between two members is logged by the membership). */
     static int nodeIdOf(final long memberId)
     {
@@ -152,7 +187,7 @@ public final class DurabilityNode implements AutoCloseable, MembershipListener, 
      * Where this backup keeps PERSISTENT zones (group commit): {@code sirocco.durable.data.dir}/d&lt;domain&gt;-node&lt;N&gt;,
      * else the sub-directory {@code persistent} of its backup store (deleted with a temporary store).
      */
-    private Path persistentDirectory()
+    Path persistentDirectory()
     {
         final String dataDir = DurableSettings.fromSettings().dataDir();
         return dataDir.isEmpty() ? storeDirectory().resolve("persistent")

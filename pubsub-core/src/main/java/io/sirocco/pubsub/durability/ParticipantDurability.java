@@ -39,7 +39,8 @@ public final class ParticipantDurability implements AutoCloseable, DiscoveryHand
         this.transportName = bus.transportName();
         if (config.backup() && group != null)
         {
-            this.serving = new RecoveredWriters(domainId, bus, node().recovered());
+            this.serving = new RecoveredWriters(domainId, bus, node().recovered(),
+                node().persistentDirectory());
             node().recovered().whenRecovered(serving::onRecovered);
         }
         else

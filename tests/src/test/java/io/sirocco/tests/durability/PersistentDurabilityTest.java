@@ -20,7 +20,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * own data directory ({@code sirocco.durable.data.dir}); a PERSISTENT writer's {@code waitForAcknowledgments}
  * returns once its samples are synced in the zone's disk store on every backup; its process is then SIGKILLed, and a
  * late-joining PERSISTENT reader process gets exactly the acknowledged samples, in order, none twice, compared by
- * SHA-256 with the writer's.
+ * SHA-256 with the writer's; the same after every process of the domain was SIGKILLed and the backups restarted
+ * with their data directories.
  */
 @Timeout(400)
 class PersistentDurabilityTest
@@ -35,17 +36,29 @@ class PersistentDurabilityTest
     @Test
     void lateJoinerGetsExactlyTheAcknowledgedSamplesOfAKilledPublisher() throws Exception
     {
-        final String domain = "211";
-        final List<ChildProcess> backups = new ArrayList<>();
-        ChildProcess writer = null;
-        ChildProcess late = null;
+        publisherKilledLateJoinerGetsHistory("211", false);
+    }
+
+    /**
+     * Every process of the domain is SIGKILLed after the acknowledgment (power off); the three backups restart with
+     * the same data directories, and a late reader gets the history again, by digest.
+     */
+    @Test
+    void fullDomainRestartServesTheHistoryAgain() throws Exception
+    {
+        publisherKilledLateJoinerGetsHistory("212", true);
+    }
+
+    private void publisherKilledLateJoinerGetsHistory(final String domain, final boolean restartAll)
+        throws Exception
+    {
+        final List<ChildProcess> all = new ArrayList<>();
         try
         {
-            for (int b = 1; b <= 3; b++)
-            {
-                backups.add(startBackup("backup" + b, domain, dataDirs.resolve("b" + b)));
-            }
-            writer = start("writer", SHM, PersistentNode.class, "writer", domain, String.valueOf(SAMPLES));
+            final List<ChildProcess> backups = startBackups(domain, "", all);
+            final ChildProcess writer = start("writer", SHM, PersistentNode.class, "writer", domain,
+                String.valueOf(SAMPLES));
+            all.add(writer);
             final String acked = writer.await(l -> l.startsWith("ACKED ") || l.startsWith("NOT_ACKED"), 120);
             assertThat(acked).startsWith("ACKED " + SAMPLES + " ");
             final String digest = acked.split(" ")[2];
@@ -55,27 +68,52 @@ class PersistentDurabilityTest
                     .as("backup %d holds the writer's zone in its data directory", b).hasSize(1);
             }
             writer.kill();
-            awaitRecovered(backups, SAMPLES);
-            late = start("late", SHM, PersistentNode.class, "reader", domain, String.valueOf(SAMPLES));
+            final List<ChildProcess> serving;
+            if (restartAll)
+            {
+                for (final ChildProcess backup : backups)
+                {
+                    backup.kill();
+                }
+                serving = startBackups(domain, "-again", all);
+            }
+            else
+            {
+                serving = backups;
+            }
+            awaitRecovered(serving, SAMPLES);
+            final ChildProcess late = start("late", SHM, PersistentNode.class, "reader", domain,
+                String.valueOf(SAMPLES));
+            all.add(late);
             assertThat(late.await(l -> l.startsWith("COMPLETE ") || l.startsWith("BROKEN"), 120))
                 .as("the late reader got exactly the acknowledged samples, by digest")
                 .isEqualTo("COMPLETE " + SAMPLES + " " + digest);
         }
         catch (final AssertionError ex)
         {
-            final List<ChildProcess> all = new ArrayList<>(backups);
-            Stream.of(writer, late).filter(p -> p != null).forEach(all::add);
             throw new AssertionError(ex.getMessage() + "\nprocesses:" + ChildProcess.tails(30,
                 all.toArray(ChildProcess[]::new)), ex);
         }
         finally
         {
-            for (final ChildProcess p : Stream.concat(backups.stream(), Stream.of(writer, late))
-                .filter(p -> p != null).toList())
+            for (final ChildProcess p : all)
             {
                 p.close();
             }
         }
+    }
+
+    private List<ChildProcess> startBackups(final String domain, final String suffix, final List<ChildProcess> all)
+        throws Exception
+    {
+        final List<ChildProcess> backups = new ArrayList<>();
+        for (int b = 1; b <= 3; b++)
+        {
+            final ChildProcess backup = startBackup("backup" + b + suffix, domain, dataDirs.resolve("b" + b));
+            backups.add(backup);
+            all.add(backup);
+        }
+        return backups;
     }
 
     /** The PERSISTENT zone directories under a backup's data directory. */
