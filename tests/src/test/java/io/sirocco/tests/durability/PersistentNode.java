@@ -32,6 +32,9 @@ import org.omg.dds.topic.Topic;
  * <li>{@code reader <domain> <n>}: a late PERSISTENT reader; prints {@code HISTORY <count>} after
  * waitForHistoricalData, then takes until n samples and prints {@code COMPLETE n <digest>}, or {@code BROKEN <why>}
  * at the first sample out of order, repeated or beyond n.</li>
+ * <li>{@code bench <domain> <n> <volatile|transient|persistent>}: a RELIABLE KEEP_ALL writer of that durability
+ * writes n samples, waits for acknowledgments, and prints {@code BENCH <kind> <n> <write ms> <acked ms>
+ * <samples/s>} (a figure for the report, run by hand; not a test).</li>
  * </ul>
  * The digest is SHA-256 over the x values in delivery order, as {@link DurableNode}'s.
  */
@@ -54,6 +57,7 @@ public final class PersistentNode
         {
             case "writer" -> write(participant, pf, topic, Integer.parseInt(args[2]));
             case "reader" -> read(participant, pf, topic, Integer.parseInt(args[2]));
+            case "bench" -> bench(participant, pf, topic, Integer.parseInt(args[2]), args[3]);
             default -> throw new IllegalArgumentException("unknown role " + args[0]);
         }
     }
@@ -83,6 +87,35 @@ public final class PersistentNode
             println("NOT_ACKED " + ex.getMessage());
         }
         Thread.sleep(Long.MAX_VALUE);
+    }
+
+    private static void bench(final DomainParticipant participant, final PolicyFactory pf, final Topic<Shape> topic,
+        final int n, final String kind) throws Exception
+    {
+        final Publisher publisher = participant.createPublisher();
+        final org.omg.dds.core.policy.Durability durability = switch (kind)
+        {
+            case "persistent" -> pf.Durability().withPersitent();
+            case "transient" -> pf.Durability().withTransient();
+            default -> pf.Durability().withVolatile();
+        };
+        final DataWriter<Shape> writer = publisher.createDataWriter(topic, publisher.getDefaultDataWriterQos()
+            .withPolicies(pf.Reliability().withReliable().withMaxBlockingTime(30, TimeUnit.SECONDS), durability,
+                pf.History().withKeepAll(), pf.DurabilityService().withHistoryKind(History.Kind.KEEP_ALL)));
+        println("JOINED");
+        final Shape shape = new Shape("S", 0, 0, 1);
+        final long start = System.nanoTime();
+        for (int i = 1; i <= n; i++)
+        {
+            shape.x = i;
+            writer.write(shape);
+        }
+        final long written = System.nanoTime();
+        writer.waitForAcknowledgments(120, TimeUnit.SECONDS);
+        final long acked = System.nanoTime();
+        println("BENCH " + kind + " " + n + " " + (written - start) / 1_000_000 + " " + (acked - start) / 1_000_000
+            + " " + (long)(n / ((acked - start) / 1e9)));
+        System.exit(0);
     }
 
     private static void read(final DomainParticipant participant, final PolicyFactory pf, final Topic<Shape> topic,
