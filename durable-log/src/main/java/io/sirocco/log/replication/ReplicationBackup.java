@@ -48,12 +48,17 @@ public final class ReplicationBackup implements MembershipListener, AutoCloseabl
     private final ReplicationOwner owner;
     private final FailoverListener failover;
     private final int replicationFactor;
-    private final BackupStore store;
+    private final ZoneStores stores;
     private final ConcurrentHashMap<ZoneId, ZoneInfo> zones = new ConcurrentHashMap<>();
     private final AtomicInteger recoveriesRunning = new AtomicInteger();
+    /**
+     * Zones found in the stores at start whose owner has not spoken since (no CreateZone): after a restart of the
+     * whole domain their owner is gone for good, and no view change will say so; see {@link #onMemberJoined}.
+     */
+    private final java.util.Set<ZoneId> fromDisk = ConcurrentHashMap.newKeySet();
 
     /**
-     * Opens the store in {@code storeDirectory} and registers the handlers.
+     * Opens the store in {@code storeDirectory} and registers the handlers; PERSISTENT zones live in it too.
      *
      * @param owner the member's owner role, used to re-replicate recovered zones (may be null: no re-replication).
      */
@@ -61,18 +66,47 @@ public final class ReplicationBackup implements MembershipListener, AutoCloseabl
         final Membership membership, final ZonePlacement placement, final ReplicationOwner owner,
         final FailoverListener failover)
     {
+        this(service, storeDirectory, config, null, null, membership, placement, owner, failover);
+    }
+
+    /**
+     * Opens the store in {@code storeDirectory} and registers the handlers; PERSISTENT zones
+     * ({@link ZoneId#persistent()}) go to a second store in {@code diskDirectory} with {@code diskConfig} (usually
+     * group commit), opened at the first such zone, or at once if the directory exists (a restart).
+     *
+     * @param diskDirectory null: PERSISTENT zones live in the main store.
+     * @param owner         the member's owner role, used to re-replicate recovered zones (may be null).
+     */
+    public ReplicationBackup(final MessagingService service, final Path storeDirectory, final LogConfig config,
+        final Path diskDirectory, final LogConfig diskConfig, final Membership membership,
+        final ZonePlacement placement, final ReplicationOwner owner, final FailoverListener failover)
+    {
         this.service = service;
         this.membership = membership;
         this.placement = placement;
         this.owner = owner;
         this.failover = failover;
         this.replicationFactor = config.replicationFactor();
-        this.store = BackupStore.open(storeDirectory, config, new PersistListener()
+        this.stores = new ZoneStores(storeDirectory, config, diskDirectory, diskConfig, this::listenerFor);
+        for (final BackupStore store : stores.open())
+        {
+            loadZoneTable(store);
+        }
+        service.registerHandler(ReplicationMessages.TYPE, ReplicationMessages.CREATE_ZONE, this::onCreateZone);
+        service.registerHandler(ReplicationMessages.TYPE, ReplicationMessages.LOG_BATCH, this::onLogBatch);
+        membership.addListener(this);
+    }
+
+    /** A store's acknowledgements: from its flusher after each sync, unless it acknowledges from memory. */
+    private PersistListener listenerFor(final LogConfig config)
+    {
+        final boolean fromFlusher = config.syncPolicy() != SyncPolicy.NONE;
+        return new PersistListener()
         {
             @Override
             public void onPersisted(final ZoneId zone, final long ticket)
             {
-                if (store().config().syncPolicy() != SyncPolicy.NONE)
+                if (fromFlusher)
                 {
                     acknowledge(zone, ticket);
                 }
@@ -83,16 +117,19 @@ public final class ReplicationBackup implements MembershipListener, AutoCloseabl
             {
                 LOG.error("durable-log: backup {} stops acknowledging: {}", service.ownNodeId(), failure.getMessage());
             }
-        });
-        loadZoneTable();
-        service.registerHandler(ReplicationMessages.TYPE, ReplicationMessages.CREATE_ZONE, this::onCreateZone);
-        service.registerHandler(ReplicationMessages.TYPE, ReplicationMessages.LOG_BATCH, this::onLogBatch);
-        membership.addListener(this);
+        };
     }
 
+    /** The main store (TRANSIENT zones, and PERSISTENT ones when no disk directory is configured). */
     public BackupStore store()
     {
-        return store;
+        return stores.main();
+    }
+
+    /** The store that holds the zone (the disk store for a PERSISTENT zone, when configured). */
+    public BackupStore storeOf(final ZoneId zone)
+    {
+        return stores.of(zone);
     }
 
     /** Failover recoveries still running on this member. */
@@ -120,15 +157,17 @@ public final class ReplicationBackup implements MembershipListener, AutoCloseabl
 
     private void onCreateZone(final ReplicationMessages.CreateZone create)
     {
+        final BackupStore store = stores.of(create.zone);
         final ZoneHandle handle = store.createZone(create.zone);
-        final ZoneInfo info = new ZoneInfo(create.owner, List.copyOf(create.backups), handle);
+        final ZoneInfo info = new ZoneInfo(create.owner, List.copyOf(create.backups), store, handle);
         zones.put(create.zone, info);
+        fromDisk.remove(create.zone);
         saveZoneInfo(create.zone, info);
     }
 
     private Path zoneTableFile(final ZoneId zone)
     {
-        return store.directory().resolve(zone.directoryName()).resolve("replication.meta");
+        return stores.of(zone).directory().resolve(zone.directoryName()).resolve("replication.meta");
     }
 
     /**
@@ -157,7 +196,7 @@ public final class ReplicationBackup implements MembershipListener, AutoCloseabl
         }
     }
 
-    private void loadZoneTable()
+    private void loadZoneTable(final BackupStore store)
     {
         for (final ZoneId zone : store.zones())
         {
@@ -186,7 +225,8 @@ public final class ReplicationBackup implements MembershipListener, AutoCloseabl
                 }
                 if (zoneOwner >= 0)
                 {
-                    zones.put(zone, new ZoneInfo(zoneOwner, List.copyOf(backups), store.zone(zone)));
+                    zones.put(zone, new ZoneInfo(zoneOwner, List.copyOf(backups), store, store.zone(zone)));
+                    fromDisk.add(zone);
                 }
             }
             catch (final java.io.IOException | RuntimeException ex)
@@ -230,11 +270,11 @@ public final class ReplicationBackup implements MembershipListener, AutoCloseabl
                 }
                 if ((flags & 1) != 0)
                 {
-                    store.delete(info.handle, ticket, keyHash, sequence);
+                    info.store.delete(info.handle, ticket, keyHash, sequence);
                 }
                 else
                 {
-                    store.append(info.handle, ticket, keyHash, sequence, data, p + ReplicationMessages.ENTRY_HEADER_BYTES,
+                    info.store.append(info.handle, ticket, keyHash, sequence, data, p + ReplicationMessages.ENTRY_HEADER_BYTES,
                         length);
                 }
                 ticket++;
@@ -246,15 +286,45 @@ public final class ReplicationBackup implements MembershipListener, AutoCloseabl
             LOG.error("durable-log: backup {} cannot log {}: {}", service.ownNodeId(), batch.zone, ex.getMessage());
             return;
         }
-        if (store.config().syncPolicy() == SyncPolicy.NONE)
+        if (info.store.config().syncPolicy() == SyncPolicy.NONE)
         {
             acknowledge(batch.zone, ticket - 1);
         }
     }
 
+    /**
+     * A member joined: a zone found on disk at start whose owner is not a member is an orphan of a restart. Once
+     * every backup of its recorded order is a member again, each of them sees the same order, and the first one
+     * recovers the zone, exactly as after its owner's failure (so one restorer, with no coordinator). A zone whose
+     * backups do not all come back stays unrecovered (logged at DEBUG on each join).
+     */
     @Override
     public void onMemberJoined(final int member)
     {
+        final SortedSet<Integer> live = membership.members();
+        for (final ZoneId zone : fromDisk)
+        {
+            final ZoneInfo info = zones.get(zone);
+            if (info == null || live.contains(info.owner) || info.owner == service.ownNodeId()
+                || info.backups.isEmpty())
+            {
+                continue;
+            }
+            if (!live.containsAll(info.backups))
+            {
+                LOG.debug("durable-log: {} of gone owner {} waits for its backups {} (members {})", zone, info.owner,
+                    info.backups, live);
+                continue;
+            }
+            if (info.backups.get(0) == service.ownNodeId() && fromDisk.remove(zone))
+            {
+                LOG.info("durable-log: {} of owner {} (gone since a restart) is recovered by node {}", zone,
+                    info.owner, service.ownNodeId());
+                recoveriesRunning.incrementAndGet();
+                Agents.threadFactory("log-failover-" + zone.zoneIndex()).newThread(() -> recoverZone(zone,
+                    info.owner)).start();
+            }
+        }
     }
 
     @Override
@@ -308,7 +378,7 @@ public final class ReplicationBackup implements MembershipListener, AutoCloseabl
             {
                 owner.openZone(zone, newBackups);
             }
-            final RecoveryReport report = store.recover(zone, new RecoveryConsumer()
+            final RecoveryReport report = info.store.recover(zone, new RecoveryConsumer()
             {
                 @Override
                 public void onEntry(final ZoneId id, final long keyHash, final long sequence, final int epoch,
@@ -330,7 +400,7 @@ public final class ReplicationBackup implements MembershipListener, AutoCloseabl
             if (owner != null)
             {
                 owner.flush(zone);
-                final ZoneInfo mine = new ZoneInfo(service.ownNodeId(), newBackups, info.handle);
+                final ZoneInfo mine = new ZoneInfo(service.ownNodeId(), newBackups, info.store, info.handle);
                 zones.put(zone, mine);
                 saveZoneInfo(zone, mine);
             }
@@ -350,10 +420,10 @@ public final class ReplicationBackup implements MembershipListener, AutoCloseabl
     @Override
     public void close()
     {
-        store.close();
+        stores.close();
     }
 
-    private record ZoneInfo(int owner, List<Integer> backups, ZoneHandle handle)
+    private record ZoneInfo(int owner, List<Integer> backups, BackupStore store, ZoneHandle handle)
     {
     }
 }

@@ -5,16 +5,36 @@ package io.sirocco.log.zone;
  * Zones are keyed by writer so that replay and takeover of one DDS writer touch only its own zones.
  *
  * @param writerId  a 64-bit id of the writer (the DDS layer derives it from the writer GUID).
- * @param zoneIndex the zone's index among the writer's zones, from 0 in creation order.
+ * @param zoneIndex the zone's index among the writer's zones, from 0 in creation order; bit 30
+ *                  ({@link #PERSISTENT_FLAG}) marks a PERSISTENT zone, which backups keep in their disk store.
  */
 public record ZoneId(long writerId, int zoneIndex)
 {
+    /**
+     * Marks a zone whose backups acknowledge only what is on disk (group commit). It is part of the id, so every
+     * member (owner, backups, a restarted backup reading its directories) knows the zone's store from the id alone,
+     * with no field added to the replication protocol.
+     */
+    public static final int PERSISTENT_FLAG = 1 << 30;
+
     public ZoneId
     {
         if (zoneIndex < 0)
         {
             throw new IllegalArgumentException("zoneIndex must be >= 0: " + zoneIndex);
         }
+    }
+
+    /** The first zone of a writer: PERSISTENT (on disk at the backups) or not (in their memory). */
+    public static ZoneId first(final long writerId, final boolean persistent)
+    {
+        return new ZoneId(writerId, persistent ? PERSISTENT_FLAG : 0);
+    }
+
+    /** Whether the backups keep this zone on disk and acknowledge it after group commit. */
+    public boolean persistent()
+    {
+        return (zoneIndex & PERSISTENT_FLAG) != 0;
     }
 
     /** File-system name of the zone's directory on a backup, e.g. {@code zone-00000000000000ff-3}. */

@@ -12,6 +12,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
 
+import io.sirocco.log.config.DurableSettings;
 import io.sirocco.log.config.LogConfig;
 import io.sirocco.log.config.SyncPolicy;
 import io.sirocco.log.membership.Membership;
@@ -21,6 +22,7 @@ import io.sirocco.log.replication.ReplicationMessages;
 import io.sirocco.log.replication.ReplicationOwner;
 import io.sirocco.log.zone.EligiblePlacement;
 import io.sirocco.log.zone.RandomPlacement;
+import io.sirocco.log.zone.ZoneId;
 import io.sirocco.log.zone.ZonePlacement;
 import io.sirocco.multicast.model.DeliveryMode;
 import io.sirocco.multicast.Group;
@@ -84,7 +86,7 @@ public final class DurabilityNode implements AutoCloseable, MembershipListener, 
         this.domainId = domainId;
         this.group = group;
         this.config = config;
-        this.nodeId = nodeIdOf(group.memberId());
+        this.nodeId = resumedNodeId(domainId, group.memberId());
         final String host = listenHost(group);
         final TransportContext context = new TransportContext().ownNodeId(nodeId).transport("nio");
         context.addressMap().put(nodeId, host, 0);
@@ -106,7 +108,8 @@ public final class DurabilityNode implements AutoCloseable, MembershipListener, 
         });
         this.temporaryStore = config.backup() && config.directory().isEmpty() ? temporaryDirectory() : null;
         this.backup = config.backup() ? new ReplicationBackup(service, storeDirectory(), logConfig(),
-            membership.membership(), placement, owner, recovered) : null;
+            persistentDirectory(), DurableSettings.persistent(logConfig()), membership.membership(), placement, owner,
+            recovered) : null;
         this.hello = NodeHellos.encode(new NodeHellos.Hello(group.memberId(), nodeId, host, port, config.backup()));
         this.hellos = new NodeHellos(this, group.memberId());
         group.addMembershipListener(membership);
@@ -133,6 +136,41 @@ public final class DurabilityNode implements AutoCloseable, MembershipListener, 
         return "127.0.0.1";
     }
 
+    /**
+     * A backup with a data directory ({@code sirocco.durable.data.dir}) that held PERSISTENT zones of this domain
+     * before a restart takes its old log node id again (from its {@code d<domain>-node<N>} directory): the zones'
+     * backup orders name it. Otherwise the id is derived from the member id.
+     */
+    private static int resumedNodeId(final int domainId, final long memberId)
+    {
+        final String dataDir = DurableSettings.fromSettings().dataDir();
+        final String prefix = "d" + domainId + "-node";
+        if (!dataDir.isEmpty() && Files.isDirectory(Path.of(dataDir)))
+        {
+            try (Stream<Path> entries = Files.list(Path.of(dataDir)))
+            {
+                final List<Integer> ids = entries.map(p -> p.getFileName().toString())
+                    .filter(n -> n.startsWith(prefix) && n.substring(prefix.length()).matches("[0-9]{1,5}"))
+                    .map(n -> Integer.parseInt(n.substring(prefix.length()))).toList();
+                if (ids.size() == 1)
+                {
+                    LOG.info("domain {}: durability resumes log node {} from {}", domainId, ids.get(0), dataDir);
+                    return ids.get(0);
+                }
+                if (ids.size() > 1)
+                {
+                    LOG.warn("domain {}: {} holds the stores of log nodes {}; one process per data directory: a new "
+                        + "node id is used", domainId, dataDir, ids);
+                }
+            }
+            catch (final IOException ex)
+            {
+                LOG.warn("domain {}: cannot list data directory {}: {}", domainId, dataDir, ex.toString());
+            }
+        }
+        return nodeIdOf(memberId);
+    }
+
     /** The log node id of a multicast member (16 bits; a clash between two members is logged by the membership). */
     static int nodeIdOf(final long memberId)
     {
@@ -143,6 +181,17 @@ public final class DurabilityNode implements AutoCloseable, MembershipListener, 
     {
         return temporaryStore != null ? temporaryStore
             : Path.of(config.directory()).resolve("d" + domainId + "-node" + nodeId);
+    }
+
+    /**
+     * Where this backup keeps PERSISTENT zones (group commit): {@code sirocco.durable.data.dir}/d&lt;domain&gt;-node&lt;N&gt;,
+     * else the sub-directory {@code persistent} of its backup store (deleted with a temporary store).
+     */
+    Path persistentDirectory()
+    {
+        final String dataDir = DurableSettings.fromSettings().dataDir();
+        return dataDir.isEmpty() ? storeDirectory().resolve("persistent")
+            : Path.of(dataDir).resolve("d" + domainId + "-node" + nodeId);
     }
 
     private static Path temporaryDirectory()
@@ -170,25 +219,26 @@ public final class DurabilityNode implements AutoCloseable, MembershipListener, 
     }
 
     /**
-     * The zone of a DataWriter if its durability is TRANSIENT (its participant's node from {@code node}, which throws
-     * UnsupportedOperationException on a bus without log replication), else null.
+     * The zone of a DataWriter if its durability is TRANSIENT or PERSISTENT (its participant's node from
+     * {@code node}, which throws UnsupportedOperationException on a bus without log replication), else null. A
+     * PERSISTENT writer's zone is kept on the backups' disks ({@link io.sirocco.log.zone.ZoneId#persistent()}).
      */
     public static DurableZoneWriter openIfTransient(final Supplier<DurabilityNode> node, final long writerGuid,
         final String describe, final Durability durability, final DurabilityService service)
     {
-        if (durability.getKind() != Durability.Kind.TRANSIENT)
+        if (durability.getKind().ordinal() < Durability.Kind.TRANSIENT.ordinal())
         {
             return null;
         }
-        return node.get().openWriter(writerGuid, describe, service.getHistoryKind() == History.Kind.KEEP_ALL,
-            service.getHistoryDepth());
+        return node.get().openWriter(ZoneId.first(writerGuid, durability.getKind() == Durability.Kind.PERSISTENT),
+            describe, service.getHistoryKind() == History.Kind.KEEP_ALL, service.getHistoryDepth());
     }
 
     /** Opens the zone of a durable writer on this node's log, its copy registered as the zone's source first. */
-    private DurableZoneWriter openWriter(final long writerGuid, final String describe, final boolean keepAll,
+    private DurableZoneWriter openWriter(final ZoneId zone, final String describe, final boolean keepAll,
         final int depth)
     {
-        final DurableZoneWriter writer = new DurableZoneWriter(owner, config.replicas(), writerGuid, describe, keepAll,
+        final DurableZoneWriter writer = new DurableZoneWriter(owner, config.replicas(), zone, describe, keepAll,
             depth);
         sources.put(writer.zone(), writer);
         writer.open();

@@ -39,7 +39,8 @@ public final class ParticipantDurability implements AutoCloseable, DiscoveryHand
         this.transportName = bus.transportName();
         if (config.backup() && group != null)
         {
-            this.serving = new RecoveredWriters(domainId, bus, node().recovered());
+            this.serving = new RecoveredWriters(domainId, bus, node().recovered(),
+                node().persistentDirectory());
             node().recovered().whenRecovered(serving::onRecovered);
         }
         else
@@ -78,7 +79,7 @@ public final class ParticipantDurability implements AutoCloseable, DiscoveryHand
         }
         if (group == null)
         {
-            throw new UnsupportedOperationException(describe.get() + ": Durability TRANSIENT needs the shm, tcp or " +
+            throw new UnsupportedOperationException(describe.get() + ": Durability TRANSIENT and PERSISTENT need the shm, tcp or " +
                 "mixed transport (log replication between participants); the " + transportName + " bus has none");
         }
         lock.lock();

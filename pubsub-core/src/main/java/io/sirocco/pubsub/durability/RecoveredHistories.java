@@ -75,7 +75,11 @@ public final class RecoveredHistories implements FailoverListener
     /** The recovered samples of a writer by sequence number (envelopes), or an empty map. */
     public NavigableMap<Long, byte[]> samplesOf(final long writerGuid)
     {
-        final NavigableMap<Long, byte[]> samples = zones.get(new ZoneId(writerGuid, 0));
+        NavigableMap<Long, byte[]> samples = zones.get(ZoneId.first(writerGuid, false));
+        if (samples == null)
+        {
+            samples = zones.get(ZoneId.first(writerGuid, true));
+        }
         return samples == null ? new ConcurrentSkipListMap<>() : samples;
     }
 }

@@ -2,6 +2,7 @@ package io.sirocco.pubsub.durability;
 
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.NavigableMap;
@@ -42,6 +43,7 @@ public final class RecoveredWriters implements DiscoveryHandler, AutoCloseable
 
     private final DomainBus bus;
     private final RecoveredHistories histories;
+    private final PersistentRecords records;
     private final ExecutorService serving;
     /** Durable writers of other participants, by GUID: what a recovered zone's writer was. */
     private final Map<Long, EndpointRecord> durableWriters = new ConcurrentHashMap<>();
@@ -54,10 +56,14 @@ public final class RecoveredWriters implements DiscoveryHandler, AutoCloseable
     {
     }
 
-    public RecoveredWriters(final int domainId, final DomainBus bus, final RecoveredHistories histories)
+    /** @param records where PERSISTENT writers' records are kept (loaded now: writers of before a restart). */
+    public RecoveredWriters(final int domainId, final DomainBus bus, final RecoveredHistories histories,
+        final Path records)
     {
         this.bus = bus;
         this.histories = histories;
+        this.records = new PersistentRecords(records);
+        this.records.loadInto(durableWriters);
         this.serving = Executors.newSingleThreadExecutor(io.sirocco.transport.agent.Agents.threadFactory(
             "durable-serve-d" + domainId));
     }
@@ -71,6 +77,7 @@ public final class RecoveredWriters implements DiscoveryHandler, AutoCloseable
         if (record.isWriter() && !own && record.durabilityKind() >= Durability.Kind.TRANSIENT.ordinal())
         {
             durableWriters.put(record.guid(), record);
+            records.save(record);
         }
         else if (record.isReader() && record.durabilityKind() >= Durability.Kind.TRANSIENT_LOCAL.ordinal())
         {

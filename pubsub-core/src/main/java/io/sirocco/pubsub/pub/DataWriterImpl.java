@@ -67,7 +67,6 @@ public final class DataWriterImpl<T> extends DataWriterStatuses<T> implements Lo
         this.codec = topic.typeSupport().codec();
         final String me = describe();
         QosChecks.historyAndLimits(env, me, qos.getHistory(), qos.getResourceLimits());
-        QosChecks.durability(me, qos.getDurability());
         QosChecks.lifespan(me, qos.getLifespan());
         this.reliable = qos.getReliability().getKind() == Reliability.Kind.RELIABLE;
         final long maxBlockingNs = DurationImpl.toNanos(qos.getReliability().getMaxBlockingTime());

@@ -85,16 +85,6 @@ public final class QosChecks
         }
     }
 
-    public static void durability(final String entity, final Durability durability)
-    {
-        final Durability.Kind kind = durability.getKind();
-        if (kind == Durability.Kind.PERSISTENT)
-        {
-            throw new UnsupportedOperationException(entity + ": Durability PERSISTENT (group commit to the backups' " +
-                "disks, full-domain restart) is not built yet; VOLATILE, TRANSIENT_LOCAL and TRANSIENT are supported");
-        }
-    }
-
     public static void lifespan(final String entity, final Lifespan lifespan)
     {
         if (!lifespan.getDuration().isInfinite())

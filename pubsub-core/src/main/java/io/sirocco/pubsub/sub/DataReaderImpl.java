@@ -91,7 +91,6 @@ public final class DataReaderImpl<T> extends DataReaderStatuses<T> implements io
         this.builtin = builtin;
         final String me = describe();
         QosChecks.historyAndLimits(env, me, qos.getHistory(), qos.getResourceLimits());
-        QosChecks.durability(me, qos.getDurability());
         QosChecks.timeBasedFilter(env, me, qos.getDeadline(), qos.getTimeBasedFilter());
         final Reliability reliability = qos.get(Reliability.class);
         this.reliable = reliability != null && reliability.getKind() == Reliability.Kind.RELIABLE;

@@ -123,10 +123,6 @@ class BadUseConformanceTest extends OverEveryTransport
             .isInstanceOf(UnsupportedOperationException.class).hasMessageContaining("MultiTopic");
         assertThatThrownBy(() -> env.getSPI().getTypeFactory()).isInstanceOf(
             UnsupportedOperationException.class).hasMessageContaining("DynamicTypeFactory");
-        final Publisher publisher = participant.createPublisher();
-        assertThatThrownBy(() -> publisher.createDataWriter(topic, publisher.getDefaultDataWriterQos().withPolicy(
-            pf.Durability().withPersitent()))).isInstanceOf(UnsupportedOperationException.class)
-            .hasMessageContaining("PERSISTENT");
     }
 
     @Test
