@@ -72,6 +72,12 @@ final class ProcessSampler
         }
     }
 
+    /** Adds a sample measured elsewhere. */
+    void add(final Usage usage)
+    {
+        samples.add(usage);
+    }
+
     List<Usage> samples()
     {
         return List.copyOf(samples);
