@@ -37,6 +37,7 @@ final class SoakProcess
     private volatile long disorder;
     private volatile long badStarts;
     private volatile Map<Long, Long> stableCounts = Map.of();
+    private volatile Map<Long, Long> stableLast = Map.of();
     private volatile boolean frozen;
 
     private SoakProcess(final String role, final long id, final Process process)
@@ -118,12 +119,15 @@ final class SoakProcess
         if (!"-".equals(f[5]))
         {
             final Map<Long, Long> counts = new HashMap<>();
+            final Map<Long, Long> last = new HashMap<>();
             for (final String w : f[5].split(","))
             {
                 final String[] parts = w.split(":");
                 counts.put(Long.parseLong(parts[0]), Long.parseLong(parts[1]));
+                last.put(Long.parseLong(parts[0]), Long.parseLong(parts[2]));
             }
             stableCounts = Map.copyOf(counts);
+            stableLast = Map.copyOf(last);
         }
     }
 
@@ -186,6 +190,12 @@ final class SoakProcess
     long receivedFrom(final long writer)
     {
         return stableCounts.getOrDefault(writer, 0L);
+    }
+
+    /** The highest sequence number received from a long-lived writer, by its id. */
+    long lastFrom(final long writer)
+    {
+        return stableLast.getOrDefault(writer, 0L);
     }
 
     boolean frozen()

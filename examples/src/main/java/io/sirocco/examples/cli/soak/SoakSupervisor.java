@@ -94,8 +94,11 @@ public final class SoakSupervisor
     private SoakResult result(final long stableSent)
     {
         final long received = stableSub.receivedFrom(STABLE_PUB);
-        final long lost = problem.isEmpty() ? Math.max(0, stableSent - stableSub.receivedFrom(STABLE_PUB))
-            + stableSub.gaps() + stableSub.badStarts() : 0;
+        // The long-lived publisher's samples that never came, plus skips in the churn writers' streams (the gaps
+        // in the long-lived publisher's stream are among the first: they are not counted twice).
+        final long stableGaps = Math.max(0, stableSub.lastFrom(STABLE_PUB) - received);
+        final long lost = problem.isEmpty() ? Math.max(0, stableSent - received)
+            + Math.max(0, stableSub.gaps() - stableGaps) + stableSub.badStarts() : 0;
         final SoakResult result = new SoakResult(plan, new SoakResult.Counts(kills, freezes, restarts, crashes,
             stableSent, received, lost, churnSent, stableSub.received() - received, churnLost,
             disorder + stableSub.disorder(),
