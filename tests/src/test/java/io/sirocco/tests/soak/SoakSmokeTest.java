@@ -36,7 +36,7 @@ class SoakSmokeTest
     private static void soak(final String transport) throws Exception
     {
         try (ChildProcess soak = new ChildProcess("soak-" + transport, SiroccoCli.class, JVM, "soak", "--seconds",
-            "40", "--processes", "4", "--kill-every", "8", "--partition-every", "15", "--partition-seconds", "3",
+            "40", "--processes", "5", "--kill-every", "8", "--partition-every", "15", "--partition-seconds", "3",
             "--transport", transport, "--rate", "100", "--json"))
         {
             final String json = soak.await(l -> l.startsWith("{\"mode\":\"soak\""), 480);
