@@ -175,6 +175,12 @@ final class RegistryEndpoint implements AutoCloseable
         service.send(m, node);
     }
 
+    /** Whether a message of this size to {@code node} would go now: its connection is open and has room. */
+    boolean canSendNow(final int node, final int payloadBytes)
+    {
+        return service.canSendNow(node, payloadBytes);
+    }
+
     /** @return the address known for a node, or null. */
     InetSocketAddress address(final int node)
     {

@@ -51,6 +51,7 @@ import picocli.CommandLine.ScopeType;
         ExampleCommand.class,
         LsCommand.class,
         SpyCommand.class,
+        SoakCommand.class,
     })
 public final class SiroccoCli
 {
