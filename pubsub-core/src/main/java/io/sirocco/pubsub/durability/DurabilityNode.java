@@ -21,6 +21,7 @@ import io.sirocco.log.replication.ReplicationMessages;
 import io.sirocco.log.replication.ReplicationOwner;
 import io.sirocco.log.zone.EligiblePlacement;
 import io.sirocco.log.zone.RandomPlacement;
+import io.sirocco.log.zone.ZoneId;
 import io.sirocco.log.zone.ZonePlacement;
 import io.sirocco.multicast.model.DeliveryMode;
 import io.sirocco.multicast.Group;
@@ -176,19 +177,30 @@ public final class DurabilityNode implements AutoCloseable, MembershipListener, 
     public static DurableZoneWriter openIfTransient(final Supplier<DurabilityNode> node, final long writerGuid,
         final String describe, final Durability durability, final DurabilityService service)
     {
+        return openIfTransient(node, writerGuid, 0, describe, durability, service);
+    }
+
+    /**
+     * As {@link #openIfTransient(Supplier, long, String, Durability, DurabilityService)}, in the writer's zone
+     * {@code zoneIndex}: a writer with a configured identity opens a fresh zone index per incarnation, since its dead
+     * predecessor's zone still lives on the backups that recovered it.
+     */
+    public static DurableZoneWriter openIfTransient(final Supplier<DurabilityNode> node, final long writerGuid,
+        final int zoneIndex, final String describe, final Durability durability, final DurabilityService service)
+    {
         if (durability.getKind() != Durability.Kind.TRANSIENT)
         {
             return null;
         }
-        return node.get().openWriter(writerGuid, describe, service.getHistoryKind() == History.Kind.KEEP_ALL,
-            service.getHistoryDepth());
+        return node.get().openWriter(new ZoneId(writerGuid, zoneIndex), describe,
+            service.getHistoryKind() == History.Kind.KEEP_ALL, service.getHistoryDepth());
     }
 
     /** Opens the zone of a durable writer on this node's log, its copy registered as the zone's source first. */
-    private DurableZoneWriter openWriter(final long writerGuid, final String describe, final boolean keepAll,
+    private DurableZoneWriter openWriter(final ZoneId zone, final String describe, final boolean keepAll,
         final int depth)
     {
-        final DurableZoneWriter writer = new DurableZoneWriter(owner, config.replicas(), writerGuid, describe, keepAll,
+        final DurableZoneWriter writer = new DurableZoneWriter(owner, config.replicas(), zone, describe, keepAll,
             depth);
         sources.put(writer.zone(), writer);
         writer.open();

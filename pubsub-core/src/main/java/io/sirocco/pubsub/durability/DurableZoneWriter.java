@@ -50,11 +50,11 @@ public final class DurableZoneWriter implements ZoneSource
      * @param keepAll DURABILITY_SERVICE history kind is KEEP_ALL.
      * @param depth   DURABILITY_SERVICE history depth (KEEP_LAST).
      */
-    DurableZoneWriter(final ReplicationOwner owner, final int replicas, final long writerGuid, final String describe,
+    DurableZoneWriter(final ReplicationOwner owner, final int replicas, final ZoneId zone, final String describe,
         final boolean keepAll, final int depth)
     {
         this.owner = owner;
-        this.zone = new ZoneId(writerGuid, 0);
+        this.zone = zone;
         this.describe = describe;
         this.keepAll = keepAll;
         this.depth = Math.max(1, depth);
