@@ -70,6 +70,8 @@ public final class DurabilityNode implements AutoCloseable, MembershipListener, 
     private final ReplicationOwner owner;
     private final ReplicationBackup backup;
     private final RecoveredHistories recovered = new RecoveredHistories();
+    /** Writers of this participant that took over a served history: GUID to the high-water mark they resumed after. */
+    private final java.util.Map<Long, Long> resumedAfter = new ConcurrentHashMap<>();
     private final Path temporaryStore;
     private final NodeHellos hellos;
     private final byte[] hello;
@@ -205,6 +207,18 @@ public final class DurabilityNode implements AutoCloseable, MembershipListener, 
         sources.put(writer.zone(), writer);
         writer.open();
         return writer;
+    }
+
+    /** A replacement writer of this participant resumed after {@code highWaterMark} (see {@link WriterTakeover}). */
+    public void resumed(final long writerGuid, final long highWaterMark)
+    {
+        resumedAfter.put(writerGuid, highWaterMark);
+    }
+
+    /** The high-water mark a writer of this participant resumed after when it took over a served history, or -1. */
+    public long resumedAfter(final long writerGuid)
+    {
+        return resumedAfter.getOrDefault(writerGuid, -1L);
     }
 
     /** The histories of failed writers this node recovered as a backup. */

@@ -39,6 +39,7 @@ final class WriterResumption
                     "identity (" + WriterIdentity.KEY + "), but its replay did not end within 120 s; the writer " +
                     "cannot resume past it");
             }
+            participant.durability().resumed(record.guid(), resumed.highWaterMark());
             return resumed;
         }
         catch (final InterruptedException ex)
