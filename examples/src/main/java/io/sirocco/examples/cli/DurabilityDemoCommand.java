@@ -79,9 +79,12 @@ public final class DurabilityDemoCommand implements Callable<Integer>
     private int run(final List<String> jvm) throws Exception
     {
         final String domain = "7";
+        // The first publisher is known to start fresh (no wait); the replacement waits for the served history.
         final List<String> writerJvm = new ArrayList<>(jvm);
-        writerJvm.add("-Dsirocco.dds.durability.writer-identity=durability-demo");
-        writerJvm.add("-Dsirocco.dds.durability.takeover-wait.ms=60000");
+        writerJvm.add("-Dsirocco.dds.durability.identity=durability-demo");
+        final List<String> firstJvm = new ArrayList<>(writerJvm);
+        firstJvm.add("-Dsirocco.dds.durability.takeover.ms=0");
+        writerJvm.add("-Dsirocco.dds.durability.takeover.ms=60000");
         final List<String> backupJvm = new ArrayList<>(jvm);
         backupJvm.add("-Dsirocco.dds.durability.backup=true");
         final List<DemoChild> children = new ArrayList<>();
@@ -96,7 +99,7 @@ public final class DurabilityDemoCommand implements Callable<Integer>
             children.add(subscriber);
             System.out.println("durability-demo: " + backups + " backups; the publisher writes " + samples + " " +
                 size + "-byte TRANSIENT samples");
-            final DemoChild publisher = new DemoChild("publisher", writerJvm, "publisher", domain, "1",
+            final DemoChild publisher = new DemoChild("publisher", firstJvm, "publisher", domain, "1",
                 String.valueOf(samples), String.valueOf(size));
             children.add(publisher);
             final long waitS = 120 + samples / 5_000;
@@ -112,16 +115,7 @@ public final class DurabilityDemoCommand implements Callable<Integer>
             final boolean digestMatch = held[2].equals(writtenDigest);
             System.out.println("durability-demo: a late joiner holds " + samples + " recovered samples " +
                 (digestMatch ? "(same digest)" : "(DIGEST DIFFERS)") + ", " + recoverMs + " ms after the kill");
-            final int more = Math.min(samples, 1000);
-            final DemoChild replacement = new DemoChild("replacement", writerJvm, "publisher", domain,
-                String.valueOf(samples + 1L), String.valueOf((long)samples + more), String.valueOf(size));
-            children.add(replacement);
-            final long resumedAt = Long.parseLong(replacement.await(l -> l.startsWith("RESUMED "), l -> { }, waitS)
-                .split(" ")[1]);
-            subscriber.await(l -> l.startsWith("NEXT "), this::progress, 120);
-            replacement.await(l -> l.startsWith("ACKED "), l -> { }, 120);
-            System.out.println("durability-demo: the replacement resumed at sequence number " + resumedAt +
-                "; the late joiner took sample " + (samples + 1L) + " next");
+            final long resumedAt = replace(writerJvm, domain, children, subscriber, waitS);
             if (json)
             {
                 System.out.println("{\"kind\":\"" + kind + "\",\"written_acked\":" + samples + ",\"recovered\":" +
@@ -142,6 +136,23 @@ public final class DurabilityDemoCommand implements Callable<Integer>
                 child.close();
             }
         }
+    }
+
+    /** Starts the replacement publisher; its first sequence number once the late joiner took its first sample. */
+    private long replace(final List<String> writerJvm, final String domain, final List<DemoChild> children,
+        final DemoChild subscriber, final long waitS) throws Exception
+    {
+        final int more = Math.min(samples, 1000);
+        final DemoChild replacement = new DemoChild("replacement", writerJvm, "publisher", domain,
+            String.valueOf(samples + 1L), String.valueOf((long)samples + more), String.valueOf(size));
+        children.add(replacement);
+        final long resumedAt = Long.parseLong(replacement.await(l -> l.startsWith("RESUMED "), l -> { }, waitS)
+            .split(" ")[1]);
+        subscriber.await(l -> l.startsWith("NEXT "), this::progress, 120);
+        replacement.await(l -> l.startsWith("ACKED "), l -> { }, 120);
+        System.out.println("durability-demo: the replacement resumed at sequence number " + resumedAt +
+            "; the late joiner took sample " + (samples + 1L) + " next");
+        return resumedAt;
     }
 
     private static DemoChild started(final DemoChild child) throws InterruptedException

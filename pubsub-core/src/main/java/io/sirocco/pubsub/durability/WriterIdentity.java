@@ -17,9 +17,9 @@ import org.omg.dds.core.policy.Durability;
  */
 public final class WriterIdentity
 {
-    public static final String KEY = "sirocco.dds.durability.writer-identity";
+    public static final String KEY = "sirocco.dds.durability.identity";
     /** How long a writer with an identity waits to discover a served history of its GUID (ms). */
-    public static final String TAKEOVER_WAIT = "sirocco.dds.durability.takeover-wait.ms";
+    public static final String TAKEOVER_WAIT = "sirocco.dds.durability.takeover.ms";
     private static final long DERIVED_INDEX = 0xFFFFFL;
 
     private WriterIdentity()

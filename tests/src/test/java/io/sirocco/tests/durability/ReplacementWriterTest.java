@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Timeout;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * A replacement writer (same topic, same configured identity, {@code sirocco.dds.durability.writer-identity}) is the
+ * A replacement writer (same topic, same configured identity, {@code sirocco.dds.durability.identity}) is the
  * dead writer: two backups, a TRANSIENT writer process that writes N acknowledged samples and is SIGKILLed, then a
  * late reader gets exactly those N (by digest) from the backup that recovered them; a replacement process with the
  * same identity writes N+1..N+M, which the reader that took 1..N from the dead writer and the late reader take
@@ -33,8 +33,8 @@ class ReplacementWriterTest
     {
         final String domain = "231";
         final List<String> backup = with(SHM, "-Dsirocco.dds.durability.backup=true");
-        final List<String> identity = with(SHM, "-Dsirocco.dds.durability.writer-identity=publisher-1",
-            "-Dsirocco.dds.durability.takeover-wait.ms=60000");
+        final List<String> identity = with(SHM, "-Dsirocco.dds.durability.identity=publisher-1",
+            "-Dsirocco.dds.durability.takeover.ms=60000");
         final String total = String.valueOf(N + M);
         try (ChildProcess backup1 = start("backup1", backup, "backup", domain);
              ChildProcess backup2 = start("backup2", backup, "backup", domain);
