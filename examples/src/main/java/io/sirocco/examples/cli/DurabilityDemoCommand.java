@@ -103,14 +103,13 @@ public final class DurabilityDemoCommand implements Callable<Integer>
                 String.valueOf(samples), String.valueOf(size));
             children.add(publisher);
             final long waitS = 120 + samples / 5_000;
-            final String acked = publisher.await(l -> l.startsWith("ACKED "), this::progress, waitS);
-            final String writtenDigest = acked.split(" ")[2];
+            final String writtenDigest = publisher.await(l -> l.startsWith("ACKED "), this::progress, waitS)
+                .split(" ")[2];
             System.out.println("durability-demo: the backups hold all " + samples + " samples; SIGKILL the publisher");
             publisher.kill();
             final long killedMs = System.currentTimeMillis();
             subscriber.tell("GO");
-            final String holds = subscriber.await(l -> l.startsWith("HOLDS "), this::progress, waitS);
-            final String[] held = holds.split(" ");
+            final String[] held = subscriber.await(l -> l.startsWith("HOLDS "), this::progress, waitS).split(" ");
             final long recoverMs = Long.parseLong(held[3]) - killedMs;
             final boolean digestMatch = held[2].equals(writtenDigest);
             System.out.println("durability-demo: a late joiner holds " + samples + " recovered samples " +
