@@ -12,11 +12,17 @@ import io.sirocco.examples.cli.config.ExitCodes;
 import io.sirocco.examples.cli.config.OptionValues;
 import io.sirocco.examples.cli.perf.PerfSession;
 import io.sirocco.pubsub.pub.DataWriterImpl;
+import org.omg.dds.core.policy.History;
+import org.omg.dds.core.policy.PolicyFactory;
+import org.omg.dds.core.policy.QosPolicy;
 import org.omg.dds.pub.DataWriter;
 import org.omg.dds.topic.Topic;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /**
  * {@code sirocco pub}: the throughput half of ddsperf's pub/sub. Publishes {@code sirocco.perf.Sample}s
@@ -45,6 +51,13 @@ public final class PubCommand implements Callable<Integer>
     @Option(names = "--best-effort", description = "BEST_EFFORT instead of RELIABLE KEEP_ALL")
     boolean bestEffort;
 
+    @Option(names = "--durability", defaultValue = "volatile", description = "volatile, transient_local or "
+        + "transient (transient: backups from `sirocco durability-service`; default ${DEFAULT-VALUE})")
+    String durability;
+
+    @Spec
+    CommandSpec spec;
+
     @Mixin
     PerfOptions dds = new PerfOptions();
 
@@ -69,7 +82,7 @@ public final class PubCommand implements Callable<Integer>
         {
             final Topic<sirocco.perf.Sample> topic = session.topic(PerfSession.THROUGHPUT_TOPIC);
             final DataWriter<sirocco.perf.Sample> writer = session.publisher().createDataWriter(topic,
-                session.writerQos(!bestEffort, !bestEffort));
+                session.writerQos(!bestEffort, !bestEffort).withPolicies(durabilityPolicies(session)));
             PerfSession.Child child = null;
             try
             {
@@ -110,6 +123,22 @@ public final class PubCommand implements Callable<Integer>
                 }
             }
         }
+    }
+
+    /** DURABILITY (and for TRANSIENT a KEEP_ALL DURABILITY_SERVICE: the backups hold every sample) of the writer. */
+    private QosPolicy.ForDataWriter[] durabilityPolicies(final PerfSession session)
+    {
+        final PolicyFactory pf = PolicyFactory.getPolicyFactory(session.participant().getEnvironment());
+        return switch (durability)
+        {
+            case "volatile" -> new QosPolicy.ForDataWriter[] {pf.Durability().withVolatile()};
+            case "transient_local" -> new QosPolicy.ForDataWriter[] {pf.Durability().withTransientLocal()};
+            case "transient" -> new QosPolicy.ForDataWriter[] {pf.Durability().withTransient(),
+                pf.DurabilityService().withHistoryKind(History.Kind.KEEP_ALL)};
+            default -> throw new CommandLine.ParameterException(spec.commandLine(), "--durability: '" + durability +
+                "' is not volatile, transient_local or transient" + (durability.equals("persistent") ?
+                " (PERSISTENT is not built yet, docs/durability.md)" : ""));
+        };
     }
 
     private PerfSession.Child forkSubscriber() throws IOException

@@ -44,6 +44,7 @@ import picocli.CommandLine.ScopeType;
         RdmaInfoCommand.class,
         LogBenchCommand.class,
         DurabilityServiceCommand.class,
+        DurabilityDemoCommand.class,
         PingCommand.class,
         PongCommand.class,
         PubCommand.class,

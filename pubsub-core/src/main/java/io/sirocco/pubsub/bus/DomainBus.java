@@ -22,6 +22,16 @@ public interface DomainBus extends AutoCloseable
     /** Withdraws a record announced by this member. */
     void retract(long guid);
 
+    /**
+     * Forgets a record this member announced, and its writer, without telling anyone: another member announced the
+     * same GUID since (a replacement writer taking over a served history), and a retraction would reach its readers.
+     */
+    default void withdraw(final long guid)
+    {
+        throw new UnsupportedOperationException(transportName() + " bus: withdrawing a record (a durable writer's " +
+            "hand-over) needs the shm, tcp or mixed transport");
+    }
+
     BusWriter openWriter(long writerGuid, String topicName, boolean reliable);
 
     BusReader openReader(long readerGuid, String topicName, boolean reliable, DeliveryHandler handler);

@@ -71,6 +71,8 @@ public final class DurabilityNode implements AutoCloseable, MembershipListener, 
     private final ReplicationOwner owner;
     private final ReplicationBackup backup;
     private final RecoveredHistories recovered = new RecoveredHistories();
+    /** Writers of this participant that took over a served history: GUID to the high-water mark they resumed after. */
+    private final java.util.Map<Long, Long> resumedAfter = new ConcurrentHashMap<>();
     private final Path temporaryStore;
     private final NodeHellos hellos;
     private final byte[] hello;
@@ -226,12 +228,25 @@ public final class DurabilityNode implements AutoCloseable, MembershipListener, 
     public static DurableZoneWriter openIfTransient(final Supplier<DurabilityNode> node, final long writerGuid,
         final String describe, final Durability durability, final DurabilityService service)
     {
+        return openIfTransient(node, writerGuid, 0, describe, durability, service);
+    }
+
+    /**
+     * As {@link #openIfTransient(Supplier, long, String, Durability, DurabilityService)}, in the writer's zone
+     * {@code zoneIndex}: a writer with a configured identity opens a fresh zone index per incarnation, since its dead
+     * predecessor's zone still lives on the backups that recovered it.
+     */
+    public static DurableZoneWriter openIfTransient(final Supplier<DurabilityNode> node, final long writerGuid,
+        final int zoneIndex, final String describe, final Durability durability, final DurabilityService service)
+    {
         if (durability.getKind().ordinal() < Durability.Kind.TRANSIENT.ordinal())
         {
             return null;
         }
-        return node.get().openWriter(ZoneId.first(writerGuid, durability.getKind() == Durability.Kind.PERSISTENT),
-            describe, service.getHistoryKind() == History.Kind.KEEP_ALL, service.getHistoryDepth());
+        final boolean persistent = durability.getKind() == Durability.Kind.PERSISTENT;
+        final ZoneId zone = new ZoneId(writerGuid, persistent ? zoneIndex | ZoneId.PERSISTENT_FLAG : zoneIndex);
+        return node.get().openWriter(zone, describe, service.getHistoryKind() == History.Kind.KEEP_ALL,
+            service.getHistoryDepth());
     }
 
     /** Opens the zone of a durable writer on this node's log, its copy registered as the zone's source first. */
@@ -243,6 +258,18 @@ public final class DurabilityNode implements AutoCloseable, MembershipListener, 
         sources.put(writer.zone(), writer);
         writer.open();
         return writer;
+    }
+
+    /** A replacement writer of this participant resumed after {@code highWaterMark} (see {@link WriterTakeover}). */
+    public void resumed(final long writerGuid, final long highWaterMark)
+    {
+        resumedAfter.put(writerGuid, highWaterMark);
+    }
+
+    /** The high-water mark a writer of this participant resumed after when it took over a served history, or -1. */
+    public long resumedAfter(final long writerGuid)
+    {
+        return resumedAfter.getOrDefault(writerGuid, -1L);
     }
 
     /** The histories of failed writers this node recovered as a backup. */

@@ -72,14 +72,23 @@ public final class RecoveredHistories implements FailoverListener
         return java.util.Set.copyOf(completed);
     }
 
-    /** The recovered samples of a writer by sequence number (envelopes), or an empty map. */
+    /**
+     * The recovered samples of a writer by sequence number (envelopes), or an empty map. A writer has several zones
+     * once replacements took it over (each incarnation its own zone, holding its predecessor's samples too), TRANSIENT
+     * or PERSISTENT: the one that reaches the highest sequence number.
+     */
     public NavigableMap<Long, byte[]> samplesOf(final long writerGuid)
     {
-        NavigableMap<Long, byte[]> samples = zones.get(ZoneId.first(writerGuid, false));
-        if (samples == null)
+        NavigableMap<Long, byte[]> newest = new ConcurrentSkipListMap<>();
+        for (final Map.Entry<ZoneId, NavigableMap<Long, byte[]>> zone : zones.entrySet())
         {
-            samples = zones.get(ZoneId.first(writerGuid, true));
+            final NavigableMap<Long, byte[]> samples = zone.getValue();
+            if (zone.getKey().writerId() == writerGuid && !samples.isEmpty()
+                && (newest.isEmpty() || samples.lastKey() > newest.lastKey()))
+            {
+                newest = samples;
+            }
         }
-        return samples == null ? new ConcurrentSkipListMap<>() : samples;
+        return newest;
     }
 }

@@ -78,6 +78,10 @@ public final class RecoveredWriters implements DiscoveryHandler, AutoCloseable
         {
             durableWriters.put(record.guid(), record);
             records.save(record);
+            if (served.containsKey(record.guid()))
+            {
+                submit(() -> handOver(record));
+            }
         }
         else if (record.isReader() && record.durabilityKind() >= Durability.Kind.TRANSIENT_LOCAL.ordinal())
         {
@@ -149,6 +153,25 @@ public final class RecoveredWriters implements DiscoveryHandler, AutoCloseable
         }
     }
 
+    /**
+     * Serving thread: a replacement writer (same GUID, another participant) announced itself, after it took the
+     * history (this thread's replay to its fetching reader came first). Its record already replaced this one on every
+     * member, so this participant forgets its own without a retraction, which readers would apply to the replacement.
+     */
+    private void handOver(final EndpointRecord replacement)
+    {
+        final Served gone = served.remove(replacement.guid());
+        if (gone == null)
+        {
+            return;
+        }
+        bus.withdraw(replacement.guid());
+        gone.writer().close();
+        LOG.info("durability: writer {} on topic '{}' resumed in participant {}; this backup stops serving it",
+            String.format("%016x", replacement.guid()), replacement.topicName(),
+            String.format("%016x", replacement.participantGuid()));
+    }
+
     /** The dead writer's record with this participant as its owner (a member announces only its own entities). */
     private EndpointRecord asOwn(final EndpointRecord d)
     {
@@ -180,7 +203,7 @@ public final class RecoveredWriters implements DiscoveryHandler, AutoCloseable
         long last = 0;
         for (final byte[] envelope : samples.values())
         {
-            fill(message, writerGuid, envelope);
+            SampleEnvelope.toMessage(message, writerGuid, envelope);
             message.kind(message.kind() | BusMessage.KIND_HISTORY);
             if (!writer.sendDirected(readerGuid, message, SEND_TIMEOUT_NS))
             {
@@ -193,7 +216,7 @@ public final class RecoveredWriters implements DiscoveryHandler, AutoCloseable
         }
         for (final byte[] envelope : lastOfInstance.values())
         {
-            fill(message, writerGuid, envelope);
+            SampleEnvelope.toMessage(message, writerGuid, envelope);
             message.kind(BusMessage.KIND_UNREGISTER | BusMessage.KIND_HISTORY).seq(last);
             writer.sendDirected(readerGuid, message, SEND_TIMEOUT_NS);
         }
@@ -202,18 +225,6 @@ public final class RecoveredWriters implements DiscoveryHandler, AutoCloseable
         writer.sendDirected(readerGuid, end, SEND_TIMEOUT_NS);
         LOG.debug("durability: replayed {} recovered samples of writer {} to reader {}", samples.size(),
             String.format("%016x", writerGuid), String.format("%016x", readerGuid));
-    }
-
-    private static void fill(final BusMessage message, final long writerGuid, final byte[] envelope)
-    {
-        final ByteBuffer header = ByteBuffer.wrap(envelope).order(ByteOrder.LITTLE_ENDIAN);
-        final int length = envelope.length - SampleEnvelope.HEADER_BYTES;
-        message.ensureCapacity(length);
-        System.arraycopy(envelope, SampleEnvelope.HEADER_BYTES, message.payload(), 0, length);
-        message.kind(header.get(SampleEnvelope.KIND)).writerGuid(writerGuid).seq(header.getLong(SampleEnvelope.SEQ))
-            .sourceTimeNs(header.getLong(SampleEnvelope.SOURCE_TIME))
-            .keyHash(header.getLong(SampleEnvelope.KEY_HI), header.getLong(SampleEnvelope.KEY_LO))
-            .payloadLength(length);
     }
 
     @Override

@@ -3,6 +3,8 @@ package io.sirocco.pubsub.durability;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 
+import io.sirocco.pubsub.bus.BusMessage;
+
 /**
  * The layout of one durable sample in the log: the bus header fields a reader needs to take the sample as if the
  * writer had sent it, then the serialized payload. The log entry's own key is the history slot
@@ -33,6 +35,28 @@ public final class SampleEnvelope
     {
         to.order(ByteOrder.LITTLE_ENDIAN).put(KIND, (byte)kind).putLong(SEQ, seq).putLong(SOURCE_TIME, sourceTimeNs)
             .putLong(KEY_HI, keyHi).putLong(KEY_LO, keyLo);
+    }
+
+    /** A message's header (with {@code kind}) and payload as an envelope (a new array). */
+    public static byte[] of(final BusMessage message, final int kind)
+    {
+        final byte[] envelope = new byte[HEADER_BYTES + message.payloadLength()];
+        writeHeader(ByteBuffer.wrap(envelope), kind, message.seq(), message.sourceTimeNs(),
+            message.keyHashHi(), message.keyHashLo());
+        System.arraycopy(message.payload(), 0, envelope, HEADER_BYTES, message.payloadLength());
+        return envelope;
+    }
+
+    /** Fills {@code message} (header and payload) from an envelope of {@code writerGuid}. */
+    public static void toMessage(final BusMessage message, final long writerGuid, final byte[] envelope)
+    {
+        final ByteBuffer header = ByteBuffer.wrap(envelope).order(ByteOrder.LITTLE_ENDIAN);
+        final int length = envelope.length - HEADER_BYTES;
+        message.ensureCapacity(length);
+        System.arraycopy(envelope, HEADER_BYTES, message.payload(), 0, length);
+        message.kind(header.get(KIND)).writerGuid(writerGuid).seq(header.getLong(SEQ))
+            .sourceTimeNs(header.getLong(SOURCE_TIME)).keyHash(header.getLong(KEY_HI), header.getLong(KEY_LO))
+            .payloadLength(length);
     }
 
     public static long seq(final byte[] envelope)

@@ -111,10 +111,10 @@ public final class DataWriterImpl<T> extends DataWriterStatuses<T> implements Lo
             throw DdsExceptions.precondition(env, describe() + ": enable() before its publisher is enabled");
         }
         // First, so that a TRANSIENT writer on a bus without log replication fails before it opened anything.
-        final DurableZoneWriter zone = DurabilityNode.openIfTransient(participant::durability, guid, describe(),
-            getQos().getDurability(), getQos().getDurabilityService());
+        final DurableZoneWriter zone = DurabilityNode.openIfTransient(participant::durability, guid,
+            WriterResumption.zoneIndex(guid), describe(), getQos().getDurability(), getQos().getDurabilityService());
         sendPath.open(participant.bus().openWriter(guid, topic.getName(), reliable));
-        sendPath.durable(zone);
+        sendPath.durable(zone, WriterResumption.fetch(env, participant, record, describe()));
         participant.registerWriter(this);
         super.enable();
         participant.bus().announce(record);

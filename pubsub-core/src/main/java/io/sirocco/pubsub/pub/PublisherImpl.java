@@ -7,6 +7,7 @@ import java.util.concurrent.TimeoutException;
 import io.sirocco.pubsub.SiroccoServiceEnvironment;
 import io.sirocco.pubsub.core.DurationImpl;
 import io.sirocco.pubsub.core.ParticipantView;
+import io.sirocco.pubsub.durability.WriterIdentity;
 import io.sirocco.pubsub.entity.GroupEntity;
 import io.sirocco.pubsub.qos.Qos.DataWriterQosImpl;
 import io.sirocco.pubsub.topic.TopicImpl;
@@ -79,8 +80,10 @@ public final class PublisherImpl extends GroupEntity<PublisherListener, Publishe
     {
         final TopicImpl<TYPE> topicImpl = ownTopic(topic, "createDataWriter: the topic must be created by this " +
             "publisher's participant");
-        return adopt(new DataWriterImpl<>(env, this, participant.nextGuid(), topicImpl,
-            qos == null ? defaultWriterQos : qos, listener, statuses));
+        final DataWriterQos effective = qos == null ? defaultWriterQos : qos;
+        final long guid = WriterIdentity.guidFor(topicImpl.getName(), effective.getDurability().getKind())
+            .orElseGet(participant::nextGuid);
+        return adopt(new DataWriterImpl<>(env, this, guid, topicImpl, effective, listener, statuses));
     }
 
     @Override

@@ -1,6 +1,7 @@
 package io.sirocco.pubsub.pub;
 
 import java.lang.foreign.MemorySegment;
+import java.util.NavigableMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
@@ -8,6 +9,8 @@ import io.sirocco.dds.type.DataRepresentation;
 import io.sirocco.dds.type.TypeCodec;
 import io.sirocco.pubsub.bus.BusMessage;
 import io.sirocco.pubsub.durability.DurableZoneWriter;
+import io.sirocco.pubsub.durability.SampleEnvelope;
+import io.sirocco.pubsub.durability.WriterTakeover;
 import io.sirocco.pubsub.bus.BusWriter;
 
 /**
@@ -86,10 +89,14 @@ final class WriterSendPath<T>
         }
     }
 
-    /** A TRANSIENT writer's zone: every sample sent from now on is also appended to it. */
-    void durable(final DurableZoneWriter zone)
+    /**
+     * A TRANSIENT writer's zone: every sample sent from now on is also appended to it; a replacement writer first
+     * takes the history it resumes from ({@link #resume}).
+     */
+    void durable(final DurableZoneWriter zone, final WriterTakeover.Resumed resumed)
     {
         this.durable = zone;
+        resume(resumed.samples(), resumed.highWaterMark());
     }
 
     void liveliness(final WriterLiveliness writerLiveliness)
@@ -114,6 +121,30 @@ final class WriterSendPath<T>
             durable.append(message.kind(), message.seq(), message.sourceTimeNs(), message.keyHashHi(),
                 message.keyHashLo(), instance.durableCount++, message.payload(), message.payloadLength());
         }
+    }
+
+    /**
+     * A replacement writer (a configured identity) takes its dead predecessor's served history: into its instances'
+     * TRANSIENT_LOCAL history (for later joiners) and its own durable zone (for its own failure), then resumes its
+     * sequence numbers past the high-water mark. Unregisters of the old history are not kept: the instances are this
+     * writer's, registered, from now on.
+     */
+    private void resume(final NavigableMap<Long, byte[]> samples, final long highWaterMark)
+    {
+        for (final byte[] envelope : samples.values())
+        {
+            SampleEnvelope.toMessage(message, guid, envelope);
+            if ((message.kind() & (BusMessage.KIND_DATA | BusMessage.KIND_DISPOSE)) == 0)
+            {
+                continue;
+            }
+            final T data = codec.deserialize(message.payloadSegment(), 0, message.payloadLength(), null);
+            final WriterInstance<T> instance = instances.of(data, true);
+            instance.registered = true;
+            instances.remember(instance, message);
+            appendDurable(instance);
+        }
+        seq = Math.max(seq, highWaterMark);
     }
 
     /** The writer is enabled: its bus writer. */

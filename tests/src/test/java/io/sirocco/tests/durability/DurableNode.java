@@ -62,6 +62,7 @@ public final class DurableNode
             case "writer" -> write(participant, pf, topic, Integer.parseInt(args[2]));
             case "reader" -> read(participant, pf, topic, Integer.parseInt(args[2]), false);
             case "witness" -> read(participant, pf, topic, Integer.parseInt(args[2]), true);
+            case "publish" -> publish(participant, pf, topic, Integer.parseInt(args[2]), Integer.parseInt(args[3]));
             default -> reportRecoveries(participant);
         }
     }
@@ -143,6 +144,30 @@ public final class DurableNode
         Thread.sleep(Long.MAX_VALUE);
     }
 
+    /**
+     * {@code publish <domain> <from> <to>}: a TRANSIENT writer (its identity, if any, from the JVM's settings) writes
+     * x = from..to, waits for acknowledgments and prints {@code ACKED <to> <digest over from..to>}.
+     */
+    private static void publish(final DomainParticipant participant, final PolicyFactory pf, final Topic<Shape> topic,
+        final int from, final int to) throws Exception
+    {
+        final Publisher publisher = participant.createPublisher();
+        final DataWriter<Shape> writer = publisher.createDataWriter(topic, publisher.getDefaultDataWriterQos()
+            .withPolicies(pf.Reliability().withReliable().withMaxBlockingTime(30, TimeUnit.SECONDS),
+                pf.Durability().withTransient(), pf.History().withKeepAll(),
+                pf.DurabilityService().withHistoryKind(org.omg.dds.core.policy.History.Kind.KEEP_ALL)));
+        final MessageDigest digest = MessageDigest.getInstance("SHA-256");
+        for (int i = from; i <= to; i++)
+        {
+            writer.write(new Shape("S", i, 0, 1));
+            digest.update(Integer.toString(i).getBytes());
+        }
+        writer.waitForAcknowledgments(60, TimeUnit.SECONDS);
+        System.out.println("ACKED " + to + " " + HexFormat.of().formatHex(digest.digest()));
+        System.out.flush();
+        Thread.sleep(Long.MAX_VALUE);
+    }
+
     private static void read(final DomainParticipant participant, final PolicyFactory pf, final Topic<Shape> topic,
         final int total, final boolean witness) throws Exception
     {
@@ -191,6 +216,12 @@ public final class DurableNode
                 }
                 last = shape.x;
                 digest.update(Integer.toString(last).getBytes());
+                if (last == Integer.getInteger("checkpoint", -1))
+                {
+                    System.out.println("AT " + last + " " + HexFormat.of().formatHex(((MessageDigest)digest.clone())
+                        .digest()));
+                    System.out.flush();
+                }
                 if (last == total)
                 {
                     System.out.println("COMPLETE " + total + " " + HexFormat.of().formatHex(digest.digest()));

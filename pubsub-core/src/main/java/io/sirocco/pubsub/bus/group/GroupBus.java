@@ -247,6 +247,13 @@ public final class GroupBus implements DomainBus, MembershipListener
         sender.send(endMarked ? RecordCodec.retractAfterMark(guid) : RecordCodec.retract(guid));
     }
 
+    @Override
+    public void withdraw(final long guid)
+    {
+        ownWriters.remove(guid);
+        records.removeLocal(guid);
+    }
+
     /** The {@code dcps} subgroup's delivery upcall (predicate thread): other members' records and retractions. */
     private final class DiscoveryInbox implements io.sirocco.multicast.model.DeliveryHandler
     {
