@@ -56,7 +56,8 @@ public final class DurabilityDemoCommand implements Callable<Integer>
         if (kind.equals("persistent"))
         {
             throw new CommandLine.ParameterException(spec.commandLine(), "durability-demo --kind persistent: "
-                + "PERSISTENT durability is not built yet (docs/durability.md); use --kind transient");
+                + "the demo runs TRANSIENT only: it does not give its backups data directories yet (PERSISTENT itself "
+                + "works: docs/durability.md); use --kind transient");
         }
         if (!kind.equals("transient"))
         {

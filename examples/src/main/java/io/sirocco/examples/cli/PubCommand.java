@@ -51,8 +51,9 @@ public final class PubCommand implements Callable<Integer>
     @Option(names = "--best-effort", description = "BEST_EFFORT instead of RELIABLE KEEP_ALL")
     boolean bestEffort;
 
-    @Option(names = "--durability", defaultValue = "volatile", description = "volatile, transient_local or "
-        + "transient (transient: backups from `sirocco durability-service`; default ${DEFAULT-VALUE})")
+    @Option(names = "--durability", defaultValue = "volatile", description = "volatile, transient_local, "
+        + "transient or persistent (transient, persistent: backups from `sirocco durability-service`; default "
+        + "${DEFAULT-VALUE})")
     String durability;
 
     @Spec
@@ -135,9 +136,10 @@ public final class PubCommand implements Callable<Integer>
             case "transient_local" -> new QosPolicy.ForDataWriter[] {pf.Durability().withTransientLocal()};
             case "transient" -> new QosPolicy.ForDataWriter[] {pf.Durability().withTransient(),
                 pf.DurabilityService().withHistoryKind(History.Kind.KEEP_ALL)};
+            case "persistent" -> new QosPolicy.ForDataWriter[] {pf.Durability().withPersistent(),
+                pf.DurabilityService().withHistoryKind(History.Kind.KEEP_ALL)};
             default -> throw new CommandLine.ParameterException(spec.commandLine(), "--durability: '" + durability +
-                "' is not volatile, transient_local or transient" + (durability.equals("persistent") ?
-                " (PERSISTENT is not built yet, docs/durability.md)" : ""));
+                "' is not volatile, transient_local, transient or persistent");
         };
     }
 

@@ -9,7 +9,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * {@code sirocco durability-demo} with a small N: its child processes (two backups, the publisher, the late joiner,
  * the replacement) over shared memory; the JSON line reports every acknowledged sample recovered with the
- * publisher's digest and the replacement resuming at N+1. PERSISTENT is refused as a usage error until it is built.
+ * publisher's digest and the replacement resuming at N+1. The demo refuses --kind persistent as a usage error (it does not give its backups data directories yet).
  */
 class DurabilityDemoCommandTest
 {
@@ -27,7 +27,7 @@ class DurabilityDemoCommandTest
 
     @Test
     @Timeout(60)
-    void persistentIsRefusedUntilItIsBuilt()
+    void persistentIsRefusedByTheDemo()
     {
         final CliRun run = CliRun.execute("durability-demo", "--kind", "persistent");
         assertThat(run.exit()).isEqualTo(2);
