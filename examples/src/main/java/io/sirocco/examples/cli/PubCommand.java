@@ -136,7 +136,8 @@ public final class PubCommand implements Callable<Integer>
             case "transient_local" -> new QosPolicy.ForDataWriter[] {pf.Durability().withTransientLocal()};
             case "transient" -> new QosPolicy.ForDataWriter[] {pf.Durability().withTransient(),
                 pf.DurabilityService().withHistoryKind(History.Kind.KEEP_ALL)};
-            case "persistent" -> new QosPolicy.ForDataWriter[] {pf.Durability().withPersitent(), // sic: the OMG PSM's spelling
+            // withPersitent: sic, the OMG PSM's spelling.
+            case "persistent" -> new QosPolicy.ForDataWriter[] {pf.Durability().withPersitent(),
                 pf.DurabilityService().withHistoryKind(History.Kind.KEEP_ALL)};
             default -> throw new CommandLine.ParameterException(spec.commandLine(), "--durability: '" + durability +
                 "' is not volatile, transient_local, transient or persistent");
