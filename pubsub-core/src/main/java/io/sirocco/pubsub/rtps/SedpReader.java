@@ -28,7 +28,7 @@ import io.sirocco.transport.udp.UdpChannel;
 /**
  * The two built-in SEDP readers (publications and subscriptions), reliable: one {@link WriterProxy} per remote SEDP
  * writer; every HEARTBEAT that needs an answer gets an ACKNACK (INFO_DST + ACKNACK) sent to the participant's
- * metatraffic locators; each new DATA updates the {@link EndpointTable}. SEDP writers of our own are the next step.
+ * metatraffic locators; each new DATA updates the {@link EndpointTable}, in the remote writer's sequence order. SEDP writers of our own are the next step.
  *
  * <p>Confined to the RTPS agent's thread.
  */
@@ -78,10 +78,13 @@ final class SedpReader
     void onData(final ReceiveContext context, final DataView data)
     {
         final GuidPrefix source = new GuidPrefix(context.sourcePrefixHigh(), context.sourcePrefixLow());
-        if (!proxy(source, data.writerId()).onData(data.sequenceNumber()))
-        {
-            return;
-        }
+        proxy(source, data.writerId()).onData(context, data); // calls accept in sequence order, once each
+    }
+
+    /** A new discovery sample, in the remote writer's order (a dispose never overtakes the data it disposes). */
+    private void accept(final ReceiveContext context, final DataView data)
+    {
+        final GuidPrefix source = new GuidPrefix(context.sourcePrefixHigh(), context.sourcePrefixLow());
         final boolean publications = data.writerId() == EntityIds.SEDP_PUBLICATIONS_WRITER;
         if ((data.inlineQos().statusInfo() & (ParameterId.STATUS_DISPOSED | ParameterId.STATUS_UNREGISTERED)) != 0)
         {
@@ -112,7 +115,7 @@ final class SedpReader
 
     private WriterProxy proxy(final GuidPrefix prefix, final int writerId)
     {
-        return proxies.computeIfAbsent(new ProxyKey(prefix, writerId), k -> new WriterProxy());
+        return proxies.computeIfAbsent(new ProxyKey(prefix, writerId), k -> new WriterProxy(this::accept));
     }
 
     private void ackNack(final DiscoveredParticipant to, final int writerId, final WriterProxy proxy)

@@ -30,9 +30,9 @@ import io.sirocco.transport.udp.UdpChannel;
 /**
  * This participant's user readers on the receive side: a DATA from a remote writer goes to every local reader that
  * matches it (by the writer's SEDP data); a reliable reader keeps one {@link WriterProxy} per remote writer, drops
- * duplicates, takes GAPs and answers HEARTBEATs with ACKNACKs. Samples reach the reader's {@link SampleListener}
- * in arrival order; reordering for KEEP_ALL delivery is not built yet (a reliable KEEP_LAST 1 peer such as ddsperf's
- * ping/pong needs none).
+ * duplicates, takes GAPs and answers HEARTBEATs with ACKNACKs. A reliable reader's {@link SampleListener} gets each
+ * remote writer's samples in sequence order, once each (the proxy holds early ones until the gap before them is
+ * filled or declared irrelevant); a best-effort reader gets them in arrival order.
  *
  * <p>Threads: readers are added from any thread (a copy-on-write list); everything else runs on the RTPS agent.
  */
@@ -81,10 +81,16 @@ final class UserReaders
         for (final Reader r : readers)
         {
             if ((data.readerId() == 0 || data.readerId() == r.endpoint.entityId())
-                && Matching.matches(r.endpoint, remote)
-                && (!r.endpoint.reliable() || proxy(source, data.writerId(), r).onData(data.sequenceNumber())))
+                && Matching.matches(r.endpoint, remote))
             {
-                r.listener.onSample(context, data);
+                if (r.endpoint.reliable())
+                {
+                    proxy(source, data.writerId(), r).onData(context, data); // delivers in order, maybe later
+                }
+                else
+                {
+                    r.listener.onSample(context, data);
+                }
             }
         }
     }
@@ -139,7 +145,7 @@ final class UserReaders
 
     private WriterProxy proxy(final GuidPrefix prefix, final int writerId, final Reader r)
     {
-        return proxies.computeIfAbsent(new ProxyKey(prefix, writerId, r.endpoint.entityId()), k -> new WriterProxy());
+        return proxies.computeIfAbsent(new ProxyKey(prefix, writerId, r.endpoint.entityId()), k -> new WriterProxy(r.listener::onSample));
     }
 
     private void ackNack(final DiscoveredParticipant to, final int readerId, final int writerId,

@@ -1,26 +1,60 @@
 package io.sirocco.pubsub.rtps.reliability;
 
+import io.sirocco.pubsub.rtps.wire.DataView;
 import io.sirocco.pubsub.rtps.wire.GapView;
+import io.sirocco.pubsub.rtps.wire.ReceiveContext;
 
 /**
  * A reliable reader's view of one remote writer (DDSI-RTPS 2.5, 8.4.10.4): which changes came or were declared
- * irrelevant, what the writer last said it has, and the ACKNACK that asks for the rest. Duplicates are recognised,
- * so a retransmission is delivered once.
+ * irrelevant, what the writer last said it has, and the ACKNACK that asks for the rest. Samples are delivered in
+ * sequence order, each once: one that arrives ahead of a missing number is held (a copy, in a {@link ReorderBuffer})
+ * until the missing one comes or a GAP or a HEARTBEAT's firstSN declares it irrelevant; duplicates are dropped.
+ * Invariant between calls: every number below {@code nextToDeliver} was delivered or is irrelevant, and
+ * {@code nextToDeliver} equals the window's base (the held samples lie above it, within the window).
  *
  * <p>Not thread-safe: owned by the RTPS agent, like every reliability state of a participant.
  */
 public final class WriterProxy
 {
     private final SequenceWindow window = new SequenceWindow();
+    private final ReorderBuffer held = new ReorderBuffer();
+    private final InOrderListener listener;
+    private long nextToDeliver = 1;
     private long lastAvailable;
     private int lastHeartbeatCount = Integer.MIN_VALUE;
     private int ackNackCount;
 
-    /** A DATA (or a whole reassembled DATA_FRAG) with {@code sn}: true when it is new, false for a duplicate. */
-    public boolean onData(final long sn)
+    /** A proxy that delivers the remote writer's samples to {@code listener}, in order. */
+    public WriterProxy(final InOrderListener listener)
     {
+        this.listener = listener;
+    }
+
+    /**
+     * A DATA (or a whole reassembled DATA_FRAG): delivers it now when it is the next in order (and then every held
+     * one it makes contiguous), holds a copy when it comes ahead of a missing number, drops it when it is a
+     * duplicate or beyond the window (the writer sends it again once the window reaches it). Returns false when
+     * dropped.
+     */
+    public boolean onData(final ReceiveContext context, final DataView data)
+    {
+        final long sn = data.sequenceNumber();
         lastAvailable = Math.max(lastAvailable, sn);
-        return window.settle(sn);
+        if (!window.settle(sn))
+        {
+            return false;
+        }
+        if (sn == nextToDeliver)
+        {
+            nextToDeliver++;
+            listener.onSample(context, data);
+        }
+        else
+        {
+            held.hold(sn, context, data);
+        }
+        deliverUpToBase();
+        return true;
     }
 
     /** A GAP: {@code gapStart .. gapList.base - 1} and the bitmap's numbers are irrelevant. */
@@ -40,6 +74,7 @@ public final class WriterProxy
                 window.settle(gap.gapList().base() + i);
             }
         }
+        deliverUpToBase();
     }
 
     /**
@@ -54,8 +89,31 @@ public final class WriterProxy
         }
         lastHeartbeatCount = count;
         window.settleBelow(firstSN);
+        deliverUpToBase();
         lastAvailable = Math.max(lastAvailable, lastSN);
         return true;
+    }
+
+    /** How many samples are held, waiting for a missing one before them. */
+    public int heldCount()
+    {
+        return held.held();
+    }
+
+    /**
+     * Delivers the held samples below the window's base, in order: the numbers between them were delivered or are
+     * irrelevant now. Only the last window's worth of numbers can be held, so a far jump of the base (a HEARTBEAT
+     * whose firstSN is far ahead) looks at no more than 256 slots.
+     */
+    private void deliverUpToBase()
+    {
+        final long base = window.base();
+        final long end = Math.min(base, nextToDeliver + SequenceWindow.BITS);
+        for (long sn = nextToDeliver; sn < end; sn++)
+        {
+            held.release(sn, listener);
+        }
+        nextToDeliver = Math.max(nextToDeliver, base);
     }
 
     /** Everything below this was received or is irrelevant: an ACKNACK's base. */

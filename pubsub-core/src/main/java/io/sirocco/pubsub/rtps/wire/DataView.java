@@ -20,6 +20,8 @@ public final class DataView
     private long sequenceNumber;
     private int payloadOffset;
     private int payloadLength;
+    private int start;
+    private int length;
 
     MalformedReason wrap(final ByteBuffer b, final int start, final int length, final int flags)
     {
@@ -35,6 +37,8 @@ public final class DataView
             return MalformedReason.TRUNCATED_SUBMESSAGE;
         }
         this.buffer = b;
+        this.start = start;
+        this.length = length;
         this.flags = flags;
         this.readerId = WireBytes.int32Be(b, start + 4);
         this.writerId = WireBytes.int32Be(b, start + 8);
@@ -57,6 +61,45 @@ public final class DataView
             return MalformedReason.BAD_PAYLOAD;
         }
         return null;
+    }
+
+    /**
+     * Copies this submessage's body into {@code to} at the same offset modulo 8 (so the payload's alignment is
+     * kept), growing {@code to} only when it is too small; returns the buffer holding the copy. With
+     * {@link #rewrap(ByteBuffer, int)} this keeps a sample past the handler call.
+     */
+    public ByteBuffer copyTo(final ByteBuffer to)
+    {
+        final int offset = start & 7;
+        final ByteBuffer target = to != null && to.capacity() >= offset + length ? to
+            : ByteBuffer.allocate(Math.max(offset + length, to == null ? 0 : to.capacity() * 2));
+        target.put(offset, buffer, start, length);
+        return target;
+    }
+
+    /** Where {@link #copyTo(ByteBuffer)} puts the body in its copy. */
+    public int copyOffset()
+    {
+        return start & 7;
+    }
+
+    /** The length of the submessage body that {@link #copyTo(ByteBuffer)} copies. */
+    public int bodyLength()
+    {
+        return length;
+    }
+
+    /**
+     * Views a copy that {@link #copyTo(ByteBuffer)} made of a valid DATA, given its {@link #copyOffset()},
+     * {@link #bodyLength()} and {@link #flags()}, as if it were received again.
+     */
+    public void rewrap(final ByteBuffer b, final int offset, final int bodyLength, final int dataFlags)
+    {
+        final MalformedReason reason = wrap(b, offset, bodyLength, dataFlags);
+        if (reason != null)
+        {
+            throw new IllegalStateException("a copy of a valid DATA is malformed: " + reason);
+        }
     }
 
     public int flags()

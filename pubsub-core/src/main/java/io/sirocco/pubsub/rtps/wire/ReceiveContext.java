@@ -33,6 +33,19 @@ public final class ReceiveContext
         this.timestamp = TIME_INVALID;
     }
 
+    /** Takes every field of {@code other}: to keep the context of a sample past the handler call. */
+    public void copyFrom(final ReceiveContext other)
+    {
+        this.versionMajor = other.versionMajor;
+        this.versionMinor = other.versionMinor;
+        this.vendorId = other.vendorId;
+        this.sourcePrefixHigh = other.sourcePrefixHigh;
+        this.sourcePrefixLow = other.sourcePrefixLow;
+        this.destPrefixHigh = other.destPrefixHigh;
+        this.destPrefixLow = other.destPrefixLow;
+        this.timestamp = other.timestamp;
+    }
+
     void source(final int versionMajor, final int versionMinor, final int vendorId, final long high, final int low)
     {
         this.versionMajor = versionMajor;
