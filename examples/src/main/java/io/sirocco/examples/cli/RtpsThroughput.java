@@ -9,6 +9,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 
+import io.sirocco.examples.cli.config.ExitCodes;
 import io.sirocco.pubsub.rtps.RtpsParticipant;
 import io.sirocco.pubsub.rtps.RtpsUserWriter;
 import io.sirocco.pubsub.rtps.ddsperf.KeyedSeqCodec;
@@ -19,9 +20,9 @@ import io.sirocco.pubsub.rtps.wire.RtpsTime;
  * {@code sirocco pub --rtps} and {@code sirocco sub --rtps}: ddsperf's throughput test over DDSI-RTPS, on its topic
  * {@code DDSPerfRDataKS} (type KeyedSeq, key 0, {@code seq} counting from 0), RELIABLE KEEP_ALL unless best-effort,
  * with the ping/pong endpoints every ddsperf peer expects, so that an unmodified {@code ddsperf sub} or
- * {@code ddsperf pub} is the other side. The sub counts, per remote writer, what it received and what it lost (the
- * numbers between the lowest and highest seq it never received: delivery is in arrival order, so a retransmitted
- * sample counts when it comes).
+ * {@code ddsperf pub} is the other side. The sub counts, per remote writer, what it received and what it lost: the
+ * seqs skipped in the stream the reader delivers, which a reliable reader delivers in sequence order (a resent
+ * sample takes its place), so a skip is a sample the writer declared gone.
  *
  * <p>Threads: the main thread publishes, or waits and prints; samples arrive on the RTPS agent's thread.
  */
@@ -148,9 +149,11 @@ final class RtpsThroughput
                     break; // every writer that sent data is gone
                 }
             }
-            System.out.printf("sub --rtps: done: received %d lost %d from %d writers%n", total(sources, false),
-                total(sources, true), sources.size());
-            return 0;
+            final long lost = total(sources, true);
+            final long outOfOrder = sources.values().stream().mapToLong(s -> s.outOfOrder).sum();
+            System.out.printf("sub --rtps: done: received %d lost %d out of order %d from %d writers%n",
+                total(sources, false), lost, outOfOrder, sources.size());
+            return reliable && lost + outOfOrder > 0 ? ExitCodes.SAMPLES_LOST : ExitCodes.OK;
         }
     }
 
@@ -159,29 +162,37 @@ final class RtpsThroughput
         long sum = 0;
         for (final Source s : sources.values())
         {
-            sum += lost ? s.lost() : s.count;
+            sum += lost ? s.lost : s.count;
         }
         return sum;
     }
 
-    /** What one remote participant's writer delivered; written by the RTPS agent only, read by the main thread. */
+    /**
+     * What one remote participant's writer delivered, in its order (a reliable reader delivers in sequence order, a
+     * best-effort one in arrival order): a seq more than one above the last is preceded by lost ones; a seq not
+     * above the last came out of order (possible only best-effort). Written by the RTPS agent only, read by the main
+     * thread.
+     */
     private static final class Source
     {
         volatile long count;
-        volatile long min = Long.MAX_VALUE;
-        volatile long max = -1;
+        volatile long lost;
+        volatile long outOfOrder;
+        private long last = -1;
 
         void received(final long seq)
         {
             count++;
-            min = Math.min(min, seq);
-            max = Math.max(max, seq);
-        }
-
-        /** The numbers between the lowest and the highest received that never came. */
-        long lost()
-        {
-            return max < 0 ? 0 : max - min + 1 - count;
+            if (last >= 0 && seq <= last)
+            {
+                outOfOrder++;
+                return;
+            }
+            if (last >= 0)
+            {
+                lost += seq - last - 1;
+            }
+            last = seq;
         }
     }
 }

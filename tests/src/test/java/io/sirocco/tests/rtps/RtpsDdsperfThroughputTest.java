@@ -34,7 +34,8 @@ import io.sirocco.transport.udp.DatagramFault;
  * <li>our writer to {@code ddsperf sub}: every sample written arrives, by ddsperf's own count ("total N lost 0"), and
  * our writer resent some (HEARTBEAT, ACKNACK, resend, GAP; flow control blocks instead of dropping);</li>
  * <li>{@code ddsperf pub} to our reliable reader: every seq from the first to the last received arrives exactly once
- * (our ACKNACKs made Cyclone resend what the fault lost).</li>
+ * and in order, each seq above the one before (our ACKNACKs made Cyclone resend what the fault lost, and the reader
+ * held what came early until the resends filled the gaps).</li>
  * </ul>
  * Skipped, with the reason, where ddsperf is not installed.
  */
@@ -106,6 +107,7 @@ class RtpsDdsperfThroughputTest
             .withInterface("lo")));
         final IntHashSet seen = new IntHashSet();
         final AtomicLong duplicates = new AtomicLong();
+        final AtomicLong outOfOrder = new AtomicLong();
         final AtomicLong highest = new AtomicLong(-1);
         final AtomicLong lowest = new AtomicLong(Long.MAX_VALUE);
         sirocco.userReader(DATA, TYPE, true, List.of(), (context, data) ->
@@ -116,6 +118,10 @@ class RtpsDdsperfThroughputTest
                 if (!seen.add(seq))
                 {
                     duplicates.incrementAndGet();
+                }
+                if (seq <= highest.get())
+                {
+                    outOfOrder.incrementAndGet();
                 }
                 highest.set(Math.max(highest.get(), seq));
                 lowest.set(Math.min(lowest.get(), seq));
@@ -139,10 +145,11 @@ class RtpsDdsperfThroughputTest
         synchronized (seen)
         {
             System.out.println("from ddsperf pub: seq " + lowest.get() + ".." + highest.get() + ", " + seen.size()
-                + " received, " + duplicates.get() + " duplicates");
+                + " received, " + duplicates.get() + " duplicates, " + outOfOrder.get() + " out of order");
             assertThat(seen.size()).as("samples received").isGreaterThan(1000);
             assertThat(missing).as("seqs missing between the first and the last received").isZero();
             assertThat(duplicates.get()).as("duplicates delivered").isZero();
+            assertThat(outOfOrder.get()).as("samples delivered after a higher seq").isZero();
         }
     }
 }
