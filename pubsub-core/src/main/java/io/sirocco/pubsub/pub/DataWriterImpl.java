@@ -67,7 +67,7 @@ public final class DataWriterImpl<T> extends DataWriterStatuses<T> implements Lo
         this.codec = topic.typeSupport().codec();
         final String me = describe();
         QosChecks.historyAndLimits(env, me, qos.getHistory(), qos.getResourceLimits());
-        QosChecks.lifespan(me, qos.getLifespan());
+        QosChecks.lifespan(env, me, qos.getLifespan());
         this.reliable = qos.getReliability().getKind() == Reliability.Kind.RELIABLE;
         final long maxBlockingNs = DurationImpl.toNanos(qos.getReliability().getMaxBlockingTime());
         // A TRANSIENT writer keeps the TRANSIENT_LOCAL history too: it serves late joiners while it lives.
@@ -76,7 +76,7 @@ public final class DataWriterImpl<T> extends DataWriterStatuses<T> implements Lo
         this.autodispose = qos.getWriterDataLifecycle().isAutDisposeUnregisteredInstances();
         this.instances = new WriterInstances<>(env, me, codec, qos.getResourceLimits().getMaxInstances(),
             qos.getHistory().getKind() == History.Kind.KEEP_ALL, depth,
-            qos.getResourceLimits().getMaxSamplesPerInstance());
+            qos.getResourceLimits().getMaxSamplesPerInstance(), DurationImpl.toNanos(qos.getLifespan().getDuration()));
         this.sendPath = new WriterSendPath<>(me, topic.getTypeName(), guid, codec, instances, maxBlockingNs,
             transientLocal, readerFilters);
         this.loan = new WriterLoan<>(me, lock, codec, instances, sendPath, maxBlockingNs);

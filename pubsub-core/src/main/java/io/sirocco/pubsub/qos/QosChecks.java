@@ -85,11 +85,13 @@ public final class QosChecks
         }
     }
 
-    public static void lifespan(final String entity, final Lifespan lifespan)
+    /** DDS 1.4 §2.2.3.16: a sample lives for LIFESPAN's duration after its source timestamp; it cannot be negative. */
+    public static void lifespan(final ServiceEnvironment env, final String entity, final Lifespan lifespan)
     {
-        if (!lifespan.getDuration().isInfinite())
+        if (DurationImpl.toNanos(lifespan.getDuration()) < 0)
         {
-            throw new UnsupportedOperationException(entity + ": a finite Lifespan is not implemented yet");
+            throw DdsExceptions.inconsistent(env, entity + ": Lifespan duration must not be negative, got " +
+                lifespan.getDuration());
         }
     }
 

@@ -9,6 +9,7 @@ import io.sirocco.pubsub.bus.DeliveryHandler;
 import io.sirocco.pubsub.content.ContentFilter;
 import io.sirocco.pubsub.core.DurationImpl;
 import io.sirocco.pubsub.sub.MatchedWriters.WriterState;
+import io.sirocco.pubsub.sub.cache.LifespanFilter;
 import io.sirocco.pubsub.sub.cache.ReaderHistoryCache;
 import io.sirocco.pubsub.topic.SampleOps;
 import io.sirocco.transport.log.RateLimitedWarning;
@@ -188,6 +189,7 @@ final class ReaderDelivery<T> implements DeliveryHandler
         }
         T data = passed;
         passed = null;
+        final long expiresNs = LifespanFilter.expiry(message.sourceTimeNs(), writer.record.lifespanNs());
         final InPlaceSampleListener direct = inPlace;
         if (direct != null && kind == BusMessage.KIND_DATA)
         {
@@ -195,14 +197,18 @@ final class ReaderDelivery<T> implements DeliveryHandler
             {
                 cache.recycleData(data);
             }
+            if (LifespanFilter.expiredNow(expiresNs))
+            {
+                return;
+            }
             direct.onSample(message.payloadSegment(), message.payloadLength(), message.sourceTimeNs(),
                 message.writerGuid());
             return;
         }
         if (data != null)
         {
-            cache.accept(kind, message.writerGuid(), writer.strength, message.sourceTimeNs(), message.keyHashHi(),
-                message.keyHashLo(), data);
+            cache.accept(kind, message.writerGuid(), writer.strength, message.sourceTimeNs(), expiresNs,
+                message.keyHashHi(), message.keyHashLo(), data);
             return;
         }
         if ((kind & BusMessage.KIND_DATA) != 0 || !ops.isKeyed())
@@ -213,8 +219,8 @@ final class ReaderDelivery<T> implements DeliveryHandler
         {
             data = ops.deserialize(message, cache.pollFreeData());
         }
-        cache.accept(kind, message.writerGuid(), writer.strength, message.sourceTimeNs(), message.keyHashHi(),
-            message.keyHashLo(), data);
+        cache.accept(kind, message.writerGuid(), writer.strength, message.sourceTimeNs(), expiresNs,
+            message.keyHashHi(), message.keyHashLo(), data);
     }
 
     /**
