@@ -10,7 +10,7 @@ import java.util.List;
  * {@code filterParameters}), so that a writer can leave out what no matched reader wants (writer-side filtering).
  * {@code ownershipStrength} is a writer's OWNERSHIP_STRENGTH (changeable: the writer announces itself again).
  * {@code lifespanNs} is a writer's LIFESPAN duration (DDS 1.4 §2.2.3.16): its readers drop a sample once its source
- * timestamp plus this duration has passed.
+ * timestamp plus this duration has passed (changeable: the writer announces itself again).
  */
 public record EndpointRecord(
     int kind,
@@ -100,6 +100,15 @@ public record EndpointRecord(
     public boolean isReader()
     {
         return kind == READER;
+    }
+
+    /** This writer's record with another LIFESPAN duration (ns; Long.MAX_VALUE is infinite). */
+    public EndpointRecord withLifespan(final long lifespan)
+    {
+        return new EndpointRecord(kind, guid, participantGuid, topicName, typeName, typeClassName, reliabilityKind,
+            maxBlockingNs, durabilityKind, deadlineNs, latencyBudgetNs, livelinessKind, leaseNs, ownershipKind,
+            destinationOrderKind, presentationScope, coherentAccess, orderedAccess, historyKind, historyDepth,
+            partitions, userData, hostName, pid, ownershipStrength, filterExpression, filterParameters, lifespan);
     }
 
     /** Whether this is a reader that announced a content filter. */

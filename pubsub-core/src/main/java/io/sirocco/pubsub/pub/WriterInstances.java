@@ -38,8 +38,8 @@ final class WriterInstances<T>
     private final boolean keepAll;
     private final int depth;
     private final int maxSamplesPerInstance;
-    /** LIFESPAN's duration in nanoseconds; Long.MAX_VALUE is infinite. */
-    private final long lifespanNs;
+    /** LIFESPAN's duration in nanoseconds; Long.MAX_VALUE is infinite. Changeable ({@link #lifespan}). */
+    private long lifespanNs;
 
     /** {@code owner} names the writer in messages. */
     WriterInstances(final SiroccoServiceEnvironment env, final String owner, final TypeCodec<T> codec,
@@ -152,6 +152,12 @@ final class WriterInstances<T>
         }
         copy.copyFrom(message);
         instance.history.addLast(copy);
+    }
+
+    /** {@code setQos}: a new LIFESPAN duration, applied from the next replay on. */
+    void lifespan(final long nanos)
+    {
+        lifespanNs = nanos;
     }
 
     /** Removes the instance's data messages whose lifespan has passed at {@code nowNs} (wall clock, epoch ns). */

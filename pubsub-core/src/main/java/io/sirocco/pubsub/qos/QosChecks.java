@@ -12,7 +12,6 @@ import org.omg.dds.core.policy.DestinationOrder;
 import org.omg.dds.core.policy.Durability;
 import org.omg.dds.core.policy.DurabilityService;
 import org.omg.dds.core.policy.History;
-import org.omg.dds.core.policy.Lifespan;
 import org.omg.dds.core.policy.Liveliness;
 import org.omg.dds.core.policy.Ownership;
 import org.omg.dds.core.policy.Presentation;
@@ -82,16 +81,6 @@ public final class QosChecks
         {
             throw DdsExceptions.inconsistent(env, entity + ": History KEEP_LAST depth (" + history.getDepth() +
                 ") > ResourceLimits max_samples_per_instance (" + maxPerInstance + ")");
-        }
-    }
-
-    /** DDS 1.4 §2.2.3.16: a sample lives for LIFESPAN's duration after its source timestamp; it cannot be negative. */
-    public static void lifespan(final ServiceEnvironment env, final String entity, final Lifespan lifespan)
-    {
-        if (DurationImpl.toNanos(lifespan.getDuration()) < 0)
-        {
-            throw DdsExceptions.inconsistent(env, entity + ": Lifespan duration must not be negative, got " +
-                lifespan.getDuration());
         }
     }
 
