@@ -187,8 +187,18 @@ final class ReaderDelivery<T> implements DeliveryHandler
         {
             return;
         }
-        T data = passed;
+        final T data = passed;
         passed = null;
+        store(writer, kind, message, data);
+    }
+
+    /**
+     * Hands an admitted sample or lifecycle change to the in-place listener or to the cache, with the sample's
+     * LIFESPAN expiry; {@code filtered} is the sample a content filter already deserialized, or null.
+     */
+    private void store(final WriterState writer, final int kind, final BusMessage message, final T filtered)
+    {
+        T data = filtered;
         final long expiresNs = LifespanFilter.expiry(message.sourceTimeNs(), writer.record.lifespanNs());
         final InPlaceSampleListener direct = inPlace;
         if (direct != null && kind == BusMessage.KIND_DATA)
