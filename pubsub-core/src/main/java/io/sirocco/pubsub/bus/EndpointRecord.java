@@ -9,6 +9,8 @@ import java.util.List;
  * A reader of a ContentFilteredTopic carries its DDS-SQL filter ({@code filterExpression}, empty for none, and
  * {@code filterParameters}), so that a writer can leave out what no matched reader wants (writer-side filtering).
  * {@code ownershipStrength} is a writer's OWNERSHIP_STRENGTH (changeable: the writer announces itself again).
+ * {@code lifespanNs} is a writer's LIFESPAN duration (DDS 1.4 §2.2.3.16): its readers drop a sample once its source
+ * timestamp plus this duration has passed (changeable: the writer announces itself again).
  */
 public record EndpointRecord(
     int kind,
@@ -37,7 +39,8 @@ public record EndpointRecord(
     long pid,
     int ownershipStrength,
     String filterExpression,
-    List<String> filterParameters)
+    List<String> filterParameters,
+    long lifespanNs)
 {
     public static final int PARTICIPANT = 1;
     public static final int TOPIC = 2;
@@ -58,13 +61,28 @@ public record EndpointRecord(
             hostName, pid, 0, "", List.of());
     }
 
+    /** A record of infinite LIFESPAN (a reader, a topic, a participant, a writer of infinite lifespan). */
+    public EndpointRecord(final int kind, final long guid, final long participantGuid, final String topicName,
+        final String typeName, final String typeClassName, final int reliabilityKind, final long maxBlockingNs,
+        final int durabilityKind, final long deadlineNs, final long latencyBudgetNs, final int livelinessKind,
+        final long leaseNs, final int ownershipKind, final int destinationOrderKind, final int presentationScope,
+        final boolean coherentAccess, final boolean orderedAccess, final int historyKind, final int historyDepth,
+        final List<String> partitions, final byte[] userData, final String hostName, final long pid,
+        final int ownershipStrength, final String filterExpression, final List<String> filterParameters)
+    {
+        this(kind, guid, participantGuid, topicName, typeName, typeClassName, reliabilityKind, maxBlockingNs,
+            durabilityKind, deadlineNs, latencyBudgetNs, livelinessKind, leaseNs, ownershipKind, destinationOrderKind,
+            presentationScope, coherentAccess, orderedAccess, historyKind, historyDepth, partitions, userData,
+            hostName, pid, ownershipStrength, filterExpression, filterParameters, Long.MAX_VALUE);
+    }
+
     /** This writer's record with another OWNERSHIP_STRENGTH. */
     public EndpointRecord withStrength(final int strength)
     {
         return new EndpointRecord(kind, guid, participantGuid, topicName, typeName, typeClassName, reliabilityKind,
             maxBlockingNs, durabilityKind, deadlineNs, latencyBudgetNs, livelinessKind, leaseNs, ownershipKind,
             destinationOrderKind, presentationScope, coherentAccess, orderedAccess, historyKind, historyDepth,
-            partitions, userData, hostName, pid, strength, filterExpression, filterParameters);
+            partitions, userData, hostName, pid, strength, filterExpression, filterParameters, lifespanNs);
     }
 
     public static EndpointRecord participant(final long guid, final byte[] userData, final String hostName,
@@ -84,6 +102,15 @@ public record EndpointRecord(
         return kind == READER;
     }
 
+    /** This writer's record with another LIFESPAN duration (ns; Long.MAX_VALUE is infinite). */
+    public EndpointRecord withLifespan(final long lifespan)
+    {
+        return new EndpointRecord(kind, guid, participantGuid, topicName, typeName, typeClassName, reliabilityKind,
+            maxBlockingNs, durabilityKind, deadlineNs, latencyBudgetNs, livelinessKind, leaseNs, ownershipKind,
+            destinationOrderKind, presentationScope, coherentAccess, orderedAccess, historyKind, historyDepth,
+            partitions, userData, hostName, pid, ownershipStrength, filterExpression, filterParameters, lifespan);
+    }
+
     /** Whether this is a reader that announced a content filter. */
     public boolean hasFilter()
     {
@@ -96,6 +123,6 @@ public record EndpointRecord(
         return new EndpointRecord(kind, guid, participantGuid, topicName, typeName, typeClassName, reliabilityKind,
             maxBlockingNs, durabilityKind, deadlineNs, latencyBudgetNs, livelinessKind, leaseNs, ownershipKind,
             destinationOrderKind, presentationScope, coherentAccess, orderedAccess, historyKind, historyDepth,
-            partitions, userData, hostName, pid, ownershipStrength, expression, List.copyOf(parameters));
+            partitions, userData, hostName, pid, ownershipStrength, expression, List.copyOf(parameters), lifespanNs);
     }
 }

@@ -50,6 +50,7 @@ public final class RecordCodec
         {
             string(b, parameter);
         }
+        b.putLong(r.lifespanNs());
         final byte[] out = new byte[b.position()];
         b.flip().get(out);
         return out;
@@ -150,9 +151,15 @@ public final class RecordCodec
             final int strength = b.getInt();
             final String filter = string(b);
             final List<String> filterParameters = strings(b, "filter parameter");
+            // Last, and optional: a peer built before LIFESPAN travelled announces none (infinite).
+            final long lifespan = b.remaining() >= Long.BYTES ? b.getLong() : Long.MAX_VALUE;
+            if (lifespan < 0)
+            {
+                throw new IllegalArgumentException("bad lifespan " + lifespan + " ns");
+            }
             return new EndpointRecord(kind, guid, participantGuid, topic, type, typeClass, reliability, maxBlocking,
                 durability, deadline, latency, liveliness, lease, ownership, order, scope, coherent, ordered,
-                historyKind, depth, partitions, userData, host, pid, strength, filter, filterParameters);
+                historyKind, depth, partitions, userData, host, pid, strength, filter, filterParameters, lifespan);
         }
         catch (final BufferUnderflowException ex)
         {

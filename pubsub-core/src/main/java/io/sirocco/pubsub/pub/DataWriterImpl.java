@@ -56,7 +56,7 @@ public final class DataWriterImpl<T> extends DataWriterStatuses<T> implements Lo
     private final boolean reliable;
     private final boolean transientLocal;
     private final boolean autodispose;
-    /** The announcement; replaced (and announced again) when OWNERSHIP_STRENGTH changes. */
+    /** The announcement; replaced (and reannounce again) when OWNERSHIP_STRENGTH changes. */
     private volatile EndpointRecord record;
 
     DataWriterImpl(final SiroccoServiceEnvironment env, final PublisherView publisher, final long guid,
@@ -67,7 +67,6 @@ public final class DataWriterImpl<T> extends DataWriterStatuses<T> implements Lo
         this.codec = topic.typeSupport().codec();
         final String me = describe();
         QosChecks.historyAndLimits(env, me, qos.getHistory(), qos.getResourceLimits());
-        QosChecks.lifespan(me, qos.getLifespan());
         this.reliable = qos.getReliability().getKind() == Reliability.Kind.RELIABLE;
         final long maxBlockingNs = DurationImpl.toNanos(qos.getReliability().getMaxBlockingTime());
         // A TRANSIENT writer keeps the TRANSIENT_LOCAL history too: it serves late joiners while it lives.
@@ -76,7 +75,7 @@ public final class DataWriterImpl<T> extends DataWriterStatuses<T> implements Lo
         this.autodispose = qos.getWriterDataLifecycle().isAutDisposeUnregisteredInstances();
         this.instances = new WriterInstances<>(env, me, codec, qos.getResourceLimits().getMaxInstances(),
             qos.getHistory().getKind() == History.Kind.KEEP_ALL, depth,
-            qos.getResourceLimits().getMaxSamplesPerInstance());
+            qos.getResourceLimits().getMaxSamplesPerInstance(), DurationImpl.toNanos(qos.getLifespan().getDuration()));
         this.sendPath = new WriterSendPath<>(me, topic.getTypeName(), guid, codec, instances, maxBlockingNs,
             transientLocal, readerFilters);
         this.loan = new WriterLoan<>(me, lock, codec, instances, sendPath, maxBlockingNs);
@@ -124,21 +123,32 @@ public final class DataWriterImpl<T> extends DataWriterStatuses<T> implements Lo
 
     /**
      * DEADLINE: a new period applies from now on (its misses are counted from the instances' last writes);
-     * OWNERSHIP_STRENGTH: the writer announces itself again, so that its readers rank it anew.
+     * OWNERSHIP_STRENGTH and LIFESPAN: the writer announces itself again, so that its readers rank it anew and expire
+     * its samples by the new duration (as the writer does its history from the next replay on).
      */
     @Override
     protected void applyChangeable(final DataWriterQos newQos)
     {
         final int strength = newQos.getOwnershipStrength().getValue();
-        final boolean strengthChanged = strength != record.ownershipStrength();
-        if (strengthChanged)
+        final long lifespanNs = DurationImpl.toNanos(newQos.getLifespan().getDuration());
+        final boolean reannounce = strength != record.ownershipStrength() || lifespanNs != record.lifespanNs();
+        if (reannounce)
         {
-            record = record.withStrength(strength);
+            record = record.withStrength(strength).withLifespan(lifespanNs);
+            lock.lock();
+            try
+            {
+                instances.lifespan(lifespanNs);
+            }
+            finally
+            {
+                lock.unlock();
+            }
         }
         if (isEnabled())
         {
             deadline.period(DurationImpl.toNanos(newQos.getDeadline().getPeriod()));
-            if (strengthChanged)
+            if (reannounce)
             {
                 participant.bus().announce(record);
             }

@@ -38,11 +38,15 @@ final class WriterInstances<T>
     private final boolean keepAll;
     private final int depth;
     private final int maxSamplesPerInstance;
+    /** LIFESPAN's duration in nanoseconds; Long.MAX_VALUE is infinite. Changeable ({@link #lifespan}). */
+    private long lifespanNs;
 
     /** {@code owner} names the writer in messages. */
     WriterInstances(final SiroccoServiceEnvironment env, final String owner, final TypeCodec<T> codec,
-        final int maxInstances, final boolean keepAll, final int depth, final int maxSamplesPerInstance)
+        final int maxInstances, final boolean keepAll, final int depth, final int maxSamplesPerInstance,
+        final long lifespanNs)
     {
+        this.lifespanNs = lifespanNs;
         this.env = env;
         this.owner = owner;
         this.codec = codec;
@@ -148,6 +152,23 @@ final class WriterInstances<T>
         }
         copy.copyFrom(message);
         instance.history.addLast(copy);
+    }
+
+    /** {@code setQos}: a new LIFESPAN duration, applied from the next replay on. */
+    void lifespan(final long nanos)
+    {
+        lifespanNs = nanos;
+    }
+
+    /** Removes the instance's data messages whose lifespan has passed at {@code nowNs} (wall clock, epoch ns). */
+    void dropExpired(final WriterInstance<T> instance, final long nowNs)
+    {
+        if (lifespanNs == Long.MAX_VALUE)
+        {
+            return;
+        }
+        instance.history.removeIf(message -> (message.kind() & BusMessage.KIND_DATA) != 0 &&
+            nowNs - message.sourceTimeNs() >= lifespanNs);
     }
 
     /** A disposed instance keeps only its dispose message (the last) for late joiners. */

@@ -7,7 +7,10 @@ import io.sirocco.pubsub.core.DurationImpl;
 import org.omg.dds.pub.DataWriterQos;
 import org.omg.dds.pub.PublisherQos;
 
-/** A DataWriter's announcement: its topic and type and the QoS that discovery matches readers against. Stateless. */
+/**
+ * A DataWriter's announcement: its topic and type, the QoS that discovery matches readers against, and the LIFESPAN
+ * its readers apply to its samples. Stateless.
+ */
 final class WriterRecord
 {
     private WriterRecord()
@@ -32,6 +35,7 @@ final class WriterRecord
             groupQos.getPresentation().isCoherentAccess(),
             groupQos.getPresentation().isOrderedAccess(), qos.getHistory().getKind().ordinal(),
             qos.getHistory().getDepth(), List.copyOf(groupQos.getPartition().getName()), qos.getUserData().getValue(),
-            "", 0, qos.getOwnershipStrength().getValue(), "", List.of());
+            "", 0, qos.getOwnershipStrength().getValue(), "", List.of(),
+            DurationImpl.toNanos(qos.getLifespan().getDuration()));
     }
 }

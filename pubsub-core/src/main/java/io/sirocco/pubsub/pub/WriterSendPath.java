@@ -333,11 +333,16 @@ final class WriterSendPath<T>
         }
     }
 
-    /** Sends every instance's history to one late-joining reader, then the end-of-history mark. */
+    /**
+     * Sends every instance's history to one late-joining reader, then the end-of-history mark; samples whose LIFESPAN
+     * has passed are dropped first, never sent.
+     */
     void replay(final long readerGuid)
     {
+        final long nowNs = SourceClock.nowNs();
         for (final WriterInstance<T> instance : instances.all())
         {
+            instances.dropExpired(instance, nowNs);
             for (final BusMessage old : instance.history)
             {
                 final int kind = old.kind();

@@ -12,7 +12,6 @@ import org.omg.dds.core.policy.DestinationOrder;
 import org.omg.dds.core.policy.Durability;
 import org.omg.dds.core.policy.DurabilityService;
 import org.omg.dds.core.policy.History;
-import org.omg.dds.core.policy.Lifespan;
 import org.omg.dds.core.policy.Liveliness;
 import org.omg.dds.core.policy.Ownership;
 import org.omg.dds.core.policy.Presentation;
@@ -82,14 +81,6 @@ public final class QosChecks
         {
             throw DdsExceptions.inconsistent(env, entity + ": History KEEP_LAST depth (" + history.getDepth() +
                 ") > ResourceLimits max_samples_per_instance (" + maxPerInstance + ")");
-        }
-    }
-
-    public static void lifespan(final String entity, final Lifespan lifespan)
-    {
-        if (!lifespan.getDuration().isInfinite())
-        {
-            throw new UnsupportedOperationException(entity + ": a finite Lifespan is not implemented yet");
         }
     }
 

@@ -128,7 +128,7 @@ public final class RecordPolicies
 
     public Lifespan lifespan()
     {
-        return f.Lifespan();
+        return new TimingPolicies.LifespanImpl(env, r.lifespanNs());
     }
 
     public OwnershipStrength ownershipStrength()

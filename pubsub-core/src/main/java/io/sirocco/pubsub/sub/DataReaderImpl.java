@@ -265,7 +265,7 @@ public final class DataReaderImpl<T> extends DataReaderStatuses<T> implements io
         lock.lock();
         try
         {
-            cache.accept(kind, 0, 0, TimeImpl.nowNs(), keyGuid, 0, data);
+            cache.accept(kind, 0, 0, TimeImpl.nowNs(), Long.MAX_VALUE, keyGuid, 0, data);
         }
         finally
         {

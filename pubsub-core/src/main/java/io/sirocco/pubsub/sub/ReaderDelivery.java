@@ -9,6 +9,7 @@ import io.sirocco.pubsub.bus.DeliveryHandler;
 import io.sirocco.pubsub.content.ContentFilter;
 import io.sirocco.pubsub.core.DurationImpl;
 import io.sirocco.pubsub.sub.MatchedWriters.WriterState;
+import io.sirocco.pubsub.sub.cache.LifespanFilter;
 import io.sirocco.pubsub.sub.cache.ReaderHistoryCache;
 import io.sirocco.pubsub.topic.SampleOps;
 import io.sirocco.transport.log.RateLimitedWarning;
@@ -186,8 +187,19 @@ final class ReaderDelivery<T> implements DeliveryHandler
         {
             return;
         }
-        T data = passed;
+        final T data = passed;
         passed = null;
+        store(writer, kind, message, data);
+    }
+
+    /**
+     * Hands an admitted sample or lifecycle change to the in-place listener or to the cache, with the sample's
+     * LIFESPAN expiry; {@code filtered} is the sample a content filter already deserialized, or null.
+     */
+    private void store(final WriterState writer, final int kind, final BusMessage message, final T filtered)
+    {
+        T data = filtered;
+        final long expiresNs = LifespanFilter.expiry(message.sourceTimeNs(), writer.record.lifespanNs());
         final InPlaceSampleListener direct = inPlace;
         if (direct != null && kind == BusMessage.KIND_DATA)
         {
@@ -195,14 +207,18 @@ final class ReaderDelivery<T> implements DeliveryHandler
             {
                 cache.recycleData(data);
             }
+            if (LifespanFilter.expiredNow(expiresNs))
+            {
+                return;
+            }
             direct.onSample(message.payloadSegment(), message.payloadLength(), message.sourceTimeNs(),
                 message.writerGuid());
             return;
         }
         if (data != null)
         {
-            cache.accept(kind, message.writerGuid(), writer.strength, message.sourceTimeNs(), message.keyHashHi(),
-                message.keyHashLo(), data);
+            cache.accept(kind, message.writerGuid(), writer.strength, message.sourceTimeNs(), expiresNs,
+                message.keyHashHi(), message.keyHashLo(), data);
             return;
         }
         if ((kind & BusMessage.KIND_DATA) != 0 || !ops.isKeyed())
@@ -213,8 +229,8 @@ final class ReaderDelivery<T> implements DeliveryHandler
         {
             data = ops.deserialize(message, cache.pollFreeData());
         }
-        cache.accept(kind, message.writerGuid(), writer.strength, message.sourceTimeNs(), message.keyHashHi(),
-            message.keyHashLo(), data);
+        cache.accept(kind, message.writerGuid(), writer.strength, message.sourceTimeNs(), expiresNs,
+            message.keyHashHi(), message.keyHashLo(), data);
     }
 
     /**

@@ -101,7 +101,7 @@ final class ReaderMatching<T>
 
     /**
      * Discovery thread, for a compatible writer: whether it was newly matched. A matched writer announced again
-     * changed its OWNERSHIP_STRENGTH.
+     * changed its OWNERSHIP_STRENGTH or its LIFESPAN (read from {@code known.record} on delivery).
      */
     boolean writerDiscovered(final EndpointRecord writer)
     {

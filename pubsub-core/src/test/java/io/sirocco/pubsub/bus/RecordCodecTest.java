@@ -29,6 +29,39 @@ class RecordCodecTest
         assertThat(Arrays.equals(decoded.userData(), userData)).isTrue();
     }
 
+    @Property(tries = 100)
+    void aWritersLifespanRoundTrips(@ForAll @IntRange(min = 0) final int lifespanMs)
+    {
+        final EndpointRecord record = writer(lifespanMs * 1_000_000L);
+        assertThat(RecordCodec.decode(RecordCodec.announce(record)).lifespanNs()).isEqualTo(lifespanMs * 1_000_000L);
+    }
+
+    @Test
+    void anAnnouncementWithoutTheLifespanFieldMeansAnInfiniteLifespan()
+    {
+        final byte[] full = RecordCodec.announce(writer(5_000_000L));
+        final byte[] old = Arrays.copyOf(full, full.length - Long.BYTES);
+        final EndpointRecord decoded = RecordCodec.decode(old);
+        assertThat(decoded.lifespanNs()).isEqualTo(Long.MAX_VALUE);
+        assertThat(decoded.topicName()).isEqualTo("T");
+    }
+
+    @Test
+    void aNegativeLifespanIsRejected()
+    {
+        final byte[] bytes = RecordCodec.announce(writer(5_000_000L));
+        java.nio.ByteBuffer.wrap(bytes).putLong(bytes.length - Long.BYTES, -1L);
+        assertThatThrownBy(() -> RecordCodec.decode(bytes)).isInstanceOf(IllegalArgumentException.class)
+            .hasMessageContaining("lifespan");
+    }
+
+    private static EndpointRecord writer(final long lifespanNs)
+    {
+        return new EndpointRecord(EndpointRecord.WRITER, 1L << 20 | 1, 1L << 20, "T", "T::Type", "t.Type", 1, 100, 1,
+            Long.MAX_VALUE, 0, 0, Long.MAX_VALUE, 0, 0, 0, false, false, 0, 1, List.of(), new byte[0], "host", 42, 0,
+            "", List.of(), lifespanNs);
+    }
+
     @Test
     void retractionsCarryTheGuid()
     {

@@ -6,8 +6,9 @@ import org.omg.dds.core.policy.Ownership;
 import org.omg.dds.sub.DataReaderQos;
 
 /**
- * The reader QoS policies that decide, per instance, whether an arriving data sample is kept: DESTINATION_ORDER
- * BY_SOURCE_TIMESTAMP first (DDS 1.4 §2.2.3.17: a sample whose source timestamp is older than that of the last one
+ * The reader QoS policies that decide, per instance, whether an arriving data sample is kept: LIFESPAN first (a
+ * sample already expired is dropped, {@link LifespanFilter}), then DESTINATION_ORDER
+ * BY_SOURCE_TIMESTAMP (DDS 1.4 §2.2.3.17: a sample whose source timestamp is older than that of the last one
  * kept for its instance is dropped, so the instance's value is the one written last, whatever the order of arrival),
  * then OWNERSHIP EXCLUSIVE ({@link OwnershipFilter}), then TIME_BASED_FILTER ({@link SeparationFilter}). A sample
  * they drop is not lost nor rejected: the application asked not to see it. Its writer still counts as a writer of
@@ -59,9 +60,15 @@ public final class ArrivalFilters
         ownership.deadline(periodNs);
     }
 
+    /** @param expiresNs when the sample's LIFESPAN ends ({@link LifespanFilter#expiry}). */
     boolean admitsData(final ReaderInstance<?> instance, final long writerGuid, final int strength,
-        final long sourceTimeNs)
+        final long sourceTimeNs, final long expiresNs)
     {
+        if (LifespanFilter.expiredNow(expiresNs))
+        {
+            instance.addWriter(writerGuid);
+            return false;
+        }
         final boolean inOrder = !bySourceTime || !instance.sourceOrdered || sourceTimeNs - instance.lastSourceNs >= 0;
         if (inOrder && ownership.admits(instance, writerGuid, strength) && separation.admits(instance))
         {

@@ -104,10 +104,11 @@ public final class ReaderHistoryCache<T>
     /**
      * Applies one sample or lifecycle change to the cache; {@code data} may be null for dispose/unregister.
      *
-     * @param strength the writer's OWNERSHIP_STRENGTH.
+     * @param strength  the writer's OWNERSHIP_STRENGTH.
+     * @param expiresNs when a data sample's LIFESPAN ends ({@link LifespanFilter#expiry}).
      */
     public void accept(final int kind, final long writerGuid, final int strength, final long sourceTimeNs,
-        final long keyHi, final long keyLo, final T data)
+        final long expiresNs, final long keyHi, final long keyLo, final T data)
     {
         ReaderInstance<T> instance = instances.get(probe.set(keyHi, keyLo));
         if (instance == null)
@@ -125,9 +126,9 @@ public final class ReaderHistoryCache<T>
         }
         if ((kind & BusMessage.KIND_DATA) != 0)
         {
-            if (filters.admitsData(instance, writerGuid, strength, sourceTimeNs))
+            if (filters.admitsData(instance, writerGuid, strength, sourceTimeNs, expiresNs))
             {
-                acceptData(instance, writerGuid, sourceTimeNs, data);
+                acceptData(instance, writerGuid, sourceTimeNs, expiresNs, data);
             }
             else if (data != null)
             {
@@ -178,7 +179,7 @@ public final class ReaderHistoryCache<T>
     }
 
     private void acceptData(final ReaderInstance<T> instance, final long writerGuid, final long sourceTimeNs,
-        final T data)
+        final long expiresNs, final T data)
     {
         if (instance.state != InstanceState.ALIVE)
         {
@@ -214,6 +215,7 @@ public final class ReaderHistoryCache<T>
         entry.data = data;
         entry.valid = true;
         entry.sourceTimeNs = sourceTimeNs;
+        entry.expiresNs = expiresNs;
         entry.publicationGuid = writerGuid;
         entry.disposedGen = instance.disposedGen;
         entry.noWritersGen = instance.noWritersGen;
@@ -313,13 +315,15 @@ public final class ReaderHistoryCache<T>
     private boolean hasSamples(final int sampleMask, final int viewMask, final int instanceMask,
         final ReadSpec content)
     {
+        final long nowNs = LifespanFilter.nowNs();
         for (final ReaderInstance<T> instance : byHandle.values())
         {
             if (instanceSelected(instance, viewMask, instanceMask))
             {
                 for (final SampleEntry<T> entry : instance.samples)
                 {
-                    if (sampleSelected(entry, sampleMask) && (content == null || content.selectsData(entry.data)))
+                    if (sampleSelected(entry, sampleMask) && !LifespanFilter.expired(entry, nowNs) &&
+                        (content == null || content.selectsData(entry.data)))
                     {
                         return true;
                     }
@@ -357,7 +361,7 @@ public final class ReaderHistoryCache<T>
         int end = ordered.size();
         if (spec.nextInstanceFlag())
         {
-            index = firstAfter(spec.instanceValue());
+            index = ReaderInstance.firstAfter(ordered, spec.instanceValue());
         }
         else if (spec.instanceValue() != 0)
         {
@@ -369,11 +373,12 @@ public final class ReaderHistoryCache<T>
             index = totalSamples == 0 ? end : 0;
         }
         List<ReaderInstance<T>> emptied = null;
+        final long nowNs = LifespanFilter.nowNs();
         while (index < end && out.size() < spec.sampleLimit())
         {
             final ReaderInstance<T> current = ordered.get(index++);
             if (!instanceSelected(current, spec.viewMask(), spec.instanceMask()) ||
-                collectInstance(current, spec, take, out, forLoan) == 0)
+                collectInstance(current, spec, take, out, forLoan, nowNs) == 0)
             {
                 continue;
             }
@@ -402,14 +407,19 @@ public final class ReaderHistoryCache<T>
         }
     }
 
-    /** Collects the selected samples of one instance and ranks them; returns how many. */
+    /** Collects the selected samples of one instance and ranks them (dropping expired ones); returns how many. */
     private int collectInstance(final ReaderInstance<T> current, final ReadSpec spec, final boolean take,
-        final List<SampleImpl<T>> out, final boolean forLoan)
+        final List<SampleImpl<T>> out, final boolean forLoan, final long nowNs)
     {
         final int first = out.size();
         for (int i = 0; i < current.samples.size() && out.size() < spec.sampleLimit(); i++)
         {
             final SampleEntry<T> entry = current.samples.get(i);
+            if (LifespanFilter.expired(entry, nowNs))
+            {
+                removeEntry(current, i--);
+                continue;
+            }
             if (!sampleSelected(entry, spec.sampleMask()) || !spec.selectsData(entry.data))
             {
                 continue;
@@ -447,26 +457,6 @@ public final class ReaderHistoryCache<T>
             sample.ranks(count - 1 - i, lastGen - gen, instanceGen - gen);
         }
         return count;
-    }
-
-    /** Index in {@code ordered} of the first instance with a handle greater than {@code handle}. */
-    private int firstAfter(final long handle)
-    {
-        int low = 0;
-        int high = ordered.size();
-        while (low < high)
-        {
-            final int mid = (low + high) >>> 1;
-            if (ordered.get(mid).handle <= handle)
-            {
-                low = mid + 1;
-            }
-            else
-            {
-                high = mid;
-            }
-        }
-        return low;
     }
 
     /** A loan's samples come back: their entries may be recycled, the sample objects go back to the pool. */

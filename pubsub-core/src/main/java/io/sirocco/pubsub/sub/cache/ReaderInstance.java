@@ -2,6 +2,7 @@ package io.sirocco.pubsub.sub.cache;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 
 import io.sirocco.pubsub.cache.InstanceKey;
 import io.sirocco.pubsub.timer.DeadlineTrack;
@@ -105,5 +106,25 @@ final class ReaderInstance<T>
             case NOT_ALIVE_DISPOSED -> DataStateBits.INSTANCE_DISPOSED;
             case NOT_ALIVE_NO_WRITERS -> DataStateBits.INSTANCE_NO_WRITERS;
         };
+    }
+
+    /** Index in {@code ordered} (instances sorted by handle) of the first instance with a handle above {@code handle}. */
+    static int firstAfter(final List<? extends ReaderInstance<?>> ordered, final long handle)
+    {
+        int low = 0;
+        int high = ordered.size();
+        while (low < high)
+        {
+            final int mid = (low + high) >>> 1;
+            if (ordered.get(mid).handle <= handle)
+            {
+                low = mid + 1;
+            }
+            else
+            {
+                high = mid;
+            }
+        }
+        return low;
     }
 }

@@ -10,6 +10,8 @@ final class SampleEntry<T>
     boolean valid;
     boolean read;
     long sourceTimeNs;
+    /** When a valid sample's LIFESPAN ends (epoch ns), {@link LifespanFilter#NEVER} if it does not. */
+    long expiresNs;
     long publicationGuid;
     int disposedGen;
     int noWritersGen;
