@@ -12,6 +12,7 @@ import io.sirocco.pubsub.rtps.discovery.GuidPrefix;
 import io.sirocco.pubsub.rtps.discovery.ParticipantTable;
 import io.sirocco.pubsub.rtps.discovery.SpdpCodec;
 import io.sirocco.pubsub.rtps.wire.AckNackView;
+import io.sirocco.pubsub.rtps.wire.DataFragView;
 import io.sirocco.pubsub.rtps.wire.DataView;
 import io.sirocco.pubsub.rtps.wire.GapView;
 import io.sirocco.pubsub.rtps.wire.HeartbeatView;
@@ -108,6 +109,16 @@ final class RtpsReceiveHandler implements DatagramHandler, SubmessageHandler
         if (users != null && UserReaders.isUserEntity(gap.writerId()))
         {
             users.onGap(context, gap);
+        }
+    }
+
+    /** User samples larger than a datagram; built-in (discovery) data is never fragmented by the peers we know. */
+    @Override
+    public void onDataFrag(final ReceiveContext context, final DataFragView fragment)
+    {
+        if (users != null && UserReaders.isUserEntity(fragment.writerId()))
+        {
+            users.onDataFrag(context, fragment);
         }
     }
 

@@ -32,7 +32,8 @@ import io.sirocco.transport.udp.UdpChannel;
  * has them) and asks for the missing ones, which are resent, or declared irrelevant by a GAP when no longer kept.
  * The piggybacked HEARTBEAT is final except every {@code capacity / 8} samples and while the history is full, so
  * that readers acknowledge often enough; the RTPS agent heartbeats readers with unacknowledged changes every
- * {@link #HEARTBEAT_PERIOD_NS}.
+ * {@link #HEARTBEAT_PERIOD_NS}. A change larger than {@link WriterSender#FRAGMENT_SIZE} goes as DATA_FRAGs, and a
+ * NACK_FRAG has the fragments it names resent.
  *
  * <p>KEEP_LAST drops the oldest change when the history is full. KEEP_ALL flow control never drops a reliable
  * sample: {@link #write} blocks while the history is full of changes some reliable reader has not acknowledged, up to
@@ -259,15 +260,19 @@ public final class RtpsUserWriter
     /** An ACKNACK from a reader of {@code source} (RTPS agent thread): resend what it asks for, release the rest. */
     void onAckNack(final GuidPrefix source, final AckNackView ackNack)
     {
-        if (ackNack.isFragment())
-        {
-            return;
-        }
         lock.lock();
         try
         {
             refresh();
             final Target t = find(source, ackNack.readerId());
+            if (ackNack.isFragment())
+            {
+                if (t != null && t.reliable)
+                {
+                    sender.resendFragments(t.participant, t.readerId, ackNack.writerSN(), ackNack.set());
+                }
+                return;
+            }
             if (t == null || !t.reliable || !t.proxy.onAckNack(ackNack.set(), ackNack.count()))
             {
                 return;
