@@ -236,9 +236,11 @@ public final class FragmentAssembler
         }
         if (slot.buffer == null || slot.buffer.capacity() < needed)
         {
+            // a power of two (within the bound), so that samples of varying sizes reuse the buffers
+            final long size = Math.min(maxBytes, Long.highestOneBit(needed - 1) << 1);
             slot.buffer = null;
-            makeRoom(needed);
-            slot.buffer = ByteBuffer.allocate((int) needed);
+            makeRoom(size);
+            slot.buffer = ByteBuffer.allocate((int) size);
         }
         slot.begin(fragment, context);
         return slot;
