@@ -49,6 +49,13 @@ public final class RtpsUserWriter
     static final long HEARTBEAT_PERIOD_NS = TimeUnit.MILLISECONDS.toNanos(50);
     private static final Logger LOG = LoggerFactory.getLogger(RtpsUserWriter.class);
     private static final long BLOCKED_HEARTBEAT_NS = TimeUnit.MILLISECONDS.toNanos(10);
+    /**
+     * KEEP_ALL keeps at most this many unacknowledged payload bytes in flight (one sample more if it alone is larger):
+     * large samples fill a receiver's socket buffer long before the history is full (Cyclone's writer stops at 500 kB).
+     */
+    static final long MAX_UNACKNOWLEDGED_BYTES = 512 * 1024;
+    /** A non-final HEARTBEAT goes at least once per this many bytes written, so readers acknowledge in time. */
+    private static final long ACK_REQUEST_BYTES = MAX_UNACKNOWLEDGED_BYTES / 4;
 
     private final LocalEndpoint endpoint;
     private final EndpointTable endpoints;
@@ -62,6 +69,7 @@ public final class RtpsUserWriter
     private final int ackEvery;
     private List<Target> targets = List.of();
     private long seenVersion = -1;
+    private long bytesSinceAckRequest;
 
     RtpsUserWriter(final GuidPrefix self, final LocalEndpoint endpoint, final UdpChannel socket,
         final EndpointTable endpoints, final ParticipantTable participants, final WriterHistory history,
@@ -195,12 +203,18 @@ public final class RtpsUserWriter
         try
         {
             refresh();
-            if (!makeRoom())
+            if (!makeRoom(length))
             {
                 return -1;
             }
             final long sn = history.add(payload, offset, length, keyHash, rtpsTime);
-            final boolean askForAck = sn % ackEvery == 0 || history.isFull();
+            bytesSinceAckRequest += length;
+            final boolean askForAck = sn % ackEvery == 0 || history.isFull()
+                || bytesSinceAckRequest >= ACK_REQUEST_BYTES;
+            if (askForAck)
+            {
+                bytesSinceAckRequest = 0;
+            }
             boolean anyReliable = false;
             for (final Target t : targets)
             {
@@ -219,14 +233,17 @@ public final class RtpsUserWriter
         }
     }
 
-    /** Waits, while the history is full, for acknowledgements; false after {@link #maxBlockingNs}. */
-    private boolean makeRoom()
+    /**
+     * Waits, while the history is full (or, KEEP_ALL, holds too many unacknowledged bytes for {@code length} more),
+     * for acknowledgements; false after {@link #maxBlockingNs}.
+     */
+    private boolean makeRoom(final int length)
     {
         final long deadline = System.nanoTime() + maxBlockingNs;
-        while (history.isFull())
+        while (mustWait(length))
         {
             releaseAcknowledged();
-            if (!history.isFull())
+            if (!mustWait(length))
             {
                 return true;
             }
@@ -235,6 +252,7 @@ public final class RtpsUserWriter
                 history.releaseBelow(history.firstSN() + 1); // KEEP_LAST: a reader asking for it gets a GAP
                 return true;
             }
+            bytesSinceAckRequest = 0; // the heartbeats below ask
             final long left = deadline - System.nanoTime();
             if (left <= 0)
             {
@@ -255,6 +273,12 @@ public final class RtpsUserWriter
             refresh();
         }
         return true;
+    }
+
+    private boolean mustWait(final int length)
+    {
+        return history.isFull()
+            || (keepAll && !history.isEmpty() && history.bytes() + length > MAX_UNACKNOWLEDGED_BYTES);
     }
 
     /** An ACKNACK from a reader of {@code source} (RTPS agent thread): resend what it asks for, release the rest. */
