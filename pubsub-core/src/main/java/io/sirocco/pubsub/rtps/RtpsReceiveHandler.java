@@ -125,7 +125,12 @@ final class RtpsReceiveHandler implements DatagramHandler, SubmessageHandler
     @Override
     public void onDatagram(final ByteBuffer buffer, final int length, final InetSocketAddress source)
     {
-        if (reader.read(buffer, 0, length, this) < 0)
+        if (reader.read(buffer, 0, length, this) >= 0)
+        {
+            // the header's GuidPrefix (octets 8..19): any message keeps its sender's lease
+            participants.renew(new GuidPrefix(octets(buffer, 8, 8), (int) octets(buffer, 16, 4)), System.nanoTime());
+        }
+        else
         {
             malformedWarning.warn("domain {}: dropped a malformed RTPS datagram of {} bytes from {}: {} at offset {}",
                 domainId, length, source, reader.lastMalformed(), reader.lastMalformedOffset());
@@ -170,6 +175,17 @@ final class RtpsReceiveHandler implements DatagramHandler, SubmessageHandler
             return;
         }
         participants.refresh(p, System.nanoTime());
+    }
+
+    /** {@code count} octets from {@code at} as a big-endian number, whatever the buffer's byte order. */
+    private static long octets(final ByteBuffer buffer, final int at, final int count)
+    {
+        long value = 0;
+        for (int i = 0; i < count; i++)
+        {
+            value = (value << 8) | (buffer.get(at + i) & 0xff);
+        }
+        return value;
     }
 
     RtpsDecodeStats stats()

@@ -36,7 +36,8 @@ import io.sirocco.transport.udp.UdpChannel;
  * NACK_FRAG has the fragments it names resent.
  *
  * <p>KEEP_LAST drops the oldest change when the history is full. KEEP_ALL flow control never drops a reliable
- * sample: {@link #write} blocks while the history is full of changes some reliable reader has not acknowledged, up to
+ * sample: {@link #write} blocks while the history is full of changes some reliable reader has not acknowledged (or
+ * holds more than {@link #MAX_UNACKNOWLEDGED_BYTES} of them), up to
  * {@link #maxBlockingNs} (then it returns -1 and writes nothing, as DDS's write returns TIMEOUT). With no reliable reader matched, changes leave the history as soon as they are sent.
  *
  * <p>Threads: one application thread writes; the RTPS agent thread handles ACKNACKs and heartbeats. Both hold
