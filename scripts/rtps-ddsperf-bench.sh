@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Throughput and latency of Sirocco's DDSI-RTPS against Cyclone DDS's ddsperf, next to ddsperf against itself, in one
 # run on loopback (interface lo, no multicast). Needs ddsperf (apt-get install cyclonedds-tools) and the sirocco jar.
-# Usage: scripts/rtps-ddsperf-bench.sh [seconds per run, default 10] [domain, default 77]
+# Usage: [SIZES="64 1024 65536"] scripts/rtps-ddsperf-bench.sh [seconds per run, default 10] [domain, default 77]
+# (SIZES: the pub/sub sample sizes in bytes as ddsperf counts them, default "64 1024"; above 1344 B DATA_FRAG)
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 secs="${1:-10}"
@@ -20,7 +21,7 @@ sirocco() { "$root/sirocco" "$@"; }
 # waits (up to 120 s: a JVM starts slowly on a loaded host) for a line in a file
 await_line() { for _ in $(seq 240); do grep -q "$2" "$1" 2>/dev/null && return 0; sleep 0.5; done; return 1; }
 
-for size in 64 1024; do
+for size in ${SIZES:-64 1024}; do
   ddsperf -i "$domain" -D $((secs + 5)) sub > "$work/sub.log" 2>&1 &
   ddsperf -i "$domain" -D "$secs" pub size "$size" > /dev/null 2>&1; wait
   echo "size $size ddsperf -> ddsperf: $(grep ' total ' "$work/sub.log" | tail -1 | cut -d' ' -f3-)"

@@ -29,8 +29,11 @@ import io.sirocco.pubsub.rtps.wire.RtpsTime;
 final class RtpsThroughput
 {
     static final String DATA = "DDSPerfRDataKS";
-    /** The largest sample that fits one datagram; larger ones need DATA_FRAG, which is not built yet. */
-    static final int MAX_SIZE = 60_000;
+    /**
+     * The largest sample published: samples above 1344 B go as DATA_FRAGs, and the writer's history keeps up to 256
+     * of them.
+     */
+    static final int MAX_SIZE = 1 << 20;
     private static final String PING = "DDSPerfRPingKS";
     private static final int HISTORY = 256;
 
@@ -48,8 +51,7 @@ final class RtpsThroughput
     {
         if (size > MAX_SIZE)
         {
-            System.err.println("pub --rtps: size " + size + " B needs DATA_FRAG, which is not built yet (max "
-                + MAX_SIZE + " B)");
+            System.err.println("pub --rtps: size " + size + " B is above the largest sample, " + MAX_SIZE + " B");
             return 2;
         }
         final RtpsPerf perf = new RtpsPerf(domain, false);

@@ -12,6 +12,7 @@ import io.sirocco.pubsub.rtps.discovery.GuidPrefix;
 import io.sirocco.pubsub.rtps.discovery.ParticipantTable;
 import io.sirocco.pubsub.rtps.discovery.SpdpCodec;
 import io.sirocco.pubsub.rtps.wire.AckNackView;
+import io.sirocco.pubsub.rtps.wire.DataFragView;
 import io.sirocco.pubsub.rtps.wire.DataView;
 import io.sirocco.pubsub.rtps.wire.GapView;
 import io.sirocco.pubsub.rtps.wire.HeartbeatView;
@@ -111,10 +112,25 @@ final class RtpsReceiveHandler implements DatagramHandler, SubmessageHandler
         }
     }
 
+    /** User samples larger than a datagram; built-in (discovery) data is never fragmented by the peers we know. */
+    @Override
+    public void onDataFrag(final ReceiveContext context, final DataFragView fragment)
+    {
+        if (users != null && UserReaders.isUserEntity(fragment.writerId()))
+        {
+            users.onDataFrag(context, fragment);
+        }
+    }
+
     @Override
     public void onDatagram(final ByteBuffer buffer, final int length, final InetSocketAddress source)
     {
-        if (reader.read(buffer, 0, length, this) < 0)
+        if (reader.read(buffer, 0, length, this) >= 0)
+        {
+            // the header's GuidPrefix (octets 8..19): any message keeps its sender's lease
+            participants.renew(new GuidPrefix(octets(buffer, 8, 8), (int) octets(buffer, 16, 4)), System.nanoTime());
+        }
+        else
         {
             malformedWarning.warn("domain {}: dropped a malformed RTPS datagram of {} bytes from {}: {} at offset {}",
                 domainId, length, source, reader.lastMalformed(), reader.lastMalformedOffset());
@@ -159,6 +175,17 @@ final class RtpsReceiveHandler implements DatagramHandler, SubmessageHandler
             return;
         }
         participants.refresh(p, System.nanoTime());
+    }
+
+    /** {@code count} octets from {@code at} as a big-endian number, whatever the buffer's byte order. */
+    private static long octets(final ByteBuffer buffer, final int at, final int count)
+    {
+        long value = 0;
+        for (int i = 0; i < count; i++)
+        {
+            value = (value << 8) | (buffer.get(at + i) & 0xff);
+        }
+        return value;
     }
 
     RtpsDecodeStats stats()

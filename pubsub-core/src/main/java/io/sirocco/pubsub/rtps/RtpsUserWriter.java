@@ -32,10 +32,12 @@ import io.sirocco.transport.udp.UdpChannel;
  * has them) and asks for the missing ones, which are resent, or declared irrelevant by a GAP when no longer kept.
  * The piggybacked HEARTBEAT is final except every {@code capacity / 8} samples and while the history is full, so
  * that readers acknowledge often enough; the RTPS agent heartbeats readers with unacknowledged changes every
- * {@link #HEARTBEAT_PERIOD_NS}.
+ * {@link #HEARTBEAT_PERIOD_NS}. A change larger than {@link WriterSender#FRAGMENT_SIZE} goes as DATA_FRAGs, and a
+ * NACK_FRAG has the fragments it names resent.
  *
  * <p>KEEP_LAST drops the oldest change when the history is full. KEEP_ALL flow control never drops a reliable
- * sample: {@link #write} blocks while the history is full of changes some reliable reader has not acknowledged, up to
+ * sample: {@link #write} blocks while the history is full of changes some reliable reader has not acknowledged (or
+ * holds more than {@link #MAX_UNACKNOWLEDGED_BYTES} of them), up to
  * {@link #maxBlockingNs} (then it returns -1 and writes nothing, as DDS's write returns TIMEOUT). With no reliable reader matched, changes leave the history as soon as they are sent.
  *
  * <p>Threads: one application thread writes; the RTPS agent thread handles ACKNACKs and heartbeats. Both hold
@@ -48,6 +50,13 @@ public final class RtpsUserWriter
     static final long HEARTBEAT_PERIOD_NS = TimeUnit.MILLISECONDS.toNanos(50);
     private static final Logger LOG = LoggerFactory.getLogger(RtpsUserWriter.class);
     private static final long BLOCKED_HEARTBEAT_NS = TimeUnit.MILLISECONDS.toNanos(10);
+    /**
+     * KEEP_ALL keeps at most this many unacknowledged payload bytes in flight (one sample more if it alone is larger):
+     * large samples fill a receiver's socket buffer long before the history is full (Cyclone's writer stops at 500 kB).
+     */
+    static final long MAX_UNACKNOWLEDGED_BYTES = 512 * 1024;
+    /** A non-final HEARTBEAT goes at least once per this many bytes written, so readers acknowledge in time. */
+    private static final long ACK_REQUEST_BYTES = MAX_UNACKNOWLEDGED_BYTES / 4;
 
     private final LocalEndpoint endpoint;
     private final EndpointTable endpoints;
@@ -61,6 +70,7 @@ public final class RtpsUserWriter
     private final int ackEvery;
     private List<Target> targets = List.of();
     private long seenVersion = -1;
+    private long bytesSinceAckRequest;
 
     RtpsUserWriter(final GuidPrefix self, final LocalEndpoint endpoint, final UdpChannel socket,
         final EndpointTable endpoints, final ParticipantTable participants, final WriterHistory history,
@@ -194,12 +204,18 @@ public final class RtpsUserWriter
         try
         {
             refresh();
-            if (!makeRoom())
+            if (!makeRoom(length))
             {
                 return -1;
             }
             final long sn = history.add(payload, offset, length, keyHash, rtpsTime);
-            final boolean askForAck = sn % ackEvery == 0 || history.isFull();
+            bytesSinceAckRequest += length;
+            final boolean askForAck = sn % ackEvery == 0 || history.isFull()
+                || bytesSinceAckRequest >= ACK_REQUEST_BYTES;
+            if (askForAck)
+            {
+                bytesSinceAckRequest = 0;
+            }
             boolean anyReliable = false;
             for (final Target t : targets)
             {
@@ -218,14 +234,17 @@ public final class RtpsUserWriter
         }
     }
 
-    /** Waits, while the history is full, for acknowledgements; false after {@link #maxBlockingNs}. */
-    private boolean makeRoom()
+    /**
+     * Waits, while the history is full (or, KEEP_ALL, holds too many unacknowledged bytes for {@code length} more),
+     * for acknowledgements; false after {@link #maxBlockingNs}.
+     */
+    private boolean makeRoom(final int length)
     {
         final long deadline = System.nanoTime() + maxBlockingNs;
-        while (history.isFull())
+        while (mustWait(length))
         {
             releaseAcknowledged();
-            if (!history.isFull())
+            if (!mustWait(length))
             {
                 return true;
             }
@@ -234,6 +253,7 @@ public final class RtpsUserWriter
                 history.releaseBelow(history.firstSN() + 1); // KEEP_LAST: a reader asking for it gets a GAP
                 return true;
             }
+            bytesSinceAckRequest = 0; // the heartbeats below ask
             final long left = deadline - System.nanoTime();
             if (left <= 0)
             {
@@ -256,18 +276,28 @@ public final class RtpsUserWriter
         return true;
     }
 
+    private boolean mustWait(final int length)
+    {
+        return history.isFull()
+            || (keepAll && !history.isEmpty() && history.bytes() + length > MAX_UNACKNOWLEDGED_BYTES);
+    }
+
     /** An ACKNACK from a reader of {@code source} (RTPS agent thread): resend what it asks for, release the rest. */
     void onAckNack(final GuidPrefix source, final AckNackView ackNack)
     {
-        if (ackNack.isFragment())
-        {
-            return;
-        }
         lock.lock();
         try
         {
             refresh();
             final Target t = find(source, ackNack.readerId());
+            if (ackNack.isFragment())
+            {
+                if (t != null && t.reliable)
+                {
+                    sender.resendFragments(t.participant, t.readerId, ackNack.writerSN(), ackNack.set());
+                }
+                return;
+            }
             if (t == null || !t.reliable || !t.proxy.onAckNack(ackNack.set(), ackNack.count()))
             {
                 return;

@@ -18,7 +18,9 @@ import io.sirocco.pubsub.rtps.discovery.GuidPrefix;
 import io.sirocco.pubsub.rtps.discovery.LocalEndpoint;
 import io.sirocco.pubsub.rtps.discovery.Matching;
 import io.sirocco.pubsub.rtps.discovery.ParticipantTable;
+import io.sirocco.pubsub.rtps.reliability.FragmentAssembler;
 import io.sirocco.pubsub.rtps.reliability.WriterProxy;
+import io.sirocco.pubsub.rtps.wire.DataFragView;
 import io.sirocco.pubsub.rtps.wire.DataView;
 import io.sirocco.pubsub.rtps.wire.GapView;
 import io.sirocco.pubsub.rtps.wire.HeartbeatView;
@@ -42,7 +44,8 @@ final class UserReaders
 
     private final List<Reader> readers = new CopyOnWriteArrayList<>();
     private final Map<ProxyKey, WriterProxy> proxies = new HashMap<>();
-    private final ByteBuffer out = ByteBuffer.allocateDirect(256);
+    private final Map<ProxyKey, FragmentAssembler> bestEffortFragments = new HashMap<>();
+    private final ByteBuffer out = ByteBuffer.allocateDirect(2048);
     private final int[] bitmap = new int[8];
     private final RtpsMessageWriter writer;
     private final UdpChannel socket;
@@ -95,6 +98,42 @@ final class UserReaders
         }
     }
 
+    /**
+     * A DATA_FRAG: a reliable reader's {@link WriterProxy} reassembles it (and delivers the whole sample in order);
+     * for a best-effort reader an assembler per remote writer does, and the whole sample goes out at once.
+     */
+    void onDataFrag(final ReceiveContext context, final DataFragView fragment)
+    {
+        final GuidPrefix source = new GuidPrefix(context.sourcePrefixHigh(), context.sourcePrefixLow());
+        final DiscoveredEndpoint remote = endpoints.get(source, fragment.writerId());
+        if (remote == null)
+        {
+            return;
+        }
+        for (final Reader r : readers)
+        {
+            if ((fragment.readerId() == 0 || fragment.readerId() == r.endpoint.entityId())
+                && Matching.matches(r.endpoint, remote))
+            {
+                if (r.endpoint.reliable())
+                {
+                    proxy(source, fragment.writerId(), r).onDataFrag(context, fragment);
+                }
+                else
+                {
+                    final DataView whole = bestEffortFragments.computeIfAbsent(
+                        new ProxyKey(source, fragment.writerId(), r.endpoint.entityId()),
+                        k -> new FragmentAssembler(WriterProxy.FRAGMENTED_SAMPLES, WriterProxy.FRAGMENT_BYTES))
+                        .onFragment(context, fragment);
+                    if (whole != null)
+                    {
+                        r.listener.onSample(context, whole);
+                    }
+                }
+            }
+        }
+    }
+
     void onHeartbeat(final ReceiveContext context, final HeartbeatView heartbeat)
     {
         final GuidPrefix source = new GuidPrefix(context.sourcePrefixHigh(), context.sourcePrefixLow());
@@ -141,6 +180,7 @@ final class UserReaders
     void participantLost(final GuidPrefix prefix)
     {
         proxies.keySet().removeIf(k -> k.prefix.equals(prefix));
+        bestEffortFragments.keySet().removeIf(k -> k.prefix.equals(prefix));
     }
 
     private WriterProxy proxy(final GuidPrefix prefix, final int writerId, final Reader r)
@@ -155,6 +195,7 @@ final class UserReaders
         writer.begin(out);
         writer.infoDestination(to.prefix().high(), to.prefix().low());
         writer.ackNack(readerId, writerId, proxy.ackBase(), numBits, bitmap, proxy.nextAckNackCount(), false);
+        nackFragments(readerId, writerId, proxy, proxy.ackBase() + WriterProxy.WINDOW);
         for (final InetSocketAddress target : to.defaultUnicast())
         {
             try
@@ -164,6 +205,23 @@ final class UserReaders
             catch (final IOException ex)
             {
                 sendWarning.warn("RTPS ACKNACK to {} failed: {}", target, ex.toString());
+            }
+        }
+    }
+
+    /**
+     * A NACK_FRAG for each sample below {@code end} of which some fragments came, not all, naming the missing ones
+     * (the ACKNACK left those samples out); as many as fit the datagram, the lowest first.
+     */
+    private void nackFragments(final int readerId, final int writerId, final WriterProxy proxy, final long end)
+    {
+        for (long sn = proxy.nextPartial(proxy.ackBase()); sn > 0 && sn < end; sn = proxy.nextPartial(sn + 1))
+        {
+            final int numBits = proxy.missingFragments(sn, bitmap);
+            if (numBits > 0 && !writer.nackFrag(readerId, writerId, sn, proxy.missingFragmentBase(sn), numBits,
+                bitmap, proxy.nextNackFragCount()))
+            {
+                return;
             }
         }
     }

@@ -12,6 +12,7 @@ import io.sirocco.pubsub.rtps.discovery.GuidPrefix;
 import io.sirocco.pubsub.rtps.discovery.LocalEndpoint;
 import io.sirocco.pubsub.rtps.reliability.ReaderProxy;
 import io.sirocco.pubsub.rtps.reliability.WriterHistory;
+import io.sirocco.pubsub.rtps.wire.NumberSetView;
 import io.sirocco.pubsub.rtps.wire.RtpsMessageWriter;
 import io.sirocco.transport.log.RateLimitedWarning;
 import io.sirocco.transport.udp.UdpChannel;
@@ -25,6 +26,11 @@ import io.sirocco.transport.udp.UdpChannel;
  */
 final class WriterSender
 {
+    /**
+     * Samples larger than this go as DATA_FRAGs of this many bytes (Cyclone's default), one to a datagram of at most
+     * {@link FragmentSender#MAX_DATAGRAM} bytes: a 1500-byte MTU carries it unfragmented by IP.
+     */
+    static final int FRAGMENT_SIZE = 1344;
     /** Resends are packed into datagrams up to this size (larger samples go one to a datagram). */
     static final int RESEND_DATAGRAM = 16_384;
     private static final Logger LOG = LoggerFactory.getLogger(WriterSender.class);
@@ -34,6 +40,7 @@ final class WriterSender
     private final WriterHistory history;
     private final RtpsMessageWriter writer;
     private final ByteBuffer out = ByteBuffer.allocateDirect(65_000);
+    private final FragmentSender fragments;
     private final int[] noBits = new int[8];
     private final RateLimitedWarning sendWarning = new RateLimitedWarning(LOG);
     private int heartbeatCount;
@@ -46,22 +53,63 @@ final class WriterSender
         this.socket = socket;
         this.history = history;
         this.writer = new RtpsMessageWriter(self.high(), self.low());
+        this.fragments = new FragmentSender(writer, endpoint, history, out, this::flush);
     }
 
-    /** Change {@code sn} (just added), then, for a reliable reader, a HEARTBEAT over the whole history. */
+    /**
+     * Change {@code sn} (just added), as one DATA or, above {@link #FRAGMENT_SIZE}, as DATA_FRAGs, then, for a reliable
+     * reader, a HEARTBEAT over the whole history.
+     */
     void sendNew(final DiscoveredParticipant to, final int readerId, final long sn, final boolean reliable,
         final boolean finalHeartbeat)
     {
-        begin(to);
-        writer.infoTimestamp(history.timestamp(sn));
-        writer.data(readerId, endpoint.entityId(), sn, history.keyHash(sn), 0, history.payload(sn), 0,
-            history.length(sn), false);
+        if (isFragmented(sn))
+        {
+            fragments.sendAll(to, readerId, sn);
+            begin(to);
+        }
+        else
+        {
+            begin(to);
+            writer.infoTimestamp(history.timestamp(sn));
+            writer.data(readerId, endpoint.entityId(), sn, history.keyHash(sn), 0, history.payload(sn), 0,
+                history.length(sn), false);
+        }
         if (reliable)
         {
             writer.heartbeat(readerId, endpoint.entityId(), history.firstSN(), history.lastSN(), ++heartbeatCount,
                 finalHeartbeat, false);
         }
-        flush(to);
+        if (!writer.isEmpty())
+        {
+            flush(to);
+        }
+    }
+
+    /**
+     * A NACK_FRAG: resends the fragments of {@code sn} it names, or a GAP when the history no longer keeps
+     * {@code sn}.
+     */
+    void resendFragments(final DiscoveredParticipant to, final int readerId, final long sn, final NumberSetView set)
+    {
+        if (!history.contains(sn))
+        {
+            begin(to);
+            writer.gap(readerId, endpoint.entityId(), sn, sn + 1, 0, noBits);
+            flush(to);
+            return;
+        }
+        if (isFragmented(sn))
+        {
+            resent++;
+            fragments.send(to, readerId, sn, set);
+        }
+    }
+
+    /** Whether change {@code sn} is sent as DATA_FRAGs. */
+    boolean isFragmented(final long sn)
+    {
+        return history.length(sn) > FRAGMENT_SIZE;
     }
 
     /** A HEARTBEAT over the history; not final: the reader must answer. */
@@ -92,6 +140,14 @@ final class WriterSender
         for (long sn = proxy.nextRequested(history.firstSN()); sn > 0 && sn <= history.lastSN();
             sn = proxy.nextRequested(sn + 1))
         {
+            resent++;
+            if (isFragmented(sn))
+            {
+                flush(to);
+                fragments.sendAll(to, readerId, sn);
+                begin(to);
+                continue;
+            }
             final int length = history.length(sn);
             if (writer.length() + length + 64 > RESEND_DATAGRAM || !appendData(readerId, sn))
             {
@@ -99,7 +155,6 @@ final class WriterSender
                 begin(to);
                 appendData(readerId, sn);
             }
-            resent++;
         }
         if (!writer.heartbeat(readerId, endpoint.entityId(), history.firstSN(), history.lastSN(), ++heartbeatCount,
             true, false))
@@ -126,13 +181,13 @@ final class WriterSender
                 history.length(sn), false);
     }
 
-    private void begin(final DiscoveredParticipant to)
+    void begin(final DiscoveredParticipant to)
     {
         writer.begin(out);
         writer.infoDestination(to.prefix().high(), to.prefix().low());
     }
 
-    private void flush(final DiscoveredParticipant to)
+    void flush(final DiscoveredParticipant to)
     {
         for (final InetSocketAddress target : to.defaultUnicast())
         {

@@ -10,8 +10,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The participants SPDP found, each with its lease deadline: refreshed by every announcement, dropped when the lease
- * runs out or the participant says it is gone.
+ * The participants SPDP found, each with its lease deadline: refreshed by every announcement and renewed by any other
+ * message from the participant (as Cyclone does: under loss, one lost announcement must not drop a participant that
+ * keeps talking), dropped when the lease runs out or the participant says it is gone.
  *
  * <p>Threads: one writer, the RTPS agent (refresh, remove, expire; listeners are called there); any thread reads a
  * snapshot through {@link #participants()} (a ConcurrentHashMap's weakly consistent view) and adds listeners.
@@ -45,6 +46,16 @@ public final class ParticipantTable
             {
                 l.onDiscovered(p);
             }
+        }
+    }
+
+    /** A message from {@code prefix} at {@code nowNs}: renews its lease, if it is known. */
+    public void renew(final GuidPrefix prefix, final long nowNs)
+    {
+        final Entry e = entries.get(prefix);
+        if (e != null)
+        {
+            e.deadlineNs = Math.max(e.deadlineNs, nowNs + e.participant.leaseDurationNs());
         }
     }
 
@@ -97,7 +108,21 @@ public final class ParticipantTable
         return entries.values().stream().map(Entry::participant).toList();
     }
 
-    private record Entry(DiscoveredParticipant participant, long deadlineNs)
+    /** A participant and its lease deadline (written and read by the RTPS agent only). */
+    private static final class Entry
     {
+        final DiscoveredParticipant participant;
+        long deadlineNs;
+
+        Entry(final DiscoveredParticipant participant, final long deadlineNs)
+        {
+            this.participant = participant;
+            this.deadlineNs = deadlineNs;
+        }
+
+        DiscoveredParticipant participant()
+        {
+            return participant;
+        }
     }
 }

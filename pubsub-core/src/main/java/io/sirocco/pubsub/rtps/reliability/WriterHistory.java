@@ -18,6 +18,7 @@ public final class WriterHistory
     private final byte[][] keyHashes;
     private long firstSN = 1;
     private long nextSN = 1;
+    private long bytes;
 
     public WriterHistory(final int capacity)
     {
@@ -78,6 +79,7 @@ public final class WriterHistory
         }
         buffer.put(0, payload, offset, length);
         lengths[slot] = length;
+        bytes += length;
         timestamps[slot] = rtpsTime;
         System.arraycopy(keyHash, 0, keyHashes[slot], 0, 16);
         return nextSN++;
@@ -86,7 +88,18 @@ public final class WriterHistory
     /** Forgets every change below {@code sn} (all readers acknowledged them, or nobody needs them). */
     public void releaseBelow(final long sn)
     {
-        firstSN = Math.max(firstSN, Math.min(sn, nextSN));
+        final long newFirst = Math.max(firstSN, Math.min(sn, nextSN));
+        for (long released = firstSN; released < newFirst; released++)
+        {
+            bytes -= lengths[slot(released)];
+        }
+        firstSN = newFirst;
+    }
+
+    /** The payload bytes of the changes kept. */
+    public long bytes()
+    {
+        return bytes;
     }
 
     /** Whether {@code sn} is still kept. */

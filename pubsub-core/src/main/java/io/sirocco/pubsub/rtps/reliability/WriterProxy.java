@@ -1,5 +1,6 @@
 package io.sirocco.pubsub.rtps.reliability;
 
+import io.sirocco.pubsub.rtps.wire.DataFragView;
 import io.sirocco.pubsub.rtps.wire.DataView;
 import io.sirocco.pubsub.rtps.wire.GapView;
 import io.sirocco.pubsub.rtps.wire.ReceiveContext;
@@ -16,6 +17,14 @@ import io.sirocco.pubsub.rtps.wire.ReceiveContext;
  */
 public final class WriterProxy
 {
+    /** How many sequence numbers from {@link #ackBase()} an ACKNACK covers. */
+    public static final int WINDOW = SequenceWindow.BITS;
+    /** Samples in reassembly at once per remote writer (see {@link FragmentAssembler}). */
+    public static final int FRAGMENTED_SAMPLES = 32;
+    /** Bytes of reassembly buffers per remote writer: also the largest fragmented sample taken. */
+    public static final long FRAGMENT_BYTES = 8L << 20;
+
+    private final FragmentAssembler fragments = new FragmentAssembler(FRAGMENTED_SAMPLES, FRAGMENT_BYTES);
     private final SequenceWindow window = new SequenceWindow();
     private final ReorderBuffer held = new ReorderBuffer();
     private final InOrderListener listener;
@@ -23,6 +32,7 @@ public final class WriterProxy
     private long lastAvailable;
     private int lastHeartbeatCount = Integer.MIN_VALUE;
     private int ackNackCount;
+    private int nackFragCount;
 
     /** A proxy that delivers the remote writer's samples to {@code listener}, in order. */
     public WriterProxy(final InOrderListener listener)
@@ -57,6 +67,22 @@ public final class WriterProxy
         return true;
     }
 
+    /**
+     * A DATA_FRAG: its fragments join the sample's others; the sample, once whole, goes on as a DATA
+     * ({@link #onData}). Fragments of settled samples, or of samples beyond the window, are dropped (false).
+     */
+    public boolean onDataFrag(final ReceiveContext context, final DataFragView fragment)
+    {
+        final long sn = fragment.sequenceNumber();
+        lastAvailable = Math.max(lastAvailable, sn);
+        if (window.isSettled(sn) || sn - window.base() >= SequenceWindow.BITS)
+        {
+            return false;
+        }
+        final DataView whole = fragments.onFragment(context, fragment);
+        return whole == null || onData(fragments.assembledContext(), whole);
+    }
+
     /** A GAP: {@code gapStart .. gapList.base - 1} and the bitmap's numbers are irrelevant. */
     public void onGap(final GapView gap)
     {
@@ -75,6 +101,7 @@ public final class WriterProxy
             }
         }
         deliverUpToBase();
+        dropSettledFragments();
     }
 
     /**
@@ -90,8 +117,22 @@ public final class WriterProxy
         lastHeartbeatCount = count;
         window.settleBelow(firstSN);
         deliverUpToBase();
+        dropSettledFragments();
         lastAvailable = Math.max(lastAvailable, lastSN);
         return true;
+    }
+
+    /** Samples being reassembled that became irrelevant will not be completed: their buffers are freed. */
+    private void dropSettledFragments()
+    {
+        fragments.dropBelow(window.base());
+        for (long sn = fragments.nextInProgress(window.base()); sn > 0; sn = fragments.nextInProgress(sn + 1))
+        {
+            if (window.isSettled(sn))
+            {
+                fragments.drop(sn);
+            }
+        }
     }
 
     /** How many samples are held, waiting for a missing one before them. */
@@ -124,7 +165,8 @@ public final class WriterProxy
 
     /**
      * Fills {@code bitmap} (8 ints) with the numbers from {@link #ackBase()} that the writer has and this reader
-     * misses, and returns the bitmap's length in bits (0 when nothing is missing: a pure acknowledgement).
+     * misses, and returns the bitmap's length in bits (0 when nothing is missing: a pure acknowledgement). Samples
+     * of which some fragments came are left out: {@link #missingFragments} asks for their missing fragments alone.
      */
     public int missing(final int[] bitmap)
     {
@@ -133,12 +175,39 @@ public final class WriterProxy
         java.util.Arrays.fill(bitmap, 0);
         for (int i = 0; i < numBits; i++)
         {
-            if (!window.isSettled(base + i))
+            if (!window.isSettled(base + i) && !fragments.isInProgress(base + i))
             {
                 bitmap[i >>> 5] |= 0x8000_0000 >>> (i & 31);
             }
         }
         return numBits;
+    }
+
+    /** The next sample at or above {@code from} of which some fragments came but not all, or -1. */
+    public long nextPartial(final long from)
+    {
+        return fragments.nextInProgress(from);
+    }
+
+    /**
+     * Fills {@code bitmap} (8 ints) with the fragments sample {@code sn} misses from {@link #missingFragmentBase};
+     * returns the bitmap's length in bits: a NACK_FRAG's fragmentNumberState.
+     */
+    public int missingFragments(final long sn, final int[] bitmap)
+    {
+        return fragments.missingFragments(sn, bitmap);
+    }
+
+    /** The first fragment (1-based) sample {@code sn} misses. */
+    public int missingFragmentBase(final long sn)
+    {
+        return fragments.missingBase(sn);
+    }
+
+    /** The count for the next NACK_FRAG (strictly increasing). */
+    public int nextNackFragCount()
+    {
+        return ++nackFragCount;
     }
 
     /** The count for the next ACKNACK (strictly increasing, as the writer requires). */

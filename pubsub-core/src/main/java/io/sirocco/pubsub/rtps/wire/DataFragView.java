@@ -136,6 +136,25 @@ public final class DataFragView
         return (sampleSize + fragmentSize - 1) / fragmentSize;
     }
 
+    /** The length of this fragment's inline QoS (parameters and sentinel); 0 when it has none. */
+    public int inlineQosLength()
+    {
+        return inlineQos.end() - inlineQos.offset();
+    }
+
+    /** Copies this fragment's inline QoS into {@code to} so that it ends just before {@code endAt}. */
+    public void copyInlineQos(final ByteBuffer to, final int endAt)
+    {
+        final int length = inlineQosLength();
+        to.put(endAt - length, buffer, inlineQos.offset(), length);
+    }
+
+    /** Whether the fixed part and the inline QoS are little endian (E flag). */
+    public boolean isLittleEndian()
+    {
+        return (flags & SubmessageKind.FLAG_LITTLE_ENDIAN) != 0;
+    }
+
     public InlineQos inlineQos()
     {
         return inlineQos;

@@ -102,6 +102,37 @@ public final class DataView
         }
     }
 
+    /**
+     * Views the DATA body at {@code b[start, +length)} with submessage {@code dataFlags}, as if it were received
+     * (a sample rebuilt from DATA_FRAG fragments); false, and the view unusable, when it is malformed.
+     */
+    public boolean wrapBody(final ByteBuffer b, final int start, final int length, final int dataFlags)
+    {
+        return wrap(b, start, length, dataFlags) == null;
+    }
+
+    /**
+     * Writes the fixed part of a DATA body (20 bytes: extra flags, octetsToInlineQos, reader and writer EntityIds,
+     * sequence number) at {@code b[start]} in the byte order of {@code little}, for {@link #wrapBody}.
+     */
+    public static void writeFixedPart(final ByteBuffer b, final int start, final boolean little, final int readerId,
+        final int writerId, final long sn)
+    {
+        b.putShort(start, (short) 0);
+        b.put(start + 2, (byte) (little ? 16 : 0));
+        b.put(start + 3, (byte) (little ? 0 : 16));
+        WireBytes.putInt32Be(b, start + 4, readerId);
+        WireBytes.putInt32Be(b, start + 8, writerId);
+        if (little)
+        {
+            WireBytes.putSequenceNumberLe(b, start + 12, sn);
+        }
+        else
+        {
+            WireBytes.putInt64Be(b, start + 12, sn);
+        }
+    }
+
     public int flags()
     {
         return flags;
