@@ -65,8 +65,12 @@ public final class DurabilityDemoCommand implements Callable<Integer>
         final Path stores = Files.createTempDirectory("sirocco-demo-data-");
         try
         {
+            // A 15 s heartbeat timeout: on a loaded host a live child can go unscheduled for seconds, and a false
+            // exclusion would fail over its zones in the middle of the demo. The publisher's SIGKILL is seen at
+            // once all the same: a process exit on the same host does not wait for the timeout.
             return run(List.of("-Dsirocco.multicast.shm.dir=" + shm, "-Dsirocco.dds.transport=shm",
-                "-Dsirocco.dds.interface=lo", "-Dsirocco.dds.durability.replicas=" + backups), stores);
+                "-Dsirocco.dds.interface=lo", "-Dsirocco.dds.suspicion.ms=15000",
+                "-Dsirocco.dds.durability.replicas=" + backups), stores);
         }
         finally
         {
