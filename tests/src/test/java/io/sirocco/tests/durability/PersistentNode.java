@@ -36,6 +36,9 @@ import org.omg.dds.topic.Topic;
  * 1..total (some were lost to damage): takes until it holds {@code count}, each intact ({@code Shape("S", x, 0, 1)})
  * and in increasing order, and prints {@code SURVIVORS <count> <missing x values, comma-separated, or ->}, or
  * {@code BROKEN <why>} at a sample out of order, repeated, beyond total or not as written.</li>
+ * <li>{@code fill <domain>}: a PERSISTENT RELIABLE KEEP_ALL writer writes until {@code write} refuses a sample
+ * (at most 10,000,000) and prints {@code REFUSED <samples accepted> <the exception's message>} (or {@code NEVER_REFUSED}),
+ * then waits for the acknowledgment of the accepted ones and prints {@code ACKED <n>} or {@code NOT_ACKED <reason>}.</li>
  * <li>{@code bench <domain> <n> <volatile|transient|persistent>}: a RELIABLE KEEP_ALL writer of that durability
  * writes n samples, waits for acknowledgments, and prints {@code BENCH <kind> <n> <write ms> <acked ms>
  * <samples/s>} (a figure for the report, run by hand; not a test).</li>
@@ -63,6 +66,7 @@ public final class PersistentNode
             case "reader" -> read(participant, pf, topic, Integer.parseInt(args[2]));
             case "survivors" -> survivors(participant, pf, topic, Integer.parseInt(args[2]),
                 Integer.parseInt(args[3]));
+            case "fill" -> fill(participant, pf, topic);
             case "bench" -> bench(participant, pf, topic, Integer.parseInt(args[2]), args[3]);
             default -> throw new IllegalArgumentException("unknown role " + args[0]);
         }
@@ -87,6 +91,43 @@ public final class PersistentNode
         {
             writer.waitForAcknowledgments(60, TimeUnit.SECONDS);
             println("ACKED " + n + " " + HexFormat.of().formatHex(digest.digest()));
+        }
+        catch (final TimeoutException ex)
+        {
+            println("NOT_ACKED " + ex.getMessage());
+        }
+        Thread.sleep(Long.MAX_VALUE);
+    }
+
+    private static void fill(final DomainParticipant participant, final PolicyFactory pf, final Topic<Shape> topic)
+        throws Exception
+    {
+        final Publisher publisher = participant.createPublisher();
+        final DataWriter<Shape> writer = publisher.createDataWriter(topic, publisher.getDefaultDataWriterQos()
+            .withPolicies(pf.Reliability().withReliable().withMaxBlockingTime(30, TimeUnit.SECONDS),
+                pf.Durability().withPersitent(), pf.History().withKeepAll(),
+                pf.DurabilityService().withHistoryKind(History.Kind.KEEP_ALL)));
+        println("JOINED");
+        final Shape shape = new Shape("S", 0, 0, 1);
+        int accepted = 0;
+        try
+        {
+            while (accepted < 10_000_000)
+            {
+                shape.x = accepted + 1;
+                writer.write(shape);
+                accepted++;
+            }
+            println("NEVER_REFUSED");
+        }
+        catch (final org.omg.dds.core.OutOfResourcesException ex)
+        {
+            println("REFUSED " + accepted + " " + ex.getMessage());
+        }
+        try
+        {
+            writer.waitForAcknowledgments(120, TimeUnit.SECONDS);
+            println("ACKED " + accepted);
         }
         catch (final TimeoutException ex)
         {
