@@ -29,15 +29,17 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * Full-domain restart of PERSISTENT data through DDS with damaged disks, over shared memory, one process per
  * participant: three backups acknowledge a PERSISTENT writer's samples on their disks; every process is SIGKILLed;
- * in every backup's copy of the zone one entry of a sealed segment gets a flipped byte and the newest segment is
- * cut in the middle of its last entry (a torn tail). The backups restart with their data directories; the one that
- * restores the zone must report both damages (WARN naming the segment file and the entry's offset), serve no
- * damaged sample (a late reader checks every sample's content and order), and serve every other sample.
+ * in every backup's copy of the zone one old entry, whose only copy is its segment (the primary log, which keeps
+ * recent batches, no longer holds it), gets a flipped byte, and the newest segment is cut in the middle of its last
+ * entry (a torn tail; the primary log may still hold that one). The backups restart with their data directories; the
+ * one that restores the zone must report both damages (WARN naming the segment file and the entry's offset), never
+ * serve the flipped sample (a late reader checks every sample's content and order), and serve every other sample.
  */
-@Timeout(400)
+@Timeout(600)
 class PersistentCorruptionTest
 {
-    private static final int SAMPLES = 3000;
+    /** Enough that the backups' primary log (4 MiB) wraps: the oldest entries are then in the segments alone. */
+    private static final int SAMPLES = 60_000;
     private static final String DOMAIN = "213";
 
     @TempDir
@@ -53,7 +55,7 @@ class PersistentCorruptionTest
             final ChildProcess writer = PersistentDurabilityTest.start("writer", shm(), PersistentNode.class,
                 "writer", DOMAIN, String.valueOf(SAMPLES));
             all.add(writer);
-            assertThat(writer.await(l -> l.startsWith("ACKED ") || l.startsWith("NOT_ACKED"), 120))
+            assertThat(writer.await(l -> l.startsWith("ACKED ") || l.startsWith("NOT_ACKED"), 240))
                 .startsWith("ACKED " + SAMPLES + " ");
             writer.kill();
             for (final ChildProcess backup : backups)
@@ -92,6 +94,8 @@ class PersistentCorruptionTest
             System.out.println("PersistentCorruptionTest: damaged " + done + "; restorer backup" + (restorer + 1)
                 + " recovered " + recovered + " of " + SAMPLES + "; the late reader misses " + lost);
             assertThat(done.seqs()).as("only damaged samples are missing").containsAll(lost);
+            assertThat(lost).as("the flipped sample, which had no other copy, is never served")
+                .contains(done.flippedSeq());
             assertThat(lost).as("missing = not recovered").hasSize(SAMPLES - recovered);
         }
         catch (final AssertionError ex)
@@ -149,7 +153,7 @@ class PersistentCorruptionTest
      * What {@link #damage} did to one backup's copy: the sequence numbers of the damaged samples, and
      * {@code <segment file> at offset <entry offset>} of the flipped entry and of the torn one.
      */
-    record Damaged(Set<Long> seqs, String flipped, String torn)
+    record Damaged(Set<Long> seqs, long flippedSeq, String flipped, String torn)
     {
     }
 
@@ -164,17 +168,25 @@ class PersistentCorruptionTest
 
     /**
      * Cuts the newest segment of {@code zoneDir} in the middle of its last entry and flips a byte in the middle of
-     * the payload of an entry near the middle of the history, in another segment if there is one.
+     * the payload of the first entry from sequence number 1,000 on whose bytes the store's primary log does not hold.
      */
     private static Damaged damage(final Path zoneDir) throws IOException
     {
         final List<Entry> entries = entries(zoneDir);
         assertThat(entries).as("entries on disk in %s", zoneDir).hasSizeGreaterThan(2);
         final Entry torn = entries.get(entries.size() - 1);
-        final Entry flipped = entries.stream().filter(e -> !e.file().equals(torn.file()))
-            .filter(e -> e.sequence() >= SAMPLES / 2).findFirst()
-            .orElse(entries.stream().filter(e -> e.sequence() >= SAMPLES / 2 && e != torn).findFirst()
-                .orElse(entries.get(0)));
+        final byte[] primary = primaryLog(zoneDir);
+        Entry only = null;
+        for (final Entry e : entries)
+        {
+            if (e.sequence() >= 1000 && e != torn && indexOf(primary, bytes(e)) < 0)
+            {
+                only = e;
+                break;
+            }
+        }
+        assertThat(only).as("an entry of %s whose only copy is its segment", zoneDir).isNotNull();
+        final Entry flipped = only;
         try (FileChannel channel = FileChannel.open(flipped.file(), StandardOpenOption.READ, StandardOpenOption.WRITE))
         {
             final ByteBuffer one = ByteBuffer.allocate(1);
@@ -189,7 +201,48 @@ class PersistentCorruptionTest
             channel.truncate(torn.offset() + torn.headerLength() + torn.length() / 2);
             channel.force(true);
         }
-        return new Damaged(new HashSet<>(List.of(flipped.sequence(), torn.sequence())), flipped.at(), torn.at());
+        return new Damaged(new HashSet<>(List.of(flipped.sequence(), torn.sequence())), flipped.sequence(),
+            flipped.at(), torn.at());
+    }
+
+    /** The primary log of the store that holds {@code zoneDir} (empty if there is none). */
+    private static byte[] primaryLog(final Path zoneDir) throws IOException
+    {
+        for (Path dir = zoneDir.getParent(); dir != null; dir = dir.getParent())
+        {
+            if (Files.exists(dir.resolve("primary.log")))
+            {
+                return Files.readAllBytes(dir.resolve("primary.log"));
+            }
+        }
+        return new byte[0];
+    }
+
+    private static byte[] bytes(final Entry entry) throws IOException
+    {
+        try (FileChannel channel = FileChannel.open(entry.file(), StandardOpenOption.READ))
+        {
+            final ByteBuffer buffer = ByteBuffer.allocate(entry.headerLength() + entry.length());
+            channel.read(buffer, entry.offset());
+            return buffer.array();
+        }
+    }
+
+    private static int indexOf(final byte[] haystack, final byte[] needle)
+    {
+        outer:
+        for (int i = 0; i + needle.length <= haystack.length; i++)
+        {
+            for (int j = 0; j < needle.length; j++)
+            {
+                if (haystack[i + j] != needle[j])
+                {
+                    continue outer;
+                }
+            }
+            return i;
+        }
+        return -1;
     }
 
     /** Every intact entry of the zone's segment files, in segment order then file order. */

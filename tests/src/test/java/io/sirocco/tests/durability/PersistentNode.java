@@ -89,7 +89,7 @@ public final class PersistentNode
         }
         try
         {
-            writer.waitForAcknowledgments(60, TimeUnit.SECONDS);
+            writer.waitForAcknowledgments(120, TimeUnit.SECONDS);
             println("ACKED " + n + " " + HexFormat.of().formatHex(digest.digest()));
         }
         catch (final TimeoutException ex)
