@@ -29,11 +29,12 @@ import org.slf4j.LoggerFactory;
  * <p>A zone holds at most {@link DurabilityConfig#zoneMib} MiB on each backup. The writer counts the bytes of its live
  * slots (each sample's log entry at its largest header) and refuses, through {@link #refusal}, a sample that would take
  * them past three quarters of it: the rest is the log cleaner's headroom (KEEP_LAST slots overwritten leave garbage
- * until it runs) and the segments' unused tails. A backup never has to refuse an entry of a writer that respects it.
+ * until it runs) and the segments' unused tails, so the writer is refused before a backup's log fills (unless many
+ * re-replications to new backups resent the zone meanwhile).
  *
- * <p>Threads: {@link #append} and {@link #refusal} run under the DataWriter's lock (one thread at a time); {@link #forEachLive} runs on
- * the log's membership thread while the zone's appends wait; the copy is a concurrent map, updated before each
- * append as {@link ZoneSource} requires.
+ * <p>Threads: {@link #append} and {@link #refusal} run under the DataWriter's lock (one thread at a time);
+ * {@link #forEachLive} runs on the log's membership thread while the zone's appends wait; the copy is a concurrent
+ * map, updated before each append as {@link ZoneSource} requires.
  */
 public final class DurableZoneWriter implements ZoneSource
 {

@@ -37,8 +37,9 @@ import org.omg.dds.topic.Topic;
  * and in increasing order, and prints {@code SURVIVORS <count> <missing x values, comma-separated, or ->}, or
  * {@code BROKEN <why>} at a sample out of order, repeated, beyond total or not as written.</li>
  * <li>{@code fill <domain>}: a PERSISTENT RELIABLE KEEP_ALL writer writes until {@code write} refuses a sample
- * (at most 10,000,000) and prints {@code REFUSED <samples accepted> <the exception's message>} (or {@code NEVER_REFUSED}),
- * then waits for the acknowledgment of the accepted ones and prints {@code ACKED <n>} or {@code NOT_ACKED <reason>}.</li>
+ * (at most 10,000,000) and prints {@code REFUSED <samples accepted> <the exception's message>} (or
+ * {@code NEVER_REFUSED}), then waits for the acknowledgment of the accepted ones and prints {@code ACKED <n>} or
+ * {@code NOT_ACKED <reason>}.</li>
  * <li>{@code bench <domain> <n> <volatile|transient|persistent>}: a RELIABLE KEEP_ALL writer of that durability
  * writes n samples, waits for acknowledgments, and prints {@code BENCH <kind> <n> <write ms> <acked ms>
  * <samples/s>} (a figure for the report, run by hand; not a test).</li>
