@@ -19,7 +19,8 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code sirocco durability-demo}: failed-publisher recovery in one command. It starts backup processes, a publisher
- * process whose TRANSIENT writer has a configured identity and writes N samples until its backups hold them, SIGKILLs
+ * process whose TRANSIENT (or PERSISTENT) writer has a configured identity and writes N samples until its backups hold
+ * them (PERSISTENT: on their disks, each backup with a data directory of its own under a temporary directory), SIGKILLs
  * it, lets a late-joining subscriber process take the history a backup recovered and serves, then starts a
  * replacement publisher with the same identity, which resumes past the recovered high-water mark. Every process is
  * a child JVM over shared memory in a private shm directory (deleted at the end), each wait bounded.
@@ -53,31 +54,48 @@ public final class DurabilityDemoCommand implements Callable<Integer>
     @Override
     public Integer call() throws Exception
     {
-        if (kind.equals("persistent"))
-        {
-            throw new CommandLine.ParameterException(spec.commandLine(), "durability-demo --kind persistent: "
-                + "the demo runs TRANSIENT only: it does not give its backups data directories yet (PERSISTENT itself "
-                + "works: docs/durability.md); use --kind transient");
-        }
-        if (!kind.equals("transient"))
+        if (!kind.equals("transient") && !kind.equals("persistent"))
         {
             throw new CommandLine.ParameterException(spec.commandLine(), "--kind: '" + kind + "' is not transient "
                 + "or persistent");
         }
         final Path shm = Files.createTempDirectory(Files.isDirectory(Path.of("/dev/shm")) ? Path.of("/dev/shm")
             : Path.of(System.getProperty("java.io.tmpdir")), "sirocco-demo-");
+        // The backups' stores (and PERSISTENT data directories) on disk, in one directory removed at the end.
+        final Path stores = Files.createTempDirectory("sirocco-demo-data-");
         try
         {
+            // A 15 s heartbeat timeout: on a loaded host a live child can go unscheduled for seconds, and a false
+            // exclusion would fail over its zones in the middle of the demo. The publisher's SIGKILL is seen at
+            // once all the same: a process exit on the same host does not wait for the timeout.
             return run(List.of("-Dsirocco.multicast.shm.dir=" + shm, "-Dsirocco.dds.transport=shm",
-                "-Dsirocco.dds.interface=lo", "-Dsirocco.dds.durability.replicas=" + backups));
+                "-Dsirocco.dds.interface=lo", "-Dsirocco.dds.suspicion.ms=15000",
+                "-Dsirocco.dds.durability.replicas=" + backups), stores);
         }
         finally
         {
             deleteTree(shm);
+            deleteTree(stores);
         }
     }
 
-    private int run(final List<String> jvm) throws Exception
+    /**
+     * A backup's JVM options: its own store directory and, PERSISTENT, its own data directory, under
+     * {@code stores}, so that nothing is left behind even though the demo SIGKILLs its children.
+     */
+    private List<String> backupJvm(final List<String> jvm, final Path stores, final int index)
+    {
+        final List<String> backupJvm = new ArrayList<>(jvm);
+        backupJvm.add("-Dsirocco.dds.durability.backup=true");
+        backupJvm.add("-Dsirocco.dds.durability.dir=" + stores.resolve("backup" + index + "-store"));
+        if (kind.equals("persistent"))
+        {
+            backupJvm.add("-Dsirocco.durable.data.dir=" + stores.resolve("backup" + index + "-data"));
+        }
+        return backupJvm;
+    }
+
+    private int run(final List<String> jvm, final Path stores) throws Exception
     {
         final String domain = "7";
         // The first publisher is known to start fresh (no wait); the replacement waits for the served history.
@@ -86,21 +104,20 @@ public final class DurabilityDemoCommand implements Callable<Integer>
         final List<String> firstJvm = new ArrayList<>(writerJvm);
         firstJvm.add("-Dsirocco.dds.durability.takeover.ms=0");
         writerJvm.add("-Dsirocco.dds.durability.takeover.ms=60000");
-        final List<String> backupJvm = new ArrayList<>(jvm);
-        backupJvm.add("-Dsirocco.dds.durability.backup=true");
         final List<DemoChild> children = new ArrayList<>();
         try
         {
             for (int i = 1; i <= backups; i++)
             {
-                children.add(started(new DemoChild("backup" + i, backupJvm, "backup", domain)));
+                children.add(started(new DemoChild("backup" + i, backupJvm(jvm, stores, i), "backup", domain,
+                    kind)));
             }
-            final DemoChild subscriber = started(new DemoChild("subscriber", jvm, "subscriber", domain,
+            final DemoChild subscriber = started(new DemoChild("subscriber", jvm, "subscriber", domain, kind,
                 String.valueOf(samples)));
             children.add(subscriber);
             System.out.println("durability-demo: " + backups + " backups; the publisher writes " + samples + " " +
-                size + "-byte TRANSIENT samples");
-            final DemoChild publisher = new DemoChild("publisher", firstJvm, "publisher", domain, "1",
+                size + "-byte " + kind.toUpperCase(java.util.Locale.ROOT) + " samples");
+            final DemoChild publisher = new DemoChild("publisher", firstJvm, "publisher", domain, kind, "1",
                 String.valueOf(samples), String.valueOf(size));
             children.add(publisher);
             final long waitS = 120 + samples / 5_000;
@@ -143,7 +160,7 @@ public final class DurabilityDemoCommand implements Callable<Integer>
         final DemoChild subscriber, final long waitS) throws Exception
     {
         final int more = Math.min(samples, 1000);
-        final DemoChild replacement = new DemoChild("replacement", writerJvm, "publisher", domain,
+        final DemoChild replacement = new DemoChild("replacement", writerJvm, "publisher", domain, kind,
             String.valueOf(samples + 1L), String.valueOf((long)samples + more), String.valueOf(size));
         children.add(replacement);
         final long resumedAt = Long.parseLong(replacement.await(l -> l.startsWith("RESUMED "), l -> { }, waitS)

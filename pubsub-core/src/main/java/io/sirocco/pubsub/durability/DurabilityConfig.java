@@ -9,12 +9,17 @@ import io.sirocco.transport.config.Settings;
  * @param backup    whether this participant holds backup zones for the durable writers of its domain.
  * @param directory where its backup store lives; empty: a fresh temporary directory, deleted at close.
  * @param replicas  the replication factor R of a durable writer's zones (fewer when the domain has fewer backups).
+ * @param zoneMib   the capacity of one writer's zone on each backup (MiB of secondary log, 1 MiB segments); a writer
+ *                  whose live durable history would pass three quarters of it is refused on {@code write}.
  */
-public record DurabilityConfig(boolean backup, String directory, int replicas)
+public record DurabilityConfig(boolean backup, String directory, int replicas, int zoneMib)
 {
     public static final String BACKUP = "sirocco.dds.durability.backup";
     public static final String DIRECTORY = "sirocco.dds.durability.dir";
     public static final String REPLICAS = "sirocco.dds.durability.replicas";
+    public static final String ZONE_MIB = "sirocco.dds.durability.zone.mb";
+    /** Default zone capacity: the log's own default zone size limit, 256 MiB (about 2 million 64-byte samples). */
+    public static final int DEFAULT_ZONE_MIB = 256;
 
     public DurabilityConfig
     {
@@ -22,12 +27,16 @@ public record DurabilityConfig(boolean backup, String directory, int replicas)
         {
             throw new IllegalArgumentException(REPLICAS + " must be at least 1, got " + replicas);
         }
+        if (zoneMib < 4)
+        {
+            throw new IllegalArgumentException(ZONE_MIB + " must be at least 4 (MiB), got " + zoneMib);
+        }
     }
 
     /** From system properties and {@code SIROCCO_*} environment variables. */
     public static DurabilityConfig fromSettings()
     {
         return new DurabilityConfig(Settings.booleanValue(BACKUP, false), Settings.string(DIRECTORY, ""),
-            Settings.intValue(REPLICAS, 3));
+            Settings.intValue(REPLICAS, 3), Settings.intValue(ZONE_MIB, DEFAULT_ZONE_MIB));
     }
 }

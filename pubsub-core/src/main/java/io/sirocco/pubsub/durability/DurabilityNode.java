@@ -208,11 +208,16 @@ public final class DurabilityNode implements AutoCloseable, MembershipListener, 
         }
     }
 
-    /** TRANSIENT: acknowledged once in the backup's write buffer (its memory); small buffers, one node per process. */
-    private static LogConfig logConfig()
+    /**
+     * TRANSIENT: acknowledged once in the backup's write buffer (its memory); small buffers, one node per process. A
+     * zone's secondary log holds {@link DurabilityConfig#zoneMib} segments of 1 MiB; segment files are created as the
+     * zone grows, so an unused capacity costs nothing.
+     */
+    private LogConfig logConfig()
     {
         return new LogConfig().syncPolicy(SyncPolicy.NONE).writeBufferBytes(LogConfig.MIB)
-            .segmentSizeBytes(LogConfig.MIB).primaryLogSizeBytes(4L * LogConfig.MIB);
+            .segmentSizeBytes(LogConfig.MIB).secondaryLogSegments(config.zoneMib())
+            .zoneSizeLimitBytes((long)config.zoneMib() * LogConfig.MIB).primaryLogSizeBytes(4L * LogConfig.MIB);
     }
 
     public int nodeId()
@@ -254,7 +259,7 @@ public final class DurabilityNode implements AutoCloseable, MembershipListener, 
         final int depth)
     {
         final DurableZoneWriter writer = new DurableZoneWriter(owner, config.replicas(), zone, describe, keepAll,
-            depth);
+            depth, config.zoneMib());
         sources.put(writer.zone(), writer);
         writer.open();
         return writer;

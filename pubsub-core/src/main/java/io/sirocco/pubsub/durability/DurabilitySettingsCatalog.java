@@ -21,6 +21,8 @@ public final class DurabilitySettingsCatalog implements SettingsCatalog
             new Setting(DurabilityConfig.BACKUP, "false", "hold backup zones for the domain's durable writers"),
             new Setting(DurabilityConfig.DIRECTORY, "", "backup store directory; empty = temporary, deleted at close"),
             new Setting(DurabilityConfig.REPLICAS, "3", "backups per durable writer zone (fewer in a smaller domain)"),
+            new Setting(DurabilityConfig.ZONE_MIB, String.valueOf(DurabilityConfig.DEFAULT_ZONE_MIB), "capacity of "
+                + "one durable writer's zone on each backup (MiB); a write past 3/4 of it fails with OUT_OF_RESOURCES"),
             new Setting(WriterIdentity.KEY, "", "identity of this process's TRANSIENT writers (their GUID per topic); "
                 + "a replacement with the same identity resumes a dead writer's history"),
             new Setting(WriterIdentity.TAKEOVER_WAIT, "3000", "how long a writer with an identity waits to discover "

@@ -9,6 +9,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
+import io.sirocco.log.entry.LogEntryDescriptor;
 import io.sirocco.log.replication.ReplicationOwner;
 import io.sirocco.log.replication.ZoneSource;
 import io.sirocco.log.zone.ZoneId;
@@ -25,9 +26,15 @@ import org.slf4j.LoggerFactory;
  * <p>The writer keeps its own copy of the live slots ({@link ZoneSource}), from which the log re-replicates the zone
  * to a new backup (a backup left, or one joined a domain that had fewer than R).
  *
- * <p>Threads: {@link #append} runs under the DataWriter's lock (one thread at a time); {@link #forEachLive} runs on
- * the log's membership thread while the zone's appends wait; the copy is a concurrent map, updated before each
- * append as {@link ZoneSource} requires.
+ * <p>A zone holds at most {@link DurabilityConfig#zoneMib} MiB on each backup. The writer counts the bytes of its live
+ * slots (each sample's log entry at its largest header) and refuses, through {@link #refusal}, a sample that would take
+ * them past three quarters of it: the rest is the log cleaner's headroom (KEEP_LAST slots overwritten leave garbage
+ * until it runs) and the segments' unused tails, so the writer is refused before a backup's log fills (unless many
+ * re-replications to new backups resent the zone meanwhile).
+ *
+ * <p>Threads: {@link #append} and {@link #refusal} run under the DataWriter's lock (one thread at a time);
+ * {@link #forEachLive} runs on the log's membership thread while the zone's appends wait; the copy is a concurrent
+ * map, updated before each append as {@link ZoneSource} requires.
  */
 public final class DurableZoneWriter implements ZoneSource
 {
@@ -43,16 +50,23 @@ public final class DurableZoneWriter implements ZoneSource
     private byte[] envelope = new byte[256];
     private ByteBuffer envelopeView = ByteBuffer.wrap(envelope).order(ByteOrder.LITTLE_ENDIAN);
     private volatile long lastTicket = -1;
+    private final int zoneMib;
+    private final long capacityBytes;
+    /** Bytes of the live slots' log entries; under the writer's lock. */
+    private long liveBytes;
 
     /**
      * A zone for the writer, not open yet: register it as its zone's {@link ZoneSource} first, then {@link #open}.
      *
      * @param keepAll DURABILITY_SERVICE history kind is KEEP_ALL.
      * @param depth   DURABILITY_SERVICE history depth (KEEP_LAST).
+     * @param zoneMib the zone's capacity on each backup ({@link DurabilityConfig#ZONE_MIB}).
      */
     DurableZoneWriter(final ReplicationOwner owner, final int replicas, final ZoneId zone, final String describe,
-        final boolean keepAll, final int depth)
+        final boolean keepAll, final int depth, final int zoneMib)
     {
+        this.zoneMib = zoneMib;
+        this.capacityBytes = (long)zoneMib * (1 << 20) / 4 * 3;
         this.owner = owner;
         this.zone = zone;
         this.describe = describe;
@@ -81,6 +95,34 @@ public final class DurableZoneWriter implements ZoneSource
         }
     }
 
+    /**
+     * Null if a sample of {@code length} payload bytes fits in the zone as the {@code instanceCount}-th durable sample
+     * of its instance, else why not (naming the zone, its size and the setting to raise); under the writer's lock,
+     * before the sample takes a sequence number.
+     */
+    public String refusal(final long keyHi, final long keyLo, final long instanceCount, final int length)
+    {
+        final long replaced = keepAll ? 0 : entryBytes(live.get(slotKey(keyHi, keyLo, instanceCount)));
+        final long after = liveBytes - replaced + entryBytes(SampleEnvelope.HEADER_BYTES + length);
+        if (after <= capacityBytes)
+        {
+            return null;
+        }
+        return describe + ": durable history full: zone " + zone + " would hold " + after + " bytes, over 3/4 of its "
+            + zoneMib + " MiB on each backup (" + live.size() + " samples held); raise " + DurabilityConfig.ZONE_MIB
+            + " on the writer and its backups, or bound the history (DURABILITY_SERVICE KEEP_LAST)";
+    }
+
+    private static long entryBytes(final byte[] envelope)
+    {
+        return envelope == null ? 0 : entryBytes(envelope.length);
+    }
+
+    private static long entryBytes(final int envelopeLength)
+    {
+        return envelopeLength + LogEntryDescriptor.MAX_HEADER_LENGTH;
+    }
+
     /** Appends one sample; under the writer's lock. {@code instanceCount} is the instance's durable sample count. */
     public void append(final int kind, final long seq, final long sourceTimeNs, final long keyHi, final long keyLo,
         final long instanceCount, final byte[] payload, final int length)
@@ -94,7 +136,7 @@ public final class DurableZoneWriter implements ZoneSource
         SampleEnvelope.writeHeader(envelopeView, kind, seq, sourceTimeNs, keyHi, keyLo);
         System.arraycopy(payload, 0, envelope, SampleEnvelope.HEADER_BYTES, length);
         final long logKey = keepAll ? seq : slotKey(keyHi, keyLo, instanceCount);
-        live.put(logKey, Arrays.copyOf(envelope, total));
+        liveBytes += entryBytes(total) - entryBytes(live.put(logKey, Arrays.copyOf(envelope, total)));
         lastTicket = owner.append(zone, logKey, seq, envelopeView, 0, total);
     }
 

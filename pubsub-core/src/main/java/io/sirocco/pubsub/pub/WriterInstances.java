@@ -14,6 +14,7 @@ import io.sirocco.pubsub.core.DdsExceptions;
 import io.sirocco.pubsub.core.HandleImpl;
 import io.sirocco.pubsub.status.DeadlineMonitor;
 import org.omg.dds.core.InstanceHandle;
+import org.omg.dds.core.OutOfResourcesException;
 import org.omg.dds.core.policy.ResourceLimits;
 
 /**
@@ -130,6 +131,12 @@ final class WriterInstances<T>
     {
         codec.keyHash(keyData, keyHash);
         return probe.set(keyHash).equals(instance.key);
+    }
+
+    /** OUT_OF_RESOURCES of this writer, with {@code message} (a resource outside the instances ran out). */
+    OutOfResourcesException outOfResources(final String message)
+    {
+        return DdsExceptions.outOfResources(env, message);
     }
 
     /** Keeps a copy of {@code message} in the instance's history (KEEP_ALL refuses one over its limit). */

@@ -113,6 +113,21 @@ final class WriterSendPath<T>
         }
     }
 
+    /**
+     * Refuses (OUT_OF_RESOURCES) a sample of {@code length} payload bytes the durable zone has no room for, before it
+     * takes a sequence number or a place in the history: a full zone is an error on {@code write}, never a silent
+     * wait in {@code waitForAcknowledgments}.
+     */
+    private void ensureDurableRoom(final WriterInstance<T> instance, final int length)
+    {
+        final String refusal = durable == null ? null
+            : durable.refusal(instance.key.hi(), instance.key.lo(), instance.durableCount, length);
+        if (refusal != null)
+        {
+            throw instances.outOfResources(refusal);
+        }
+    }
+
     /** Appends the history copy just remembered in {@link #message} to the durable zone, if any. */
     private void appendDurable(final WriterInstance<T> instance)
     {
@@ -276,6 +291,7 @@ final class WriterSendPath<T>
         liveliness.sent(nowNs);
         if (transientLocal)
         {
+            ensureDurableRoom(instance, length);
             message.ensureCapacity(length);
             MemorySegment.copy(slot, offset, message.payloadSegment(), 0, length);
             message.payloadLength(length);
@@ -318,6 +334,10 @@ final class WriterSendPath<T>
     /** Sets {@link #message}'s header and keeps its TRANSIENT_LOCAL history copy (and durable zone entry). */
     private void stamp(final WriterInstance<T> instance, final int kind, final long timestampNs)
     {
+        if (transientLocal)
+        {
+            ensureDurableRoom(instance, message.payloadLength());
+        }
         message.kind(kind).writerGuid(guid).seq(++seq).sourceTimeNs(timestampNs)
             .keyHash(instance.key.hi(), instance.key.lo());
         final long nowNs = System.nanoTime();

@@ -9,7 +9,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * {@code sirocco durability-demo} with a small N: its child processes (two backups, the publisher, the late joiner,
  * the replacement) over shared memory; the JSON line reports every acknowledged sample recovered with the
- * publisher's digest and the replacement resuming at N+1. The demo refuses --kind persistent as a usage error (it does not give its backups data directories yet).
+ * publisher's digest and the replacement resuming at N+1; the same with {@code --kind persistent}, whose backups keep
+ * the zone on disk. An unknown kind is a usage error.
  */
 class DurabilityDemoCommandTest
 {
@@ -25,11 +26,24 @@ class DurabilityDemoCommandTest
             + "\"digest_match\":true,\"recover_ms\":\\d+,\"replacement_resumed_at\":3001}");
     }
 
+    /** PERSISTENT: the backups get data directories under a temporary directory, which the demo removes. */
+    @Test
+    @Timeout(600)
+    void persistentDemoRecoversEverySampleFromTheBackupsDisks()
+    {
+        final CliRun run = CliRun.execute("durability-demo", "--kind", "persistent", "--samples", "3000", "--backups",
+            "2", "--json");
+        assertThat(run.exit()).as(run.text()).isZero();
+        assertThat(run.text()).contains("3000 64-byte PERSISTENT samples", "  publisher: 3000/3000 written");
+        assertThat(run.lastLine()).matches("\\{\"kind\":\"persistent\",\"written_acked\":3000,\"recovered\":3000,"
+            + "\"digest_match\":true,\"recover_ms\":\\d+,\"replacement_resumed_at\":3001}");
+    }
+
     @Test
     @Timeout(60)
-    void persistentIsRefusedByTheDemo()
+    void anUnknownKindIsAUsageError()
     {
-        final CliRun run = CliRun.execute("durability-demo", "--kind", "persistent");
+        final CliRun run = CliRun.execute("durability-demo", "--kind", "volatile");
         assertThat(run.exit()).isEqualTo(2);
     }
 }

@@ -15,6 +15,7 @@ import io.sirocco.dds.config.ServiceBootstrap;
 import io.sirocco.pubsub.domain.ParticipantImpl;
 import io.sirocco.pubsub.durability.WriterIdentity;
 import org.omg.dds.core.ServiceEnvironment;
+import org.omg.dds.core.policy.Durability;
 import org.omg.dds.core.policy.History;
 import org.omg.dds.core.policy.PolicyFactory;
 import org.omg.dds.domain.DomainParticipant;
@@ -31,12 +32,14 @@ import org.omg.dds.topic.Topic;
  * what the demo prints). Its configuration comes as system properties from the demo; it talks to the demo in lines on
  * stdout (and reads {@code GO} on stdin as a subscriber).
  * <ul>
- * <li>{@code backup <domain>}: holds backup zones; prints {@code JOINED}, then {@code RECOVERED <n>} per failed
+ * <li>{@code backup <domain> <kind>}: holds backup zones; prints {@code JOINED}, then {@code RECOVERED <n>} per failed
  * writer whose history it recovered.</li>
- * <li>{@code publisher <domain> <from> <to> <size>}: a TRANSIENT writer (its identity from the demo) writes samples
+ * <li>{@code publisher <domain> <kind> <from> <to> <size>}: a writer of durability {@code kind} ({@code transient} or
+ * {@code persistent}) (its identity from the demo) writes samples
  * {@code from..to} of {@code size} payload bytes, prints {@code WRITTEN <k>} progress, then {@code ACKED <to>
  * <digest>} once its backups hold them (a replacement prints {@code RESUMED <first sequence number>} first).</li>
- * <li>{@code subscriber <domain> <n>}: prints {@code JOINED}; on {@code GO} creates a late-joining TRANSIENT reader,
+ * <li>{@code subscriber <domain> <kind> <n>}: prints {@code JOINED}; on {@code GO} creates a late-joining reader of
+ * that durability,
  * prints {@code HELD <k>} progress and {@code HOLDS <n> <digest> <epoch ms>} when it holds sample n, then
  * {@code NEXT <seq>} at the first newer sample; {@code BROKEN <why>} at a sample out of order or repeated.</li>
  * </ul>
@@ -57,11 +60,13 @@ public final class DemoRole
             .createParticipant(Integer.parseInt(args[1]));
         final PolicyFactory pf = PolicyFactory.getPolicyFactory(env);
         final Topic<sirocco.perf.Sample> topic = participant.createTopic(TOPIC, sirocco.perf.Sample.class);
+        final Durability durability = args[2].equals("persistent") ? pf.Durability().withPersitent()
+            : pf.Durability().withTransient();
         switch (args[0])
         {
-            case "publisher" -> publish(participant, pf, topic, Long.parseLong(args[2]), Long.parseLong(args[3]),
-                Integer.parseInt(args[4]));
-            case "subscriber" -> subscribe(participant, pf, topic, Long.parseLong(args[2]));
+            case "publisher" -> publish(participant, pf, topic, durability, Long.parseLong(args[3]),
+                Long.parseLong(args[4]), Integer.parseInt(args[5]));
+            case "subscriber" -> subscribe(participant, pf, topic, durability, Long.parseLong(args[3]));
             default -> backup(participant);
         }
     }
@@ -92,14 +97,14 @@ public final class DemoRole
     }
 
     private static void publish(final DomainParticipant participant, final PolicyFactory pf,
-        final Topic<sirocco.perf.Sample> topic, final long from, final long to, final int size) throws Exception
+        final Topic<sirocco.perf.Sample> topic, final Durability durability, final long from, final long to,
+        final int size) throws Exception
     {
         final Publisher publisher = participant.createPublisher();
         final DataWriter<sirocco.perf.Sample> writer = publisher.createDataWriter(topic,
             publisher.getDefaultDataWriterQos().withPolicies(
                 pf.Reliability().withReliable().withMaxBlockingTime(60, TimeUnit.SECONDS),
-                pf.Durability().withTransient(), pf.History().withKeepAll(),
-                pf.DurabilityService().withHistoryKind(History.Kind.KEEP_ALL)));
+                durability, pf.History().withKeepAll(), pf.DurabilityService().withHistoryKind(History.Kind.KEEP_ALL)));
         final long resumedAfter = ((ParticipantImpl)participant).durability().resumedAfter(
             WriterIdentity.guidOf(System.getProperty(WriterIdentity.KEY, ""), TOPIC));
         if (resumedAfter >= 0)
@@ -140,7 +145,7 @@ public final class DemoRole
     }
 
     private static void subscribe(final DomainParticipant participant, final PolicyFactory pf,
-        final Topic<sirocco.perf.Sample> topic, final long n) throws Exception
+        final Topic<sirocco.perf.Sample> topic, final Durability durability, final long n) throws Exception
     {
         say("JOINED");
         final BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
@@ -151,8 +156,8 @@ public final class DemoRole
         }
         final Subscriber subscriber = participant.createSubscriber();
         final DataReader<sirocco.perf.Sample> reader = subscriber.createDataReader(topic,
-            subscriber.getDefaultDataReaderQos().withPolicies(pf.Reliability().withReliable(),
-                pf.Durability().withTransient(), pf.History().withKeepAll()));
+            subscriber.getDefaultDataReaderQos().withPolicies(pf.Reliability().withReliable(), durability,
+                pf.History().withKeepAll()));
         final MessageDigest digest = MessageDigest.getInstance("SHA-256");
         final List<Sample<sirocco.perf.Sample>> samples = new ArrayList<>();
         final long step = Math.max(1, n / 10);
