@@ -51,6 +51,12 @@ public final class PublisherImpl extends GroupEntity<PublisherListener, Publishe
     }
 
     @Override
+    protected void groupQosChanged(final DataWriterImpl<?> child)
+    {
+        child.publisherQosChanged();
+    }
+
+    @Override
     protected String topicNameOf(final DataWriterImpl<?> writer)
     {
         return writer.getTopic().getName();

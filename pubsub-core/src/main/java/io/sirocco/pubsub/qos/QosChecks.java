@@ -96,6 +96,16 @@ public final class QosChecks
         }
     }
 
+    /** setQos on a Publisher or Subscriber: PRESENTATION is not changeable (DDS 1.4 §2.2.3, its QoS table). */
+    public static void presentationUnchanged(final ServiceEnvironment env, final String entity,
+        final Presentation current, final Presentation next)
+    {
+        if (!current.equals(next))
+        {
+            throw DdsExceptions.immutable(env, entity + ": Presentation cannot change after the entity is enabled");
+        }
+    }
+
     public static void presentation(final String entity, final Presentation presentation)
     {
         if (presentation != null && (presentation.isCoherentAccess() || presentation.isOrderedAccess() ||

@@ -49,6 +49,12 @@ public class SubscriberImpl extends GroupEntity<SubscriberListener, SubscriberQo
     }
 
     @Override
+    protected void groupQosChanged(final DataReaderImpl<?> child)
+    {
+        child.subscriberQosChanged();
+    }
+
+    @Override
     protected String topicNameOf(final DataReaderImpl<?> reader)
     {
         return reader.getTopicDescription().getName();
