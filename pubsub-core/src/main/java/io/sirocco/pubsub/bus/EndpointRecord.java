@@ -11,6 +11,10 @@ import java.util.List;
  * {@code ownershipStrength} is a writer's OWNERSHIP_STRENGTH (changeable: the writer announces itself again).
  * {@code lifespanNs} is a writer's LIFESPAN duration (DDS 1.4 §2.2.3.16): its readers drop a sample once its source
  * timestamp plus this duration has passed (changeable: the writer announces itself again).
+ * {@code topicData} is the TOPIC_DATA of a topic (and of an endpoint's topic), {@code groupData} the GROUP_DATA of an
+ * endpoint's publisher or subscriber (both empty when unset); with {@code userData} and the matched policies they
+ * change with {@code setQos}, which announces the entity again (the receivers re-match and update the built-in
+ * topics).
  */
 public record EndpointRecord(
     int kind,
@@ -40,8 +44,12 @@ public record EndpointRecord(
     int ownershipStrength,
     String filterExpression,
     List<String> filterParameters,
-    long lifespanNs)
+    long lifespanNs,
+    byte[] topicData,
+    byte[] groupData)
 {
+    private static final byte[] NONE = new byte[0];
+
     public static final int PARTICIPANT = 1;
     public static final int TOPIC = 2;
     public static final int WRITER = 3;
@@ -76,13 +84,30 @@ public record EndpointRecord(
             hostName, pid, ownershipStrength, filterExpression, filterParameters, Long.MAX_VALUE);
     }
 
+    /** A record without TOPIC_DATA and GROUP_DATA. */
+    public EndpointRecord(final int kind, final long guid, final long participantGuid, final String topicName,
+        final String typeName, final String typeClassName, final int reliabilityKind, final long maxBlockingNs,
+        final int durabilityKind, final long deadlineNs, final long latencyBudgetNs, final int livelinessKind,
+        final long leaseNs, final int ownershipKind, final int destinationOrderKind, final int presentationScope,
+        final boolean coherentAccess, final boolean orderedAccess, final int historyKind, final int historyDepth,
+        final List<String> partitions, final byte[] userData, final String hostName, final long pid,
+        final int ownershipStrength, final String filterExpression, final List<String> filterParameters,
+        final long lifespanNs)
+    {
+        this(kind, guid, participantGuid, topicName, typeName, typeClassName, reliabilityKind, maxBlockingNs,
+            durabilityKind, deadlineNs, latencyBudgetNs, livelinessKind, leaseNs, ownershipKind, destinationOrderKind,
+            presentationScope, coherentAccess, orderedAccess, historyKind, historyDepth, partitions, userData,
+            hostName, pid, ownershipStrength, filterExpression, filterParameters, lifespanNs, NONE, NONE);
+    }
+
     /** This writer's record with another OWNERSHIP_STRENGTH. */
     public EndpointRecord withStrength(final int strength)
     {
         return new EndpointRecord(kind, guid, participantGuid, topicName, typeName, typeClassName, reliabilityKind,
             maxBlockingNs, durabilityKind, deadlineNs, latencyBudgetNs, livelinessKind, leaseNs, ownershipKind,
             destinationOrderKind, presentationScope, coherentAccess, orderedAccess, historyKind, historyDepth,
-            partitions, userData, hostName, pid, strength, filterExpression, filterParameters, lifespanNs);
+            partitions, userData, hostName, pid, strength, filterExpression, filterParameters, lifespanNs, topicData,
+            groupData);
     }
 
     public static EndpointRecord participant(final long guid, final byte[] userData, final String hostName,
@@ -108,7 +133,8 @@ public record EndpointRecord(
         return new EndpointRecord(kind, guid, participantGuid, topicName, typeName, typeClassName, reliabilityKind,
             maxBlockingNs, durabilityKind, deadlineNs, latencyBudgetNs, livelinessKind, leaseNs, ownershipKind,
             destinationOrderKind, presentationScope, coherentAccess, orderedAccess, historyKind, historyDepth,
-            partitions, userData, hostName, pid, ownershipStrength, filterExpression, filterParameters, lifespan);
+            partitions, userData, hostName, pid, ownershipStrength, filterExpression, filterParameters, lifespan,
+            topicData, groupData);
     }
 
     /** Whether this is a reader that announced a content filter. */
@@ -123,6 +149,7 @@ public record EndpointRecord(
         return new EndpointRecord(kind, guid, participantGuid, topicName, typeName, typeClassName, reliabilityKind,
             maxBlockingNs, durabilityKind, deadlineNs, latencyBudgetNs, livelinessKind, leaseNs, ownershipKind,
             destinationOrderKind, presentationScope, coherentAccess, orderedAccess, historyKind, historyDepth,
-            partitions, userData, hostName, pid, ownershipStrength, expression, List.copyOf(parameters), lifespanNs);
+            partitions, userData, hostName, pid, ownershipStrength, expression, List.copyOf(parameters), lifespanNs,
+            topicData, groupData);
     }
 }

@@ -51,6 +51,8 @@ public final class RecordCodec
             string(b, parameter);
         }
         b.putLong(r.lifespanNs());
+        bytes(b, r.topicData());
+        bytes(b, r.groupData());
         final byte[] out = new byte[b.position()];
         b.flip().get(out);
         return out;
@@ -68,7 +70,18 @@ public final class RecordCodec
         {
             n += 8 + 4 * parameter.length();
         }
-        return n + (r.userData() == null ? 0 : r.userData().length);
+        return n + length(r.userData()) + length(r.topicData()) + length(r.groupData());
+    }
+
+    private static int length(final byte[] data)
+    {
+        return data == null ? 0 : data.length;
+    }
+
+    private static void bytes(final ByteBuffer b, final byte[] data)
+    {
+        final byte[] value = data == null ? new byte[0] : data;
+        b.putInt(value.length).put(value);
     }
 
     public static byte[] retract(final long guid)
@@ -145,7 +158,7 @@ public final class RecordCodec
             final int historyKind = enumValue(b.getInt(), 2);
             final int depth = b.getInt();
             final List<String> partitions = strings(b, "partition");
-            final byte[] userData = userData(b);
+            final byte[] userData = bytes(b, "user data");
             final String host = string(b);
             final long pid = b.getLong();
             final int strength = b.getInt();
@@ -157,9 +170,13 @@ public final class RecordCodec
             {
                 throw new IllegalArgumentException("bad lifespan " + lifespan + " ns");
             }
+            // Optional too: a peer built before TOPIC_DATA and GROUP_DATA travelled announces neither.
+            final byte[] topicData = b.hasRemaining() ? bytes(b, "topic data") : new byte[0];
+            final byte[] groupData = b.hasRemaining() ? bytes(b, "group data") : new byte[0];
             return new EndpointRecord(kind, guid, participantGuid, topic, type, typeClass, reliability, maxBlocking,
                 durability, deadline, latency, liveliness, lease, ownership, order, scope, coherent, ordered,
-                historyKind, depth, partitions, userData, host, pid, strength, filter, filterParameters, lifespan);
+                historyKind, depth, partitions, userData, host, pid, strength, filter, filterParameters, lifespan, topicData,
+                groupData);
         }
         catch (final BufferUnderflowException ex)
         {
@@ -183,16 +200,17 @@ public final class RecordCodec
         return List.copyOf(strings);
     }
 
-    private static byte[] userData(final ByteBuffer b)
+    /** A length and that many bytes (USER_DATA, TOPIC_DATA, GROUP_DATA); {@code what} names them in errors. */
+    private static byte[] bytes(final ByteBuffer b, final String what)
     {
-        final int userDataLength = b.getInt();
-        if (userDataLength < 0 || userDataLength > b.remaining())
+        final int length = b.getInt();
+        if (length < 0 || length > b.remaining())
         {
-            throw new IllegalArgumentException("bad user data length " + userDataLength);
+            throw new IllegalArgumentException("bad " + what + " length " + length);
         }
-        final byte[] userData = new byte[userDataLength];
-        b.get(userData);
-        return userData;
+        final byte[] data = new byte[length];
+        b.get(data);
+        return data;
     }
 
     private static int enumValue(final int value, final int count)

@@ -14,7 +14,9 @@ import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 
+import io.sirocco.multicast.model.Member;
 import io.sirocco.pubsub.bus.DiscoveryHandler;
+import io.sirocco.pubsub.bus.DomainBus;
 import io.sirocco.pubsub.bus.EndpointRecord;
 import io.sirocco.pubsub.core.DdsExceptions;
 import io.sirocco.pubsub.core.HandleImpl;
@@ -74,6 +76,16 @@ final class ParticipantDiscovery implements DiscoveryHandler
     void joined(final long localParticipantGuid)
     {
         this.participantGuid = localParticipantGuid;
+    }
+
+    /**
+     * Announces the local participant on {@code bus}: at creation, and again after a {@code setQos}, so that its
+     * USER_DATA reaches the built-in DCPSParticipant readers of every participant.
+     */
+    void announceParticipant(final DomainBus bus, final byte[] userData)
+    {
+        bus.announce(EndpointRecord.participant(bus.participantGuid(), userData, Member.localHost(),
+            ProcessHandle.current().pid()));
     }
 
     /** From now on, {@code handler} hears of every record on the discovery thread, those known so far first. */

@@ -8,7 +8,6 @@ import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 
-import io.sirocco.multicast.model.Member;
 import io.sirocco.pubsub.SiroccoServiceEnvironment;
 import io.sirocco.pubsub.bus.DomainBus;
 import io.sirocco.pubsub.bus.EndpointRecord;
@@ -104,9 +103,7 @@ public final class ParticipantImpl extends ParticipantFeatureGaps
         this.topics = new TopicDirectory(env, this, registry, discovery, describe());
         this.timers = new ParticipantTimers(String.format("d%d-%05x", domainId,
             (bus.participantGuid() >>> 20) & 0xFFFFF));
-        final byte[] userData = qos.getUserData().getValue();
-        bus.announce(EndpointRecord.participant(bus.participantGuid(), userData, Member.localHost(),
-            ProcessHandle.current().pid()));
+        discovery.announceParticipant(bus, qos.getUserData().getValue());
         LOG.info("participant {} joined domain {} over transport '{}'", String.format("%016x",
             bus.participantGuid()), domainId, bus.transportName());
         this.durability = new ParticipantDurability(domainId, this::describe,
@@ -496,5 +493,6 @@ public final class ParticipantImpl extends ParticipantFeatureGaps
     {
         checkOpen();
         this.qos = qos;
+        discovery.announceParticipant(bus, qos.getUserData().getValue());
     }
 }

@@ -92,19 +92,29 @@ public abstract class EndpointEntity<T, E extends Entity<?, ?>, L extends EventL
     }
 
     /**
-     * Refuses a change of a policy the spec makes immutable (ImmutablePolicyException naming it), then stores the QoS
-     * and applies the changeable policies that take effect at once ({@link #applyChangeable}).
+     * Refuses a change of a policy the spec makes immutable (ImmutablePolicyException naming it) and an inconsistent
+     * QoS ({@link #checkConsistent}), then stores the QoS and applies the changeable policies
+     * ({@link #applyChangeable}).
      */
     @Override
     public void setQos(final Q newQos)
     {
         checkOpen();
         QosChecks.endpointUnchanged(env, describe(), kind, qos, newQos);
+        checkConsistent(newQos);
         this.qos = newQos;
         applyChangeable(newQos);
     }
 
-    /** After {@link #setQos}: puts the changeable policies the endpoint monitors into effect (e.g. DEADLINE). */
+    /** Before {@link #setQos} stores a QoS: InconsistentPolicyException naming the policies that contradict. */
+    protected void checkConsistent(final Q newQos)
+    {
+    }
+
+    /**
+     * After {@link #setQos}: puts the changeable policies into effect (e.g. DEADLINE) and announces the endpoint
+     * again, so that matched remotes re-match and see its new QoS.
+     */
     protected void applyChangeable(final Q newQos)
     {
     }
@@ -150,6 +160,11 @@ public abstract class EndpointEntity<T, E extends Entity<?, ?>, L extends EventL
         final List<Class<? extends QosPolicy>> failed = Matching.incompatible(writer, reader);
         if (failed.isEmpty())
         {
+            synchronized (statusLock)
+            {
+                // Compatible again after a setQos: a later incompatibility counts anew.
+                incompatible.remove(peer.guid());
+            }
             return true;
         }
         synchronized (statusLock)

@@ -58,6 +58,9 @@ public abstract class GroupEntity<L extends EventListener, Q extends EntityQos<?
     /** The name of the topic a contained writer or reader uses. */
     protected abstract String topicNameOf(C child);
 
+    /** After {@link #setQos}: a contained writer or reader is announced again with the new PARTITION and GROUP_DATA. */
+    protected abstract void groupQosChanged(C child);
+
     /** Tells the participant that this entity is closed. */
     protected abstract void removeFromParticipant();
 
@@ -155,11 +158,20 @@ public abstract class GroupEntity<L extends EventListener, Q extends EntityQos<?
         removeFromParticipant();
     }
 
+    /**
+     * PRESENTATION is not changeable (ImmutablePolicyException); PARTITION and GROUP_DATA are, and every contained
+     * writer or reader is announced again, so that remote endpoints re-match it (a partition that no longer matches
+     * unmatches) and see the new GROUP_DATA in the built-in topics.
+     */
     @Override
     public void setQos(final Q qos)
     {
         checkOpen();
-        QosChecks.presentation(describe(), presentationOf(qos));
+        QosChecks.presentationUnchanged(env, describe(), presentationOf(this.qos), presentationOf(qos));
         this.qos = qos;
+        for (final C child : children)
+        {
+            groupQosChanged(child);
+        }
     }
 }

@@ -56,7 +56,8 @@ public final class DataWriterImpl<T> extends DataWriterStatuses<T> implements Lo
     private final boolean reliable;
     private final boolean transientLocal;
     private final boolean autodispose;
-    /** The announcement; replaced (and reannounce again) when OWNERSHIP_STRENGTH changes. */
+    private final long maxBlockingNs;
+    /** The announcement; rebuilt and announced again by each {@code setQos} of this writer or its publisher. */
     private volatile EndpointRecord record;
 
     DataWriterImpl(final SiroccoServiceEnvironment env, final PublisherView publisher, final long guid,
@@ -68,7 +69,7 @@ public final class DataWriterImpl<T> extends DataWriterStatuses<T> implements Lo
         final String me = describe();
         QosChecks.historyAndLimits(env, me, qos.getHistory(), qos.getResourceLimits());
         this.reliable = qos.getReliability().getKind() == Reliability.Kind.RELIABLE;
-        final long maxBlockingNs = DurationImpl.toNanos(qos.getReliability().getMaxBlockingTime());
+        this.maxBlockingNs = DurationImpl.toNanos(qos.getReliability().getMaxBlockingTime());
         // A TRANSIENT writer keeps the TRANSIENT_LOCAL history too: it serves late joiners while it lives.
         this.transientLocal = qos.getDurability().getKind().ordinal() >= Durability.Kind.TRANSIENT_LOCAL.ordinal();
         final int depth = qos.getHistory().getDepth();
@@ -81,8 +82,7 @@ public final class DataWriterImpl<T> extends DataWriterStatuses<T> implements Lo
         this.loan = new WriterLoan<>(me, lock, codec, instances, sendPath, maxBlockingNs);
         this.deadline = new DeadlineMonitor(lock, statusLock, deadlineMisses, instances::forEachRegistered,
             this::fireDeadlineMissed, participant.timers());
-        this.record = WriterRecord.of(guid, participant.guid(), topic.getName(), topic.getTypeName(),
-            codec.type().getName(), qos, group.getQos(), maxBlockingNs);
+        this.record = recordOf(qos);
         sendPath.liveliness(liveliness);
         topic.addUser();
     }
@@ -121,20 +121,25 @@ public final class DataWriterImpl<T> extends DataWriterStatuses<T> implements Lo
         liveliness.start(System.nanoTime());
     }
 
+    private EndpointRecord recordOf(final DataWriterQos qos)
+    {
+        return WriterRecord.of(guid, participant.guid(), topic.getName(), topic.getTypeName(), codec.type().getName(),
+            qos, group.getQos(), maxBlockingNs, topic.getQos().getTopicData().getValue());
+    }
+
     /**
      * DEADLINE: a new period applies from now on (its misses are counted from the instances' last writes);
-     * OWNERSHIP_STRENGTH and LIFESPAN: the writer announces itself again, so that its readers rank it anew and expire
-     * its samples by the new duration (as the writer does its history from the next replay on).
+     * LIFESPAN: from the next history replay on. Every changeable policy that discovery carries (DEADLINE,
+     * LATENCY_BUDGET, OWNERSHIP_STRENGTH, LIFESPAN, USER_DATA) is announced again, so that matched readers re-match
+     * (an offered DEADLINE longer than one requests unmatches it), rank the writer anew and expire its samples by the
+     * new duration.
      */
     @Override
     protected void applyChangeable(final DataWriterQos newQos)
     {
-        final int strength = newQos.getOwnershipStrength().getValue();
         final long lifespanNs = DurationImpl.toNanos(newQos.getLifespan().getDuration());
-        final boolean reannounce = strength != record.ownershipStrength() || lifespanNs != record.lifespanNs();
-        if (reannounce)
+        if (lifespanNs != record.lifespanNs())
         {
-            record = record.withStrength(strength).withLifespan(lifespanNs);
             lock.lock();
             try
             {
@@ -145,13 +150,21 @@ public final class DataWriterImpl<T> extends DataWriterStatuses<T> implements Lo
                 lock.unlock();
             }
         }
+        record = recordOf(newQos);
         if (isEnabled())
         {
             deadline.period(DurationImpl.toNanos(newQos.getDeadline().getPeriod()));
-            if (reannounce)
-            {
-                participant.bus().announce(record);
-            }
+            participant.bus().announce(record);
+        }
+    }
+
+    /** {@code setQos} of the publisher (PARTITION, GROUP_DATA): the writer is announced again and re-matched. */
+    public void publisherQosChanged()
+    {
+        record = recordOf(getQos());
+        if (isEnabled() && !isClosed())
+        {
+            participant.bus().announce(record);
         }
     }
 
@@ -322,10 +335,22 @@ public final class DataWriterImpl<T> extends DataWriterStatuses<T> implements Lo
     // ------------------------------------------------------------------------------------------------------------
     // Matching (discovery thread)
 
+    /**
+     * Discovery thread: a reader announced, or announced again after a {@code setQos} (of it, or of this writer: the
+     * own record coming back re-checks every reader). A matched reader that no longer matches is unmatched.
+     */
     public void onReaderDiscovered(final EndpointRecord reader)
     {
-        if (!reader.isReader() || isClosed() || !isEnabled() || !compatible(record, reader, reader))
+        if (!reader.isReader() || isClosed() || !isEnabled())
         {
+            return;
+        }
+        if (!compatible(record, reader, reader))
+        {
+            if (reader.topicName().equals(topic.getName()))
+            {
+                onReaderGone(reader.guid(), false);
+            }
             return;
         }
         if (!matches.add(reader))
@@ -341,9 +366,18 @@ public final class DataWriterImpl<T> extends DataWriterStatuses<T> implements Lo
 
     public void onReaderGone(final long readerGuid)
     {
+        onReaderGone(readerGuid, true);
+    }
+
+    /** @param gone the reader left (else it is still there, but no longer matches: its incompatibility counts). */
+    private void onReaderGone(final long readerGuid, final boolean gone)
+    {
         synchronized (statusLock)
         {
-            incompatible.remove(readerGuid);
+            if (gone)
+            {
+                incompatible.remove(readerGuid);
+            }
             if (!matches.remove(readerGuid))
             {
                 return;

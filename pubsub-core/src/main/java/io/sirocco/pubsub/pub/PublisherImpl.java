@@ -9,6 +9,7 @@ import io.sirocco.pubsub.core.DurationImpl;
 import io.sirocco.pubsub.core.ParticipantView;
 import io.sirocco.pubsub.durability.WriterIdentity;
 import io.sirocco.pubsub.entity.GroupEntity;
+import io.sirocco.pubsub.entity.NestedBrackets;
 import io.sirocco.pubsub.qos.Qos.DataWriterQosImpl;
 import io.sirocco.pubsub.topic.TopicImpl;
 import org.omg.dds.core.Duration;
@@ -29,6 +30,7 @@ import org.omg.dds.topic.TopicQos;
 public final class PublisherImpl extends GroupEntity<PublisherListener, PublisherQos, DataWriterImpl<?>>
     implements PublisherView
 {
+    private final NestedBrackets coherentSets = new NestedBrackets();
     private volatile DataWriterQos defaultWriterQos;
 
     public PublisherImpl(final SiroccoServiceEnvironment env, final ParticipantView participant, final long guid,
@@ -48,6 +50,12 @@ public final class PublisherImpl extends GroupEntity<PublisherListener, Publishe
     protected EntityFactory entityFactoryOf(final PublisherQos qos)
     {
         return qos.getEntityFactory();
+    }
+
+    @Override
+    protected void groupQosChanged(final DataWriterImpl<?> child)
+    {
+        child.publisherQosChanged();
     }
 
     @Override
@@ -112,18 +120,24 @@ public final class PublisherImpl extends GroupEntity<PublisherListener, Publishe
         throw new UnsupportedOperationException(describe() + ": resumePublications is not implemented yet");
     }
 
+    /**
+     * Opens a coherent set (sets nest). Only INSTANCE-scope Presentation is accepted with coherent_access (see
+     * {@code QosChecks.presentation}), and at that scope the spec makes instances independent, so a set changes
+     * nothing in delivery: its samples go out as they are written.
+     */
     @Override
     public void beginCoherentChanges()
     {
-        throw new UnsupportedOperationException(describe() + ": coherent changes (Presentation coherent_access) are " +
-            "not implemented yet");
+        checkEnabled();
+        coherentSets.begin();
     }
 
+    /** Closes the innermost coherent set; PreconditionNotMetException if none is open. */
     @Override
     public void endCoherentChanges()
     {
-        throw new UnsupportedOperationException(describe() + ": coherent changes (Presentation coherent_access) are " +
-            "not implemented yet");
+        checkEnabled();
+        coherentSets.end(env, describe() + ": endCoherentChanges without beginCoherentChanges");
     }
 
     @Override

@@ -96,13 +96,34 @@ public final class QosChecks
         }
     }
 
+    /** setQos on a Publisher or Subscriber: PRESENTATION is not changeable (DDS 1.4 §2.2.3, its QoS table). */
+    public static void presentationUnchanged(final ServiceEnvironment env, final String entity,
+        final Presentation current, final Presentation next)
+    {
+        if (!current.equals(next))
+        {
+            throw DdsExceptions.immutable(env, entity + ": Presentation cannot change after the entity is enabled");
+        }
+    }
+
+    /**
+     * What of PRESENTATION (DDS 1.4 §2.2.3.6) is built: INSTANCE scope with or without coherent and ordered access (at
+     * that scope instances are independent: coherent sets group nothing, and each instance's changes reach every
+     * reader in one order, the topic subgroup's total order), and TOPIC or GROUP scope without either (the scope then
+     * only takes part in request/offered matching). Coherent or ordered access over TOPIC or GROUP scope, i.e.
+     * all-or-nothing delivery of a coherent set across instances or topics and access in write order across
+     * instances, is not: UnsupportedOperationException naming it.
+     */
     public static void presentation(final String entity, final Presentation presentation)
     {
-        if (presentation != null && (presentation.isCoherentAccess() || presentation.isOrderedAccess() ||
-            presentation.getAccessScope() != Presentation.AccessScopeKind.INSTANCE))
+        if (presentation != null && presentation.getAccessScope() != Presentation.AccessScopeKind.INSTANCE &&
+            (presentation.isCoherentAccess() || presentation.isOrderedAccess()))
         {
-            throw new UnsupportedOperationException(entity + ": Presentation other than INSTANCE scope without " +
-                "coherent/ordered access is not implemented yet");
+            throw new UnsupportedOperationException(entity + ": Presentation " + presentation.getAccessScope() +
+                " scope with " + (presentation.isCoherentAccess() ? "coherent_access" : "ordered_access") +
+                " (all-or-nothing delivery of a coherent set across instances, ordered access across instances) is " +
+                "not implemented yet; INSTANCE scope with coherent/ordered access, and TOPIC or GROUP scope without " +
+                "them, are");
         }
     }
 }

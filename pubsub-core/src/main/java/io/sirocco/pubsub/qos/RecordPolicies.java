@@ -103,12 +103,14 @@ public final class RecordPolicies
 
     public TopicData topicData()
     {
-        return f.TopicData();
+        final byte[] data = r.topicData() == null ? new byte[0] : r.topicData();
+        return new DataPolicies.TopicDataImpl(env, data, 0, data.length);
     }
 
     public GroupData groupData()
     {
-        return f.GroupData();
+        final byte[] data = r.groupData() == null ? new byte[0] : r.groupData();
+        return new DataPolicies.GroupDataImpl(env, data, 0, data.length);
     }
 
     public DataRepresentation representation()

@@ -5,9 +5,11 @@ import java.util.concurrent.locks.ReentrantLock;
 import io.sirocco.pubsub.core.HandleImpl;
 import io.sirocco.pubsub.sub.cache.ReaderHistoryCache;
 import io.sirocco.pubsub.topic.SampleOps;
+import io.sirocco.pubsub.topic.TypeSupportImpl;
 import org.omg.dds.core.InstanceHandle;
 import org.omg.dds.core.ModifiableInstanceHandle;
 import org.omg.dds.core.ServiceEnvironment;
+import org.omg.dds.type.TypeSupport;
 
 /**
  * What a DataReader asks its history cache besides read and take: whether it holds samples in given states or
@@ -81,6 +83,19 @@ final class CacheQueries<T>
         {
             lock.unlock();
         }
+    }
+
+    /** lookupInstance: the instance of {@code keyHolder}'s key, as {@link #lookup(ModifiableInstanceHandle, byte[])}. */
+    ModifiableInstanceHandle lookup(final ModifiableInstanceHandle handle, final T keyHolder,
+        final TypeSupport<T> typeSupport)
+    {
+        if (!(typeSupport instanceof TypeSupportImpl<T> support))
+        {
+            throw new UnsupportedOperationException(name + ": lookupInstance on a built-in topic");
+        }
+        final byte[] hash = new byte[16];
+        support.codec().keyHash(keyHolder, hash);
+        return lookup(handle, hash);
     }
 
     /** The instance of the 16-byte key hash into {@code handle} (a new handle if null); nil if unknown. */

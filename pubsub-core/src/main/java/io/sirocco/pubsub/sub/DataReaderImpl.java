@@ -1,6 +1,5 @@
 package io.sirocco.pubsub.sub;
 
-import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Set;
@@ -22,7 +21,6 @@ import io.sirocco.pubsub.sub.MatchedWriters.WriterState;
 import io.sirocco.pubsub.sub.cache.ArrivalFilters;
 import io.sirocco.pubsub.sub.cache.InstanceDeadlines;
 import io.sirocco.pubsub.sub.cache.ReaderHistoryCache;
-import io.sirocco.pubsub.sub.cache.SampleImpl;
 import io.sirocco.pubsub.topic.SampleOps;
 import io.sirocco.pubsub.topic.TopicImpl;
 import io.sirocco.pubsub.topic.filtered.ContentFilteredTopicImpl;
@@ -76,7 +74,6 @@ public final class DataReaderImpl<T> extends DataReaderStatuses<T> implements io
     private final ReaderMatching<T> matching;
     private final boolean reliable;
     private final boolean keepAll;
-    private final EndpointRecord record;
     /** The record as announced: with a ContentFilteredTopic's filter, re-announced when its parameters change. */
     private final ReaderRecord announced;
     private BusReader busReader;
@@ -110,11 +107,12 @@ public final class DataReaderImpl<T> extends DataReaderStatuses<T> implements io
             liveliness, new DeliveryHost());
         this.deadline = new DeadlineMonitor(lock, statusLock, deadlineMisses,
             monitor -> InstanceDeadlines.forEachAlive(cache, monitor), this::fireDeadlineMissed, participant.timers());
-        this.record = ReaderRecord.of(guid, participant.guid(), topic, reliable, qos, group.getQos());
-        this.announced = new ReaderRecord(record, this::announceIfOpen);
+        this.announced = new ReaderRecord(guid, participant.guid(), topic, reliable, qos, group.getQos(),
+            this::announceIfOpen);
         final boolean transientLocal =
             qos.getDurability().getKind().ordinal() >= Durability.Kind.TRANSIENT_LOCAL.ordinal();
-        this.matching = new ReaderMatching<>(env, me, lock, historyArrived, writers, cache, record, transientLocal,
+        this.matching = new ReaderMatching<>(env, me, lock, historyArrived, writers, cache, announced::current,
+            transientLocal,
             participant::discovered, liveliness);
         topic.addUser();
     }
@@ -153,10 +151,13 @@ public final class DataReaderImpl<T> extends DataReaderStatuses<T> implements io
         }
     }
 
-    /**
-     * DEADLINE: a new period applies from now on (its misses are counted from the instances' last arrivals);
-     * TIME_BASED_FILTER: a new separation applies to the next sample.
-     */
+    @Override
+    protected void checkConsistent(final DataReaderQos newQos)
+    {
+        QosChecks.timeBasedFilter(env, describe(), newQos.getDeadline(), newQos.getTimeBasedFilter());
+    }
+
+    /** DEADLINE from now on (misses count from the last arrivals), TIME_BASED_FILTER from the next sample. */
     @Override
     protected void applyChangeable(final DataReaderQos newQos)
     {
@@ -164,6 +165,19 @@ public final class DataReaderImpl<T> extends DataReaderStatuses<T> implements io
         if (isEnabled() && !builtin)
         {
             deadline.period(DurationImpl.toNanos(newQos.getDeadline().getPeriod()));
+        }
+        subscriberQosChanged();
+    }
+
+    /**
+     * {@code setQos} of this reader or its subscriber: announced again (DEADLINE, LATENCY_BUDGET, USER_DATA,
+     * PARTITION, GROUP_DATA), so that the writers re-match it.
+     */
+    public void subscriberQosChanged()
+    {
+        if (!builtin)
+        {
+            announced.requalify(getQos(), group.getQos());
         }
     }
 
@@ -227,15 +241,27 @@ public final class DataReaderImpl<T> extends DataReaderStatuses<T> implements io
     // ------------------------------------------------------------------------------------------------------------
     // Matching (discovery thread, or the delivery thread for a writer whose data came first)
 
+    /**
+     * A writer announced, or announced again after a {@code setQos} (of it, or of this reader: the own record coming
+     * back re-checks every writer); a matched writer that no longer matches is unmatched.
+     */
     public void onWriterDiscovered(final EndpointRecord writer)
     {
-        if (!writer.isWriter() || isClosed() || !isEnabled() || builtin || !compatible(writer, record, writer))
+        if (!writer.isWriter() || isClosed() || !isEnabled() || builtin)
         {
             return;
         }
-        if (matching.writerDiscovered(writer))
+        if (compatible(writer, announced.current(), writer))
+        {
+            if (matching.writerDiscovered(writer))
+            {
+                fireMatched();
+            }
+        }
+        else if (writer.topicName().equals(topic.getName()) && matching.writerGone(writer.guid(), false))
         {
             fireMatched();
+            notifyBatch();
         }
     }
 
@@ -304,27 +330,11 @@ public final class DataReaderImpl<T> extends DataReaderStatuses<T> implements io
         group.statusRead(StatusKinds.DATA_ON_READERS);
     }
 
-
     @Override
     protected boolean nextSample(final Sample<T> sample, final boolean take)
     {
-        if (!(sample instanceof SampleImpl<T> target))
-        {
-            throw new IllegalArgumentException(describe() + ": readNextSample/takeNextSample need a Sample obtained " +
-                "from this DDS implementation (e.g. from read(List))");
-        }
-        final SelectorImpl<T> next = new SelectorImpl<>(this);
-        next.dataState(new DataStateImpl(env, DataStateImpl.SAMPLE_NOT_READ, 3, 7)).maxSamples(1);
-        final List<Sample<T>> one = copy(new ArrayList<>(1), next, take);
-        if (one.isEmpty())
-        {
-            return false;
-        }
-        final SampleImpl<T> got = (SampleImpl<T>)one.get(0);
-        target.copyMeta(got);
-        target.data(got.data());
-        target.copier(ops::copy);
-        return true;
+        checkEnabled();
+        return reads.nextSample(sample, new SelectorImpl<>(this), take);
     }
 
     @Override
@@ -345,19 +355,7 @@ public final class DataReaderImpl<T> extends DataReaderStatuses<T> implements io
     public ModifiableInstanceHandle lookupInstance(final ModifiableInstanceHandle handle, final T keyHolder)
     {
         checkOpen();
-        if (!(topic.getTypeSupport() instanceof io.sirocco.pubsub.topic.TypeSupportImpl<T> support))
-        {
-            throw new UnsupportedOperationException(describe() + ": lookupInstance on a built-in topic");
-        }
-        final byte[] hash = new byte[16];
-        support.codec().keyHash(keyHolder, hash);
-        return queries.lookup(handle, hash);
-    }
-
-    @Override
-    public InstanceHandle lookupInstance(final T keyHolder)
-    {
-        return lookupInstance(null, keyHolder);
+        return queries.lookup(handle, keyHolder, topic.getTypeSupport());
     }
 
     // ------------------------------------------------------------------------------------------------------------
@@ -379,12 +377,6 @@ public final class DataReaderImpl<T> extends DataReaderStatuses<T> implements io
     }
 
     @Override
-    public QueryCondition<T> createQueryCondition(final String queryExpression, final List<String> queryParameters)
-    {
-        return createQueryCondition(DataStateImpl.any(env), queryExpression, queryParameters);
-    }
-
-    @Override
     public QueryCondition<T> createQueryCondition(final Subscriber.DataState states, final String queryExpression,
         final List<String> queryParameters)
     {
@@ -402,8 +394,6 @@ public final class DataReaderImpl<T> extends DataReaderStatuses<T> implements io
     {
         conditions.clear();
     }
-
-
 
     @Override
     public void waitForHistoricalData(final long maxWait, final TimeUnit unit) throws TimeoutException

@@ -10,10 +10,12 @@ import io.sirocco.pubsub.core.DurationImpl;
 import io.sirocco.pubsub.entity.EndpointEntity;
 import io.sirocco.pubsub.topic.TopicImpl;
 import org.omg.dds.core.Duration;
+import org.omg.dds.core.InstanceHandle;
 import org.omg.dds.core.status.Status;
 import org.omg.dds.sub.DataReader;
 import org.omg.dds.sub.DataReaderListener;
 import org.omg.dds.sub.DataReaderQos;
+import org.omg.dds.sub.QueryCondition;
 import org.omg.dds.sub.Sample;
 import org.omg.dds.sub.SubscriberListener;
 
@@ -50,6 +52,18 @@ abstract class DataReaderOverloads<T>
     private SelectorImpl<T> defaultSelector()
     {
         return defaultSelector;
+    }
+
+    @Override
+    public InstanceHandle lookupInstance(final T keyHolder)
+    {
+        return lookupInstance(null, keyHolder);
+    }
+
+    @Override
+    public QueryCondition<T> createQueryCondition(final String queryExpression, final List<String> queryParameters)
+    {
+        return createQueryCondition(DataStateImpl.any(env), queryExpression, queryParameters);
     }
 
     @Override

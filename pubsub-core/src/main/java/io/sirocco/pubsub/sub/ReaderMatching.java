@@ -6,6 +6,7 @@ import java.util.concurrent.TimeoutException;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.LongFunction;
+import java.util.function.Supplier;
 
 import io.sirocco.pubsub.bus.EndpointRecord;
 import io.sirocco.pubsub.core.HandleImpl;
@@ -37,20 +38,20 @@ final class ReaderMatching<T>
     private final Condition historyArrived;
     private final MatchedWriters writers;
     private final ReaderHistoryCache<T> cache;
-    private final EndpointRecord reader;
+    private final Supplier<EndpointRecord> reader;
     private final boolean transientLocal;
     private final LongFunction<EndpointRecord> discovered;
     private final ReaderLiveliness liveliness;
 
     /**
      * @param name       the reader, for error messages.
-     * @param reader     the reader's own announcement.
+     * @param reader     the reader's own announcement, as it is now (a setQos replaces it).
      * @param discovered the participant's discovered endpoint by GUID, or null if unknown.
      * @param liveliness told of each writer matched (alive) and unmatched (it leaves its count).
      */
     ReaderMatching(final ServiceEnvironment env, final String name, final ReentrantLock lock,
         final Condition historyArrived, final MatchedWriters writers, final ReaderHistoryCache<T> cache,
-        final EndpointRecord reader, final boolean transientLocal, final LongFunction<EndpointRecord> discovered,
+        final Supplier<EndpointRecord> reader, final boolean transientLocal, final LongFunction<EndpointRecord> discovered,
         final ReaderLiveliness liveliness)
     {
         this.env = env;
@@ -67,9 +68,10 @@ final class ReaderMatching<T>
 
     private boolean matches(final EndpointRecord writer)
     {
-        return writer.isWriter() && Matching.sameTopic(writer, reader) &&
-            Matching.partitionsMatch(writer.partitions(), reader.partitions()) &&
-            Matching.incompatible(writer, reader).isEmpty();
+        final EndpointRecord own = reader.get();
+        return writer.isWriter() && Matching.sameTopic(writer, own) &&
+            Matching.partitionsMatch(writer.partitions(), own.partitions()) &&
+            Matching.incompatible(writer, own).isEmpty();
     }
 
     /** Under {@code lock}: adds the writer (alive); null if it already was matched. */

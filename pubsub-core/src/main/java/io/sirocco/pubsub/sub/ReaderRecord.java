@@ -20,19 +20,33 @@ import org.omg.dds.sub.SubscriberQos;
  *
  * <p>Threads: {@link #current} from any thread (a volatile read); {@link #filterBy} once, before the reader is
  * enabled; the parameter changes arrive on the thread that sets them, under the topic's lock, hence in order; after
- * {@link #stop} none arrives.
+ * {@link #stop} none arrives. A parameter change and a {@code setQos} ({@link #requalify}) may come from two threads:
+ * both replace and announce under this object's monitor (a cold path), so the last record announced is the current.
  */
 final class ReaderRecord
 {
+    private final long guid;
+    private final long participantGuid;
+    private final TopicImpl<?> topic;
+    private final boolean reliable;
     private final Consumer<EndpointRecord> announce;
     private final Consumer<List<String>> onParameters = this::parametersChanged;
     private volatile EndpointRecord current;
     private ContentFilteredTopicImpl<?> filteredTopic;
 
-    /** @param announce announces a changed record (if the reader is enabled and open). */
-    ReaderRecord(final EndpointRecord initial, final Consumer<EndpointRecord> announce)
+    /**
+     * The record of a new reader ({@link #of}).
+     *
+     * @param announce announces a changed record (if the reader is enabled and open).
+     */
+    ReaderRecord(final long guid, final long participantGuid, final TopicImpl<?> topic, final boolean reliable,
+        final DataReaderQos qos, final SubscriberQos groupQos, final Consumer<EndpointRecord> announce)
     {
-        this.current = initial;
+        this.guid = guid;
+        this.participantGuid = participantGuid;
+        this.topic = topic;
+        this.reliable = reliable;
+        this.current = of(guid, participantGuid, topic, reliable, qos, groupQos);
         this.announce = announce;
     }
 
@@ -51,7 +65,8 @@ final class ReaderRecord
             groupQos.getPresentation().isCoherentAccess(),
             groupQos.getPresentation().isOrderedAccess(), qos.getHistory().getKind().ordinal(),
             qos.getHistory().getDepth(), List.copyOf(groupQos.getPartition().getName()), qos.getUserData().getValue(),
-            "", 0);
+            "", 0, 0, "", List.of(), Long.MAX_VALUE, topic.getQos().getTopicData().getValue(),
+            groupQos.getGroupData().getValue());
     }
 
     EndpointRecord current()
@@ -67,6 +82,19 @@ final class ReaderRecord
         topic.watchParameters(onParameters);
     }
 
+    /**
+     * {@code setQos} of the reader or its subscriber: the record built from the new QoS ({@link #of}), keeping the
+     * content filter, is announced.
+     */
+    synchronized void requalify(final DataReaderQos qos, final SubscriberQos groupQos)
+    {
+        final EndpointRecord rebuilt = of(guid, participantGuid, topic, reliable, qos, groupQos);
+        final EndpointRecord previous = current;
+        current = previous.hasFilter()
+            ? rebuilt.withFilter(previous.filterExpression(), previous.filterParameters()) : rebuilt;
+        announce.accept(current);
+    }
+
     /** The reader is closing: no more re-announcements (one in progress has ended when this returns). */
     void stop()
     {
@@ -76,7 +104,7 @@ final class ReaderRecord
         }
     }
 
-    private void parametersChanged(final List<String> parameters)
+    private synchronized void parametersChanged(final List<String> parameters)
     {
         current = current.withFilter(current.filterExpression(), parameters);
         announce.accept(current);

@@ -126,6 +126,30 @@ final class SampleReads<T>
         }
     }
 
+    /**
+     * readNextSample ({@code take} false) or takeNextSample: the next not-read sample, copied into {@code sample},
+     * which must come from this implementation; {@code next} is a fresh selector of the reader. False if none.
+     */
+    boolean nextSample(final Sample<T> sample, final SelectorImpl<T> next, final boolean take)
+    {
+        if (!(sample instanceof SampleImpl<T> target))
+        {
+            throw new IllegalArgumentException(name + ": readNextSample/takeNextSample need a Sample obtained " +
+                "from this DDS implementation (e.g. from read(List))");
+        }
+        next.dataState(new DataStateImpl(env, DataStateImpl.SAMPLE_NOT_READ, 3, 7)).maxSamples(1);
+        final List<Sample<T>> one = copy(new ArrayList<>(1), next, take);
+        if (one.isEmpty())
+        {
+            return false;
+        }
+        final SampleImpl<T> got = (SampleImpl<T>)one.get(0);
+        target.copyMeta(got);
+        target.data(got.data());
+        target.copier(ops::copy);
+        return true;
+    }
+
     /** A read or take into {@code samples} (a new list if null): deep copies, detached from the cache. */
     List<Sample<T>> copy(final List<Sample<T>> samples, final ReadSpec selector, final boolean take)
     {

@@ -6,6 +6,7 @@ import java.util.Collection;
 import io.sirocco.pubsub.SiroccoServiceEnvironment;
 import io.sirocco.pubsub.core.ParticipantView;
 import io.sirocco.pubsub.entity.GroupEntity;
+import io.sirocco.pubsub.entity.NestedBrackets;
 import io.sirocco.pubsub.qos.Qos.DataReaderQosImpl;
 import io.sirocco.pubsub.topic.TopicImpl;
 import io.sirocco.pubsub.topic.filtered.ContentFilteredTopicImpl;
@@ -26,6 +27,7 @@ import org.omg.dds.topic.TopicQos;
 public class SubscriberImpl extends GroupEntity<SubscriberListener, SubscriberQos, DataReaderImpl<?>>
     implements SubscriberView
 {
+    private final NestedBrackets accesses = new NestedBrackets();
     private volatile DataReaderQos defaultReaderQos;
 
     public SubscriberImpl(final SiroccoServiceEnvironment env, final ParticipantView participant, final long guid,
@@ -46,6 +48,12 @@ public class SubscriberImpl extends GroupEntity<SubscriberListener, SubscriberQo
     protected EntityFactory entityFactoryOf(final SubscriberQos qos)
     {
         return qos.getEntityFactory();
+    }
+
+    @Override
+    protected void groupQosChanged(final DataReaderImpl<?> child)
+    {
+        child.subscriberQosChanged();
     }
 
     @Override
@@ -136,17 +144,24 @@ public class SubscriberImpl extends GroupEntity<SubscriberListener, SubscriberQo
         }
     }
 
-    /** Presentation is INSTANCE scope without ordered access (enforced), so access groups need no marking. */
+    /**
+     * Opens an access (accesses nest). Ordered access is accepted only at INSTANCE scope (see
+     * {@code QosChecks.presentation}), where each instance's samples are already in one order for every reader, so an
+     * access changes nothing in what read and take return.
+     */
     @Override
     public void beginAccess()
     {
-        checkOpen();
+        checkEnabled();
+        accesses.begin();
     }
 
+    /** Closes the innermost access; PreconditionNotMetException if none is open. */
     @Override
     public void endAccess()
     {
-        checkOpen();
+        checkEnabled();
+        accesses.end(env, describe() + ": endAccess without beginAccess");
     }
 
     @Override

@@ -12,6 +12,7 @@ import io.sirocco.pubsub.core.DdsExceptions;
 import io.sirocco.pubsub.core.EntityBase;
 import io.sirocco.pubsub.core.ParticipantView;
 import io.sirocco.pubsub.core.StatusKinds;
+import io.sirocco.pubsub.qos.QosChecks;
 import io.sirocco.pubsub.status.Events;
 import io.sirocco.pubsub.status.Statuses;
 import io.sirocco.transport.log.RateLimitedWarning;
@@ -76,7 +77,7 @@ public final class TopicImpl<T> extends EntityBase<TopicListener<T>, TopicQos> i
             typeSupport.getType().getName(), qos.getReliability().getKind().ordinal(), 0,
             qos.getDurability().getKind().ordinal(), Long.MAX_VALUE, 0, 0, Long.MAX_VALUE, 0, 0, 0, false, false,
             qos.getHistory().getKind().ordinal(), qos.getHistory().getDepth(), List.of(), new byte[0], "",
-            0);
+            0, 0, "", List.of(), Long.MAX_VALUE, qos.getTopicData().getValue(), new byte[0]);
     }
 
     /**
@@ -191,11 +192,22 @@ public final class TopicImpl<T> extends EntityBase<TopicListener<T>, TopicQos> i
         return name;
     }
 
+    /**
+     * Refuses a change of a policy the spec makes immutable (ImmutablePolicyException naming it); the changeable
+     * ones are stored and the topic is announced again, so that TOPIC_DATA reaches the built-in DCPSTopic readers.
+     * Writers and readers created after this carry the new TOPIC_DATA; existing ones keep theirs until they are
+     * announced again.
+     */
     @Override
     public void setQos(final TopicQos qos)
     {
         checkOpen();
+        QosChecks.endpointUnchanged(env, describe(), "Topic", this.qos, qos);
         this.qos = qos;
+        if (isEnabled())
+        {
+            participant.bus().announce(record());
+        }
     }
 
     @Override

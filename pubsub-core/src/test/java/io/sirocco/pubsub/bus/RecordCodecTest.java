@@ -40,7 +40,8 @@ class RecordCodecTest
     void anAnnouncementWithoutTheLifespanFieldMeansAnInfiniteLifespan()
     {
         final byte[] full = RecordCodec.announce(writer(5_000_000L));
-        final byte[] old = Arrays.copyOf(full, full.length - Long.BYTES);
+        // Without the lifespan and the (empty) TOPIC_DATA and GROUP_DATA that follow it.
+        final byte[] old = Arrays.copyOf(full, full.length - Long.BYTES - 2 * Integer.BYTES);
         final EndpointRecord decoded = RecordCodec.decode(old);
         assertThat(decoded.lifespanNs()).isEqualTo(Long.MAX_VALUE);
         assertThat(decoded.topicName()).isEqualTo("T");
@@ -50,9 +51,31 @@ class RecordCodecTest
     void aNegativeLifespanIsRejected()
     {
         final byte[] bytes = RecordCodec.announce(writer(5_000_000L));
-        java.nio.ByteBuffer.wrap(bytes).putLong(bytes.length - Long.BYTES, -1L);
+        java.nio.ByteBuffer.wrap(bytes).putLong(bytes.length - Long.BYTES - 2 * Integer.BYTES, -1L);
         assertThatThrownBy(() -> RecordCodec.decode(bytes)).isInstanceOf(IllegalArgumentException.class)
             .hasMessageContaining("lifespan");
+    }
+
+    @Test
+    void topicAndGroupDataRoundTripAndAreEmptyFromAnOlderPeer()
+    {
+        final EndpointRecord plain = writer(5_000_000L);
+        final EndpointRecord record = new EndpointRecord(plain.kind(), plain.guid(), plain.participantGuid(),
+            plain.topicName(), plain.typeName(), plain.typeClassName(), plain.reliabilityKind(), plain.maxBlockingNs(),
+            plain.durabilityKind(), plain.deadlineNs(), plain.latencyBudgetNs(), plain.livelinessKind(),
+            plain.leaseNs(), plain.ownershipKind(), plain.destinationOrderKind(), plain.presentationScope(),
+            plain.coherentAccess(), plain.orderedAccess(), plain.historyKind(), plain.historyDepth(),
+            plain.partitions(), plain.userData(), plain.hostName(), plain.pid(), plain.ownershipStrength(),
+            plain.filterExpression(), plain.filterParameters(), plain.lifespanNs(), new byte[] {1, 2, 3},
+            new byte[] {4});
+        final byte[] full = RecordCodec.announce(record);
+        final EndpointRecord decoded = RecordCodec.decode(full);
+        assertThat(decoded.topicData()).containsExactly(1, 2, 3);
+        assertThat(decoded.groupData()).containsExactly(4);
+        final EndpointRecord older = RecordCodec.decode(Arrays.copyOf(full, full.length - 3 - 1 - 2 * Integer.BYTES));
+        assertThat(older.topicData()).isEmpty();
+        assertThat(older.groupData()).isEmpty();
+        assertThat(older.lifespanNs()).isEqualTo(5_000_000L);
     }
 
     private static EndpointRecord writer(final long lifespanNs)

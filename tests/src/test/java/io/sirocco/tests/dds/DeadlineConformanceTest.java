@@ -159,8 +159,10 @@ class DeadlineConformanceTest extends OverEveryTransport
         writer.write(new Shape("RED", 1, 1, 1));
         Dds.await("the sample", () -> !reader.read(new ArrayList<>()).isEmpty());
         assertThat(reader.getRequestedDeadlineMissedStatus().getTotalCount()).as("infinite: never missed").isZero();
-        reader.setQos(reader.getQos().withPolicy(deadline(50)));
+        // The writer first: a reader requesting 50 ms of a writer still offering an infinite period would no longer
+        // match it (setQos re-matches), and its instance would lose its only writer.
         writer.setQos(writer.getQos().withPolicy(deadline(50)));
+        reader.setQos(reader.getQos().withPolicy(deadline(50)));
         Dds.await("reader misses", () -> totalRequested(reader) > 0);
         Dds.await("writer misses", () -> writer.getOfferedDeadlineMissedStatus().getTotalCount() > 0);
         assertThat(reader.getQos().getDeadline().getPeriod().getDuration(TimeUnit.MILLISECONDS)).isEqualTo(50);

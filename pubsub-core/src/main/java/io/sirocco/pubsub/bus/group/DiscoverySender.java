@@ -8,6 +8,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
+import java.util.function.Supplier;
 
 import io.sirocco.multicast.model.ClaimResult;
 import io.sirocco.multicast.model.SlotClaim;
@@ -54,11 +55,15 @@ final class DiscoverySender
     /** Queues one message; false when the sender is shut down (closing). */
     boolean send(final byte[] message)
     {
-        return sendAll(List.of(message));
+        return sendAll(() -> List.of(message));
     }
 
-    /** Queues messages, sent in order; false when the sender is shut down (closing). */
-    boolean sendAll(final List<byte[]> messages)
+    /**
+     * Queues messages made on the sender thread, sent in order; false when the sender is shut down (closing). The
+     * re-announcement after a view change is made there, not when queued: made earlier, it could carry a record
+     * older than an announcement queued after it (a {@code setQos} meanwhile), and the receivers would go back to it.
+     */
+    boolean sendAll(final Supplier<List<byte[]>> messages)
     {
         if (sender.isShutdown())
         {
@@ -66,7 +71,7 @@ final class DiscoverySender
         }
         try
         {
-            sender.execute(() -> messages.forEach(this::sendNow));
+            sender.execute(() -> messages.get().forEach(this::sendNow));
             return true;
         }
         catch (final RejectedExecutionException ex)

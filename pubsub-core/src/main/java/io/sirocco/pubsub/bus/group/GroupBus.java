@@ -320,7 +320,7 @@ public final class GroupBus implements DomainBus, MembershipListener
         GroupWriter.sendKept(ownWriters.values(), delivery);
         LOG.debug("domain {}: view {} installed: {} members, joined {}, left {}", domainId, installed.viewId(),
             installed.members().size(), joined, left);
-        if (!closed && !sender.sendAll(records.localAnnouncements()))
+        if (!closed && !sender.sendAll(records::localAnnouncements))
         {
             LOG.debug("domain {}: closing; no re-announcement after view {}", domainId, installed.viewId());
         }
