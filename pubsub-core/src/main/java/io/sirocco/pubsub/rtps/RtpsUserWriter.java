@@ -54,7 +54,7 @@ public final class RtpsUserWriter
      * KEEP_ALL keeps at most this many unacknowledged payload bytes in flight (one sample more if it alone is larger):
      * large samples fill a receiver's socket buffer long before the history is full (Cyclone's writer stops at 500 kB).
      */
-    static final long MAX_UNACKNOWLEDGED_BYTES = 512 * 1024;
+    static final long MAX_UNACKNOWLEDGED_BYTES = 1024 * 1024;
     /** A non-final HEARTBEAT goes at least once per this many bytes written, so readers acknowledge in time. */
     private static final long ACK_REQUEST_BYTES = MAX_UNACKNOWLEDGED_BYTES / 4;
 
