@@ -38,7 +38,9 @@ import io.sirocco.transport.agent.Agents;
  * <p>Threads: {@link #append}/{@link #delete} may be called from any threads (usually the one ordered replication
  * handler; entries of one zone must come from one thread to keep their order). Everything behind the write
  * buffer runs on the flusher, or on the cleaner, under the fair {@code logLock}. Acknowledgements go to the
- * {@link PersistListener} and are readable per zone through {@link ZoneHandle#persistedTicket()}.
+ * {@link PersistListener} and are readable per zone through {@link ZoneHandle#persistedTicket()}. {@link #close}
+ * first sets a volatile flag, so a thread still delivering (a replication handler) fails fast instead of opening
+ * files in a closed store or waiting forever for a stopped flusher to free the write buffer.
  */
 public final class BackupStore implements AutoCloseable
 {
@@ -56,6 +58,8 @@ public final class BackupStore implements AutoCloseable
     private final Flusher flusher;
     private final Thread flusherThread;
     private final Thread cleanerThread;
+    /** Set first thing by {@link #close}: later zone creations and appends fail at once instead of waiting. */
+    private volatile boolean closed;
 
     private BackupStore(final Path directory, final LogConfig config, final PersistListener listener)
         throws IOException
@@ -141,6 +145,7 @@ public final class BackupStore implements AutoCloseable
     /** Opens a zone's logs (the thesis's "create zone" message); returns the existing handle if already open. */
     public ZoneHandle createZone(final ZoneId id)
     {
+        checkOpen();
         final ZoneHandle existing = zones.get(id);
         if (existing != null)
         {
@@ -154,6 +159,7 @@ public final class BackupStore implements AutoCloseable
             {
                 return again;
             }
+            checkOpen(); // close() may have run while this waited for the lock: open no file in a closed store
             return zones.open(id);
         }
         catch (final IOException ex)
@@ -209,14 +215,17 @@ public final class BackupStore implements AutoCloseable
         final long sequence, final ByteBuffer payload, final int offset, final int length)
     {
         checkNotFailed();
+        checkOpen();
         try
         {
+            // A closed store's flusher never frees a half again: stop waiting then, as after a failure.
             writeBuffer.append(zone.slot(), ticket, flags, keyHash, sequence, payload, offset, length,
-                () -> flusher.failure() != null);
+                () -> flusher.failure() != null || closed);
         }
         catch (final IllegalStateException ex)
         {
             checkNotFailed();
+            checkOpen();
             throw ex;
         }
         switch (policy)
@@ -238,6 +247,14 @@ public final class BackupStore implements AutoCloseable
                 writeBuffer.wakeFlusher();
                 awaitPersisted(zone, ticket, Long.MAX_VALUE);
             }
+        }
+    }
+
+    private void checkOpen()
+    {
+        if (closed)
+        {
+            throw new LogStorageException("backup store " + directory + " is closed");
         }
     }
 
@@ -394,29 +411,14 @@ public final class BackupStore implements AutoCloseable
     /** Bytes of segment files currently on disk over all zones. */
     public long segmentBytesOnDisk()
     {
-        long total = 0;
-        for (final ZoneLog zone : zones.logs())
-        {
-            logLock.lock();
-            try
-            {
-                for (final Segment segment : zone.segments())
-                {
-                    total += segment.fillBytes();
-                }
-            }
-            finally
-            {
-                logLock.unlock();
-            }
-        }
-        return total;
+        return zones.segmentBytes(logLock);
     }
 
     /** Flushes everything, stops the threads and closes the files. */
     @Override
     public void close()
     {
+        closed = true;
         try
         {
             if (flusher.failure() == null && flusherThread.isAlive())
@@ -483,5 +485,4 @@ public final class BackupStore implements AutoCloseable
             }
         }
     }
-
 }

@@ -10,9 +10,11 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.locks.ReentrantLock;
 import java.util.stream.Stream;
 
 import io.sirocco.log.disk.DiskAccess;
+import io.sirocco.log.secondary.Segment;
 import io.sirocco.log.secondary.ZoneLog;
 
 /**
@@ -121,5 +123,27 @@ final class ZoneTable
                 }
             }
         }
+    }
+
+    /** Bytes of segment files on disk over all zones; takes the log lock zone by zone. */
+    long segmentBytes(final ReentrantLock logLock)
+    {
+        long total = 0;
+        for (final ZoneLog zone : logs())
+        {
+            logLock.lock();
+            try
+            {
+                for (final Segment segment : zone.segments())
+                {
+                    total += segment.fillBytes();
+                }
+            }
+            finally
+            {
+                logLock.unlock();
+            }
+        }
+        return total;
     }
 }

@@ -36,7 +36,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 /** Replication over messaging-transport (loopback): acks per zone, a backup lost mid-write, owner failover. */
 class ReplicationTest
 {
-    @TempDir
+    /** In memory where possible: this class tests replication and failover, not the disk (see MemoryTempDir). */
+    @TempDir(factory = MemoryTempDir.class)
     Path dir;
 
     private final LoopbackFabric fabric = new LoopbackFabric();

@@ -56,6 +56,7 @@ public final class ReplicationBackup implements MembershipListener, AutoCloseabl
      * whole domain their owner is gone for good, and no view change will say so; see {@link #onMemberJoined}.
      */
     private final java.util.Set<ZoneId> fromDisk = ConcurrentHashMap.newKeySet();
+    private volatile boolean closed;
 
     /**
      * Opens the store in {@code storeDirectory} and registers the handlers; PERSISTENT zones live in it too.
@@ -157,12 +158,37 @@ public final class ReplicationBackup implements MembershipListener, AutoCloseabl
 
     private void onCreateZone(final ReplicationMessages.CreateZone create)
     {
-        final BackupStore store = stores.of(create.zone);
-        final ZoneHandle handle = store.createZone(create.zone);
+        if (closed)
+        {
+            LOG.debug("durable-log: backup {} is closed; {} from {} dropped", service.ownNodeId(), create.zone,
+                create.owner);
+            return;
+        }
+        final BackupStore store;
+        final ZoneHandle handle;
+        try
+        {
+            store = stores.of(create.zone);
+            handle = store.createZone(create.zone);
+        }
+        catch (final LogStorageException ex)
+        {
+            storageFailure("create", create.zone, ex);
+            return;
+        }
         final ZoneInfo info = new ZoneInfo(create.owner, List.copyOf(create.backups), store, handle);
         zones.put(create.zone, info);
         fromDisk.remove(create.zone);
         saveZoneInfo(create.zone, info);
+    }
+
+    /** A store failed while handling a message: an error, unless this backup is closing (then it is expected). */
+    private void storageFailure(final String action, final ZoneId zone, final LogStorageException ex)
+    {
+        if (!closed)
+        {
+            LOG.error("durable-log: backup {} cannot {} {}: {}", service.ownNodeId(), action, zone, ex.getMessage());
+        }
     }
 
     private Path zoneTableFile(final ZoneId zone)
@@ -239,6 +265,10 @@ public final class ReplicationBackup implements MembershipListener, AutoCloseabl
 
     private void onLogBatch(final ReplicationMessages.LogBatch batch)
     {
+        if (closed)
+        {
+            return; // shutting down: the owner counts this member out once it leaves
+        }
         final ZoneInfo info = zones.get(batch.zone);
         if (info == null)
         {
@@ -283,7 +313,7 @@ public final class ReplicationBackup implements MembershipListener, AutoCloseabl
         }
         catch (final LogStorageException ex)
         {
-            LOG.error("durable-log: backup {} cannot log {}: {}", service.ownNodeId(), batch.zone, ex.getMessage());
+            storageFailure("log", batch.zone, ex);
             return;
         }
         if (info.store.config().syncPolicy() == SyncPolicy.NONE)
@@ -417,9 +447,14 @@ public final class ReplicationBackup implements MembershipListener, AutoCloseabl
         }
     }
 
+    /**
+     * Closes the stores. The transport may still deliver (its handlers stop when the service closes, usually just
+     * after): from now on they drop what arrives instead of opening zones or appending to closed stores.
+     */
     @Override
     public void close()
     {
+        closed = true;
         stores.close();
     }
 

@@ -10,6 +10,7 @@ import java.util.function.Function;
 import io.sirocco.log.BackupStore;
 import io.sirocco.log.PersistListener;
 import io.sirocco.log.config.LogConfig;
+import io.sirocco.log.disk.LogStorageException;
 import io.sirocco.log.zone.ZoneId;
 
 /**
@@ -19,7 +20,8 @@ import io.sirocco.log.zone.ZoneId;
  * nothing for it (a write buffer, a flusher and a cleaner thread).
  *
  * <p>Threads: {@link #of} is called from the transport's handler threads and recovery threads; the disk store is
- * opened under a lock and published through a volatile field; the main store is final.
+ * opened under a lock and published through a volatile field, and never after {@link #close}; the main store is
+ * final.
  */
 final class ZoneStores implements AutoCloseable
 {
@@ -29,6 +31,7 @@ final class ZoneStores implements AutoCloseable
     private final Function<LogConfig, PersistListener> listeners;
     private final ReentrantLock lock = new ReentrantLock();
     private volatile BackupStore disk;
+    private boolean closed; // guarded by lock
 
     /**
      * @param diskDirectory where PERSISTENT zones live, or null: they live in the main store.
@@ -68,6 +71,10 @@ final class ZoneStores implements AutoCloseable
         lock.lock();
         try
         {
+            if (closed)
+            {
+                throw new LogStorageException("backup stores of " + diskDirectory + " are closed");
+            }
             if (disk == null)
             {
                 disk = BackupStore.open(diskDirectory, diskConfig, listeners.apply(diskConfig));
@@ -99,6 +106,7 @@ final class ZoneStores implements AutoCloseable
         lock.lock();
         try
         {
+            closed = true; // no disk store opens after this (its threads would outlive the backup)
             if (disk != null)
             {
                 disk.close();

@@ -1,6 +1,11 @@
 package io.sirocco.log.secondary;
 
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
 
 /**
  * One segment file of a secondary log. {@code fillBytes} counts live plus dead bytes (the thesis's fill degree);
@@ -65,5 +70,25 @@ public final class Segment
             }
         }
         return -1;
+    }
+
+    /** The segment files in a zone directory, by id; a file's fill is its size, at most {@code segmentBytes}. */
+    public static List<Segment> listIn(final Path directory, final long segmentBytes) throws IOException
+    {
+        final long now = System.nanoTime();
+        final List<Segment> found = new ArrayList<>();
+        try (Stream<Path> files = Files.list(directory))
+        {
+            for (final Path path : (Iterable<Path>)files::iterator)
+            {
+                final long segmentId = parseFileName(path.getFileName().toString());
+                if (segmentId >= 0)
+                {
+                    found.add(new Segment(segmentId, path, Math.min(Files.size(path), segmentBytes), now));
+                }
+            }
+        }
+        found.sort((a, b) -> Long.compare(a.id(), b.id()));
+        return found;
     }
 }

@@ -94,8 +94,18 @@ public final class ZoneLog implements AutoCloseable
         final DiskAccess access) throws IOException
     {
         final ZoneLog zone = new ZoneLog(id, slot, directory, config, access);
-        zone.load();
-        return zone;
+        try
+        {
+            zone.load();
+            return zone;
+        }
+        catch (final IOException | RuntimeException ex)
+        {
+            try (zone) // registered nowhere yet: close its files, so a later attempt starts from fresh channels
+            {
+                throw ex;
+            }
+        }
     }
 
     private void load() throws IOException
@@ -106,30 +116,12 @@ public final class ZoneLog implements AutoCloseable
         {
             lastEpoch = metaBuffer.getInt(4);
         }
-        final long now = System.nanoTime();
-        try (Stream<Path> files = Files.list(directory))
-        {
-            files.forEach(path ->
-            {
-                final long segmentId = Segment.parseFileName(path.getFileName().toString());
-                if (segmentId >= 0)
-                {
-                    try
-                    {
-                        segments.add(new Segment(segmentId, path, Math.min(Files.size(path),
-                            config.segmentSizeBytes()), now));
-                    }
-                    catch (final IOException ex)
-                    {
-                        throw new LogStorageException("cannot stat segment " + path, ex);
-                    }
-                }
-            });
-        }
-        segments.sort((a, b) -> Long.compare(a.id(), b.id()));
+        segments.addAll(Segment.listIn(directory, config.segmentSizeBytes()));
         nextSegmentId = segments.isEmpty() ? 0 : segments.get(segments.size() - 1).id() + 1;
+        // Written, not forced: the flusher forces zone.meta before any data of the zone, which is all a durable entry
+        // needs. So opening a zone (on the transport's handler, under the store's log lock) does no fsync that a
+        // slow disk would stretch over every zone's flush, or that the handler's interrupt at shutdown would break.
         advanceEpoch(lastEpoch + 1);
-        forceMeta();
     }
 
     public ZoneId id()
@@ -270,7 +262,10 @@ public final class ZoneLog implements AutoCloseable
         advanceEpoch(epoch + 1);
     }
 
-    /** Records the new epoch durably before any entry carries it, so a restart never reuses an epoch. */
+    /**
+     * Records the new epoch; {@link #forceMeta} makes it durable before any data that carries it is forced, so a
+     * restart never reuses an epoch that a durable entry carries.
+     */
     public void advanceEpoch(final int newEpoch) throws IOException
     {
         if (newEpoch > LogEntryDescriptor.MAX_EPOCH)
