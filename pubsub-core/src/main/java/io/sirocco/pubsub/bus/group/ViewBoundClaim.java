@@ -1,0 +1,63 @@
+package io.sirocco.pubsub.bus.group;
+
+import java.util.concurrent.locks.LockSupport;
+
+import io.sirocco.multicast.Subgroup;
+import io.sirocco.multicast.model.ClaimResult;
+import io.sirocco.multicast.model.SlotClaim;
+import io.sirocco.multicast.smc.SubgroupEngine;
+
+/**
+ * Claims a slot of a topic subgroup in one view's engine only, never in a later one. {@link Subgroup#claim} waits
+ * across view changes and exclusions and claims in whatever view comes next: a RELIABLE writer blocked there while
+ * its member was excluded placed its next sample in the rejoin's view ahead of the re-send of what the old view did
+ * not deliver, and the readers, which drop duplicates by writer sequence number, then dropped every re-sent sample as
+ * an old one (issue 23: the samples a publisher re-sent after a rejoin never reached a reader that stayed). Here the
+ * wait ends when the engine is replaced, so that the writer re-sends into the new view first.
+ *
+ * <p>Stateless; called under the writer's send lock.
+ */
+final class ViewBoundClaim
+{
+    private ViewBoundClaim()
+    {
+    }
+
+    /**
+     * @return {@link ClaimResult#OK} (the calling thread then holds the engine's sender lock until the claim's commit
+     *     or abort); {@link ClaimResult#VIEW_CHANGING} at once when {@code engine} is no longer the subgroup's sending
+     *     engine; else the last code when {@code timeoutNs} passed, or a code that retrying cannot change.
+     */
+    static int claim(final Subgroup subgroup, final SubgroupEngine engine, final int length, final SlotClaim claim,
+        final long timeoutNs)
+    {
+        final long deadlineNs = System.nanoTime() + timeoutNs;
+        long parkNs = 1_000;
+        int spins = 0;
+        while (true)
+        {
+            final int rc = engine.tryClaim(length, claim);
+            if (rc == ClaimResult.OK || (rc != ClaimResult.BACK_PRESSURED && rc != ClaimResult.VIEW_CHANGING))
+            {
+                return rc;
+            }
+            if (subgroup.sendingEngine() != engine)
+            {
+                return ClaimResult.VIEW_CHANGING;
+            }
+            if (System.nanoTime() - deadlineNs >= 0)
+            {
+                return rc;
+            }
+            if (++spins < 100)
+            {
+                Thread.onSpinWait();
+            }
+            else
+            {
+                LockSupport.parkNanos(parkNs);
+                parkNs = Math.min(parkNs << 1, 100_000);
+            }
+        }
+    }
+}
