@@ -13,7 +13,8 @@ import io.sirocco.pubsub.bus.BusMessage;
  * message once the view is here (or while the writer waits for acknowledgments).
  *
  * <p>Bounded at {@value #MAX_MESSAGES} messages: beyond that the write times out, as a reliable write does when
- * nobody makes room. Allocates one array per message: only before the writer's first view, never on the steady path.
+ * nobody makes room. Allocates one array per message: only while no view makes the member a sender, never on the
+ * steady path.
  *
  * <p>Concurrency: used only under the owning {@link GroupWriter}'s send lock.
  */

@@ -1,7 +1,6 @@
 package io.sirocco.pubsub.bus.group;
 
 import java.lang.foreign.MemorySegment;
-import java.lang.foreign.ValueLayout;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
@@ -23,7 +22,8 @@ import org.slf4j.LoggerFactory;
  * A DataWriter's sender on its topic subgroup: one SlotClaim and one {@link BusHeader} flyweight, used under the
  * DataWriter's lock. A RELIABLE writer keeps a copy of each message until it is delivered back
  * ({@link UnconfirmedMessages}) and re-sends what a view change trimmed, before its next send or while it waits for
- * acknowledgments.
+ * acknowledgments. Its claims are bound to one view ({@link ViewBoundClaim}): a view change re-sends first, so a
+ * re-sent sample never follows a newer one of its writer (the readers' duplicate filters would drop it).
  *
  * <p><b>Send lock.</b> {@code sendLock} orders this writer's sends against {@link #awaitDelivered}'s re-send after a
  * view change (uncontended otherwise: the DataWriter's lock already serializes writes). An in-place send holds it from
@@ -185,14 +185,11 @@ final class GroupWriter implements BusWriter
         byte[] message;
         while ((message = beforeFirstView.peek()) != null)
         {
-            if (ViewBoundClaim.claim(subgroup, engine, message.length, claim, claimTimeout(timeoutNs)) !=
-                ClaimResult.OK)
+            if (!ViewBoundClaim.resend(subgroup, engine, message, claim, channel.unconfirmed,
+                claimTimeout(timeoutNs)))
             {
                 return false;
             }
-            MemorySegment.copy(message, 0, claim.buffer(), ValueLayout.JAVA_BYTE, 0, message.length);
-            channel.unconfirmed.remember(claim.buffer(), message.length);
-            claim.commit();
             beforeFirstView.sent();
         }
         keeping = false;
@@ -433,16 +430,12 @@ final class GroupWriter implements BusWriter
         }
         for (int i = 0; i < trimmed.size(); i++)
         {
-            final byte[] message = trimmed.get(i);
-            final int rc = ViewBoundClaim.claim(subgroup, engine, message.length, claim, claimTimeout(timeoutNs));
-            if (rc != ClaimResult.OK)
+            if (!ViewBoundClaim.resend(subgroup, engine, trimmed.get(i), claim, channel.unconfirmed,
+                claimTimeout(timeoutNs)))
             {
                 channel.unconfirmed.restore(trimmed.subList(i, trimmed.size()));
                 return false;
             }
-            MemorySegment.copy(message, 0, claim.buffer(), ValueLayout.JAVA_BYTE, 0, message.length);
-            channel.unconfirmed.remember(claim.buffer(), message.length);
-            claim.commit();
         }
         return true;
     }

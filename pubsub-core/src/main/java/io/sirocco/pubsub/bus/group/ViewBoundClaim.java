@@ -1,5 +1,7 @@
 package io.sirocco.pubsub.bus.group;
 
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
 import java.util.concurrent.locks.LockSupport;
 
 import io.sirocco.multicast.Subgroup;
@@ -59,5 +61,22 @@ final class ViewBoundClaim
                 parkNs = Math.min(parkNs << 1, 100_000);
             }
         }
+    }
+
+    /**
+     * Sends an encoded RELIABLE message again (a re-send, or one kept while no view made this member a sender) in
+     * {@code engine}, remembered as unconfirmed; false when it could not be claimed there.
+     */
+    static boolean resend(final Subgroup subgroup, final SubgroupEngine engine, final byte[] message,
+        final SlotClaim claim, final UnconfirmedMessages unconfirmed, final long timeoutNs)
+    {
+        if (claim(subgroup, engine, message.length, claim, timeoutNs) != ClaimResult.OK)
+        {
+            return false;
+        }
+        MemorySegment.copy(message, 0, claim.buffer(), ValueLayout.JAVA_BYTE, 0, message.length);
+        unconfirmed.remember(claim.buffer(), message.length);
+        claim.commit();
+        return true;
     }
 }
