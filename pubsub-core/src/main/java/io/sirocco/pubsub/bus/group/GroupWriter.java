@@ -11,7 +11,6 @@ import java.util.concurrent.locks.ReentrantLock;
 import io.sirocco.multicast.model.ClaimResult;
 import io.sirocco.multicast.model.SlotClaim;
 import io.sirocco.multicast.Subgroup;
-import io.sirocco.multicast.smc.SubgroupEngine;
 import io.sirocco.pubsub.bus.BusMessage;
 import io.sirocco.pubsub.bus.BusWriter;
 import io.sirocco.pubsub.bus.DeliveryExecutor;
@@ -57,7 +56,7 @@ final class GroupWriter implements BusWriter
     /** Whether {@code beforeFirstView} has messages: read by the predicate thread at a view install. */
     private volatile boolean keeping;
     /** The engine this writer last sent in (written under {@code sendLock}; read by the predicate thread). */
-    private volatile SubgroupEngine lastEngine;
+    private volatile Object lastEngine;
 
     /** @param registry this member's RELIABLE writers by GUID; the writer removes itself on close. */
     GroupWriter(final TopicChannel channel, final boolean reliable, final long writerGuid,
@@ -104,7 +103,7 @@ final class GroupWriter implements BusWriter
         final long deadlineNs = System.nanoTime() + timeoutNs;
         while (true)
         {
-            final SubgroupEngine engine = subgroup.sendingEngine();
+            final Object engine = subgroup.sendingEngine();
             if (engine == null || !reliable || engine == lastEngine)
             {
                 return engine;
@@ -142,7 +141,7 @@ final class GroupWriter implements BusWriter
             {
                 return ClaimResult.BACK_PRESSURED;
             }
-            final int rc = ViewBoundClaim.claim(subgroup, (SubgroupEngine)engine, length, claim,
+            final int rc = ViewBoundClaim.claim(subgroup, engine, length, claim,
                 Math.max(0, deadlineNs - System.nanoTime()));
             if (rc != ClaimResult.VIEW_CHANGING || subgroup.sendingEngine() == engine ||
                 System.nanoTime() - deadlineNs >= 0)
@@ -175,7 +174,7 @@ final class GroupWriter implements BusWriter
      * Under {@code sendLock}, in a sending view ({@code engine}): sends, in order, what was written while no view
      * made this member a sender (before the first one, or while it was out of the group).
      */
-    private boolean sendBeforeFirstView(final Subgroup subgroup, final SubgroupEngine engine, final long timeoutNs)
+    private boolean sendBeforeFirstView(final Subgroup subgroup, final Object engine, final long timeoutNs)
     {
         if (!beforeFirstView.isEmpty())
         {
@@ -420,7 +419,7 @@ final class GroupWriter implements BusWriter
      * A view changed since the last send (or this member was excluded and is back): send again into {@code engine},
      * in order, what the old view did not deliver to every member.
      */
-    private boolean resendTrimmed(final Subgroup subgroup, final SubgroupEngine engine, final long timeoutNs)
+    private boolean resendTrimmed(final Subgroup subgroup, final Object engine, final long timeoutNs)
     {
         final List<byte[]> trimmed = channel.unconfirmed.takeAll();
         if (!trimmed.isEmpty())

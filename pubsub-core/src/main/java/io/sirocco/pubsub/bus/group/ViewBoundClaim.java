@@ -7,7 +7,6 @@ import java.util.concurrent.locks.LockSupport;
 import io.sirocco.multicast.Subgroup;
 import io.sirocco.multicast.model.ClaimResult;
 import io.sirocco.multicast.model.SlotClaim;
-import io.sirocco.multicast.smc.SubgroupEngine;
 
 /**
  * Claims a slot of a topic subgroup in one view's engine only, never in a later one. {@link Subgroup#claim} waits
@@ -16,6 +15,10 @@ import io.sirocco.multicast.smc.SubgroupEngine;
  * not deliver, and the readers, which drop duplicates by writer sequence number, then dropped every re-sent sample as
  * an old one (issue 23: the samples a publisher re-sent after a rejoin never reached a reader that stayed). Here the
  * wait ends when the engine is replaced, so that the writer re-sends into the new view first.
+ *
+ * <p>The engine is known only as the identity {@link Subgroup#sendingEngine()} returns (pubsub uses the public face of
+ * multicast only): a claim counts when that engine was the sending one both before and after it; engines never come
+ * back, so the claim was made in it. A claim that a view change overtook is aborted (delivered to nobody).
  *
  * <p>Stateless; called under the writer's send lock.
  */
@@ -30,7 +33,7 @@ final class ViewBoundClaim
      *     or abort); {@link ClaimResult#VIEW_CHANGING} at once when {@code engine} is no longer the subgroup's sending
      *     engine; else the last code when {@code timeoutNs} passed, or a code that retrying cannot change.
      */
-    static int claim(final Subgroup subgroup, final SubgroupEngine engine, final int length, final SlotClaim claim,
+    static int claim(final Subgroup subgroup, final Object engine, final int length, final SlotClaim claim,
         final long timeoutNs)
     {
         final long deadlineNs = System.nanoTime() + timeoutNs;
@@ -38,14 +41,19 @@ final class ViewBoundClaim
         int spins = 0;
         while (true)
         {
-            final int rc = engine.tryClaim(length, claim);
-            if (rc == ClaimResult.OK || (rc != ClaimResult.BACK_PRESSURED && rc != ClaimResult.VIEW_CHANGING))
-            {
-                return rc;
-            }
             if (subgroup.sendingEngine() != engine)
             {
                 return ClaimResult.VIEW_CHANGING;
+            }
+            final int rc = subgroup.tryClaim(length, claim);
+            if (rc == ClaimResult.OK && subgroup.sendingEngine() != engine)
+            {
+                claim.abort();
+                return ClaimResult.VIEW_CHANGING;
+            }
+            if (rc == ClaimResult.OK || (rc != ClaimResult.BACK_PRESSURED && rc != ClaimResult.VIEW_CHANGING))
+            {
+                return rc;
             }
             if (System.nanoTime() - deadlineNs >= 0)
             {
@@ -67,7 +75,7 @@ final class ViewBoundClaim
      * Sends an encoded RELIABLE message again (a re-send, or one kept while no view made this member a sender) in
      * {@code engine}, remembered as unconfirmed; false when it could not be claimed there.
      */
-    static boolean resend(final Subgroup subgroup, final SubgroupEngine engine, final byte[] message,
+    static boolean resend(final Subgroup subgroup, final Object engine, final byte[] message,
         final SlotClaim claim, final UnconfirmedMessages unconfirmed, final long timeoutNs)
     {
         if (claim(subgroup, engine, message.length, claim, timeoutNs) != ClaimResult.OK)
