@@ -47,6 +47,10 @@ public final class MulticastSettings implements SettingsCatalog
     /** Event-driven delivery: longest park of an idle predicate thread. */
     public static final String EVENT_DRIVEN_PARK_NS = "sirocco.multicast.eventDrivenParkNs";
 
+    /** How many times the suspicion timeout a member that beats with long gaps (a loaded host) may be given. */
+    public static final String SUSPICION_STRETCH = "sirocco.multicast.suspicionStretch";
+    /** Default of {@value #SUSPICION_STRETCH}. */
+    public static final long DEFAULT_SUSPICION_STRETCH = 4;
     /** Default of {@value #MERGE_DELAY_MS}. */
     public static final long DEFAULT_MERGE_DELAY_MS = 5_000;
 
@@ -71,6 +75,8 @@ public final class MulticastSettings implements SettingsCatalog
             new Setting(TCP_MAX_PARK_NS, "50000", "tcp rows: longest park of the endpoint's idle receiving thread"),
             new Setting(HOST, "computed", "host identity override (members with one identity share memory)"),
             new Setting(REJOIN, "true", "an excluded or partitioned member looks for its group again"),
+            new Setting(SUSPICION_STRETCH, Long.toString(DEFAULT_SUSPICION_STRETCH),
+                "a member beating with long gaps gets up to this many times the suspicion timeout (1: off)"),
             new Setting(MERGE_DELAY_MS, Long.toString(DEFAULT_MERGE_DELAY_MS),
                 "network contact: a leader's wait before merging into another group of the same name"),
             new Setting(INLINE_RECEIVE_PASS, "true", "the receiving thread runs the view's triggers (tcp, mixed)"),
@@ -139,6 +145,12 @@ public final class MulticastSettings implements SettingsCatalog
     public static boolean rejoin()
     {
         return Settings.booleanValue(REJOIN, true);
+    }
+
+    /** {@value #SUSPICION_STRETCH} (at least 1). */
+    public static long suspicionStretch()
+    {
+        return Math.max(1, Settings.longValue(SUSPICION_STRETCH, DEFAULT_SUSPICION_STRETCH));
     }
 
     /** {@value #MERGE_DELAY_MS}. */

@@ -42,8 +42,9 @@ final class FailureDetector
     /** Processes of the members on this host, by rank (null: another host, this process, or already exited). */
     private ProcessHandle[] sameHostProcesses = new ProcessHandle[0];
 
+    /** @param maxStretch how far a slow beater's timeout may stretch (see {@link HeartbeatSilence}; 1: never). */
     FailureDetector(final ViewState state, final long memberId, final long heartbeatPeriodNs,
-        final long suspicionTimeoutNs, final long continuingGraceNs)
+        final long suspicionTimeoutNs, final long continuingGraceNs, final long maxStretch)
     {
         this.s = state;
         this.memberId = memberId;
@@ -51,7 +52,7 @@ final class FailureDetector
         this.suspicionTimeoutNs = suspicionTimeoutNs;
         this.continuingGraceNs = continuingGraceNs;
         // Scans come at least once per heartbeat period on a running predicate thread; four periods of slack.
-        this.silence = new HeartbeatSilence(4 * heartbeatPeriodNs);
+        this.silence = new HeartbeatSilence(4 * heartbeatPeriodNs, maxStretch);
     }
 
     /** Starts watching the view of {@link ViewState#ctx} (just reset): everyone's silence counts from {@code now}. */
@@ -116,11 +117,13 @@ final class FailureDetector
                 continue;
             }
             final long hb = s.table.getAcquire(r, SstLayout.HEARTBEAT);
-            if (silence.observe(r, hb, countedNs) > (hb != 0 ? suspicionTimeoutNs
-                : continuing[r] ? continuingGraceNs : s.joinGraceNs))
+            final long silentNs = silence.observe(r, hb, countedNs);
+            final long timeoutNs = hb != 0 ? silence.timeoutNs(r, suspicionTimeoutNs)
+                : continuing[r] ? continuingGraceNs : s.joinGraceNs;
+            if (silentNs > timeoutNs)
             {
                 LOG.warn("member {} (rank {}) of view {} suspected: no heartbeat for {} ms",
-                    ctx.view.members().get(r).memberId(), r, ctx.view.viewId(), suspicionTimeoutNs / 1_000_000);
+                    ctx.view.members().get(r).memberId(), r, ctx.view.viewId(), timeoutNs / 1_000_000);
                 mask |= 1L << r;
             }
             if (!exitedMemberIds.isEmpty() && exitedMemberIds.contains(ctx.view.members().get(r).memberId()))
@@ -158,6 +161,12 @@ final class FailureDetector
         }
     }
 
+    /** The longest gap between each rank's beats lately (handed to {@link #carryLiveness} of the next view). */
+    long[] longestGapNs()
+    {
+        return silence.longestGapNs();
+    }
+
     /** How long each rank's heartbeat has been silent (handed to {@link #carryLiveness} of the next view). */
     long[] silentNs()
     {
@@ -176,7 +185,7 @@ final class FailureDetector
      * the old view's trim and build the new table under load.
      * Predicate thread, right after {@link #start}.
      */
-    void carryLiveness(final View oldView, final long[] oldSilentNs)
+    void carryLiveness(final View oldView, final long[] oldSilentNs, final long[] oldLongestGapNs)
     {
         for (int r = 0; r < s.members; r++)
         {
@@ -185,6 +194,7 @@ final class FailureDetector
             {
                 continuing[r] = true;
                 silence.carry(r, oldSilentNs[old]);
+                silence.carryGap(r, oldLongestGapNs[old]);
             }
         }
     }

@@ -13,19 +13,44 @@ import java.util.Arrays;
  * after the timeout of this member's running time, so a crash is detected as fast as before on a live scanner, and
  * later only by the time this member itself was stalled.
  *
+ * <p><b>A peer on a loaded host.</b> A live process that the scheduler leaves unrun for seconds beats late although
+ * nothing is wrong with it (a soak at load 50 on 2 cores excluded a live publisher after a 2 s gap). So the timeout of
+ * each member stretches with the longest gap between its beats seen lately ({@link #timeoutNs}): {@value #STRETCH}
+ * times that gap, never less than the configured timeout nor more than {@code maxStretch} times it. The gap is
+ * forgotten slowly (by 1/{@value #FORGET} of the running time that passes), so a host that calmed down gets the
+ * configured timeout back. A member that beat steadily is still suspected after the configured timeout.
+ *
  * <p><b>Threads.</b> Predicate thread only (plain fields).
  */
 final class HeartbeatSilence
 {
+    /** A member's timeout is this many times the longest gap between its beats seen lately. */
+    static final int STRETCH = 3;
+    /** The remembered gap shrinks by 1/FORGET of the running time that passes. */
+    static final int FORGET = 16;
+
     private final long maxScanGapNs;
+    private final long maxStretch;
     private long lastScanNs;
     private long[] lastHeartbeat = new long[0];
     private long[] silentNs = new long[0];
+    /** By rank: the longest silence before a beat seen lately (shrinking, see {@link #FORGET}). */
+    private long[] longestGapNs = new long[0];
 
     /** @param maxScanGapNs the longest gap between two scans counted in full (a few heartbeat periods). */
     HeartbeatSilence(final long maxScanGapNs)
     {
+        this(maxScanGapNs, 1);
+    }
+
+    /**
+     * @param maxStretch how many times the configured timeout a slow beater's timeout may reach (1: never
+     *                   stretched).
+     */
+    HeartbeatSilence(final long maxScanGapNs, final long maxStretch)
+    {
         this.maxScanGapNs = maxScanGapNs;
+        this.maxStretch = Math.max(1, maxStretch);
     }
 
     /** A new view of {@code members}: nobody silent yet, the next scan counts from {@code nowNs}. */
@@ -33,6 +58,7 @@ final class HeartbeatSilence
     {
         lastHeartbeat = new long[members];
         silentNs = new long[members];
+        longestGapNs = new long[members];
         lastScanNs = nowNs;
     }
 
@@ -52,9 +78,11 @@ final class HeartbeatSilence
      */
     long observe(final int rank, final long heartbeat, final long countedNs)
     {
+        longestGapNs[rank] = Math.max(0, longestGapNs[rank] - countedNs / FORGET);
         if (heartbeat != lastHeartbeat[rank])
         {
             lastHeartbeat[rank] = heartbeat;
+            longestGapNs[rank] = Math.max(longestGapNs[rank], silentNs[rank]);
             silentNs[rank] = 0;
         }
         else
@@ -62,6 +90,29 @@ final class HeartbeatSilence
             silentNs[rank] += countedNs;
         }
         return silentNs[rank];
+    }
+
+    /**
+     * The silence after which rank {@code rank} is suspected: {@code configuredNs}, stretched for a member that beat
+     * with long gaps lately (see the class comment).
+     */
+    long timeoutNs(final int rank, final long configuredNs)
+    {
+        final long stretched = longestGapNs[rank] > Long.MAX_VALUE / STRETCH ? Long.MAX_VALUE
+            : STRETCH * longestGapNs[rank];
+        return Math.max(configuredNs, Math.min(stretched, maxStretch * configuredNs));
+    }
+
+    /** The longest gaps seen so far, by rank (handed to the next view's {@link #carryGap}). */
+    long[] longestGapNs()
+    {
+        return Arrays.copyOf(longestGapNs, longestGapNs.length);
+    }
+
+    /** A member of the previous view keeps the longest gap seen there. */
+    void carryGap(final int rank, final long gapNs)
+    {
+        longestGapNs[rank] = gapNs;
     }
 
     /** The silence of every rank so far (handed to the next view's {@link #carry}). */

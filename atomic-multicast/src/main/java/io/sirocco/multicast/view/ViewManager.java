@@ -1,6 +1,7 @@
 package io.sirocco.multicast.view;
 
 import io.sirocco.multicast.model.Member;
+import io.sirocco.multicast.config.MulticastSettings;
 import io.sirocco.multicast.model.View;
 import io.sirocco.multicast.fault.FaultPoint;
 import io.sirocco.multicast.smc.SubgroupEngine;
@@ -101,7 +102,7 @@ public final class ViewManager
         // Half the join grace for a member of the previous view (see carryLiveness): twice the suspicion timeout was
         // tried first and is tight when installing a view takes seconds under load.
         this.detector = new FailureDetector(s, host.memberId(), heartbeatPeriodMs * 1_000_000L, suspicionTimeoutNs,
-            joinGraceNs / 2);
+            joinGraceNs / 2, MulticastSettings.suspicionStretch());
         this.proposals = new ProposalStep(s);
         this.drain = new DrainStep(s);
         this.trims = new TrimStep(s);
@@ -389,8 +390,9 @@ public final class ViewManager
             view);
         final ViewContext built = host.build(view, rank);
         final long[] oldSilentNs = detector.silentNs();
+        final long[] oldLongestGapNs = detector.longestGapNs();
         start(built);
-        detector.carryLiveness(ctx.view, oldSilentNs);
+        detector.carryLiveness(ctx.view, oldSilentNs, oldLongestGapNs);
         ctx.close();
         host.installed(ctx, built);
         return true;

@@ -86,4 +86,79 @@ class HeartbeatSilenceTest
         next.carry(0, old.silentNs()[1]);
         assertThat(next.observe(0, 0, next.scanStart(10_000 * MS + PERIOD_NS))).isEqualTo(3 * PERIOD_NS);
     }
+
+    /** Beats {@code beats} times, one period apart, then stays silent for {@code gapNs} and beats once more. */
+    private static long beatThenGap(final HeartbeatSilence silence, final long start, final int beats,
+        final long gapNs)
+    {
+        long now = start;
+        long beat = 0;
+        for (int i = 0; i < beats; i++)
+        {
+            silence.observe(1, ++beat, silence.scanStart(now += PERIOD_NS));
+        }
+        for (long silent = 0; silent < gapNs; silent += PERIOD_NS)
+        {
+            silence.observe(1, beat, silence.scanStart(now += PERIOD_NS));
+        }
+        silence.observe(1, ++beat, silence.scanStart(now += PERIOD_NS));
+        return now;
+    }
+
+    @Test
+    void aSteadyPeerIsSuspectedAfterTheConfiguredTimeout()
+    {
+        final HeartbeatSilence silence = new HeartbeatSilence(4 * PERIOD_NS, 4);
+        silence.start(2, 0);
+        beatThenGap(silence, 0, 100, 0);
+        assertThat(silence.timeoutNs(1, TIMEOUT_NS)).isEqualTo(TIMEOUT_NS);
+    }
+
+    @Test
+    void aPeerThatBeatWithLongGapsGetsAStretchedTimeout()
+    {
+        final HeartbeatSilence silence = new HeartbeatSilence(4 * PERIOD_NS, 4);
+        silence.start(2, 0);
+        beatThenGap(silence, 0, 10, 300 * MS);
+        // Three times the gap (a little less: the gap shrinks by 1/16 of the time that passed since).
+        assertThat(silence.timeoutNs(1, TIMEOUT_NS)).isGreaterThan(800 * MS).isLessThanOrEqualTo(900 * MS);
+    }
+
+    @Test
+    void theStretchIsCappedAndCanBeTurnedOff()
+    {
+        final HeartbeatSilence capped = new HeartbeatSilence(4 * PERIOD_NS, 4);
+        capped.start(2, 0);
+        beatThenGap(capped, 0, 10, 3_000 * MS);
+        assertThat(capped.timeoutNs(1, TIMEOUT_NS)).isEqualTo(4 * TIMEOUT_NS);
+        final HeartbeatSilence off = new HeartbeatSilence(4 * PERIOD_NS, 1);
+        off.start(2, 0);
+        beatThenGap(off, 0, 10, 3_000 * MS);
+        assertThat(off.timeoutNs(1, TIMEOUT_NS)).isEqualTo(TIMEOUT_NS);
+    }
+
+    @Test
+    void aLongGapIsForgottenOnceThePeerBeatsSteadilyAgain()
+    {
+        final HeartbeatSilence silence = new HeartbeatSilence(4 * PERIOD_NS, 4);
+        silence.start(2, 0);
+        final long now = beatThenGap(silence, 0, 10, 300 * MS);
+        assertThat(silence.timeoutNs(1, TIMEOUT_NS)).isGreaterThan(TIMEOUT_NS);
+        // 16 times the gap of steady beats: the remembered gap has shrunk to nothing.
+        beatThenGap(silence, now, (int)(16 * 300 * MS / PERIOD_NS), 0);
+        assertThat(silence.timeoutNs(1, TIMEOUT_NS)).isEqualTo(TIMEOUT_NS);
+    }
+
+    @Test
+    void aContinuingMemberKeepsItsLongestGap()
+    {
+        final HeartbeatSilence old = new HeartbeatSilence(4 * PERIOD_NS, 4);
+        old.start(2, 0);
+        beatThenGap(old, 0, 10, 300 * MS);
+        final HeartbeatSilence next = new HeartbeatSilence(4 * PERIOD_NS, 4);
+        next.start(2, 10_000 * MS);
+        assertThat(next.timeoutNs(0, TIMEOUT_NS)).isEqualTo(TIMEOUT_NS);
+        next.carryGap(0, old.longestGapNs()[1]);
+        assertThat(next.timeoutNs(0, TIMEOUT_NS)).isEqualTo(old.timeoutNs(1, TIMEOUT_NS)).isGreaterThan(TIMEOUT_NS);
+    }
 }

@@ -1,7 +1,6 @@
 package io.sirocco.pubsub.bus.group;
 
 import java.lang.foreign.MemorySegment;
-import java.lang.foreign.ValueLayout;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
@@ -22,7 +21,8 @@ import org.slf4j.LoggerFactory;
  * A DataWriter's sender on its topic subgroup: one SlotClaim and one {@link BusHeader} flyweight, used under the
  * DataWriter's lock. A RELIABLE writer keeps a copy of each message until it is delivered back
  * ({@link UnconfirmedMessages}) and re-sends what a view change trimmed, before its next send or while it waits for
- * acknowledgments.
+ * acknowledgments. Its claims are bound to one view ({@link ViewBoundClaim}): a view change re-sends first, so a
+ * re-sent sample never follows a newer one of its writer (the readers' duplicate filters would drop it).
  *
  * <p><b>Send lock.</b> {@code sendLock} orders this writer's sends against {@link #awaitDelivered}'s re-send after a
  * view change (uncontended otherwise: the DataWriter's lock already serializes writes). An in-place send holds it from
@@ -36,6 +36,8 @@ final class GroupWriter implements BusWriter
     private static final int SENT = 1;
     private static final int NO_VIEW = 0;
     private static final int FAILED = -1;
+    /** {@link #claimInView}: no view makes this member a sender (before the first one, or while out of the group). */
+    private static final int NO_ENGINE = Integer.MIN_VALUE;
     /** How long sending the kept messages after a view install may wait for room. */
     private static final long KEPT_SEND_NS = TimeUnit.SECONDS.toNanos(5);
 
@@ -46,11 +48,15 @@ final class GroupWriter implements BusWriter
     private final SlotClaim claim = new SlotClaim();
     private final BusHeader header = new BusHeader();
     private final ReentrantLock sendLock = new ReentrantLock();
-    /** RELIABLE messages written before this member's first sending view (under {@code sendLock}). */
+    /**
+     * RELIABLE messages written while no view made this member a sender: before its first sending view, or while
+     * it was out of the group (excluded, looking for it again). Under {@code sendLock}.
+     */
     private final BeforeFirstView beforeFirstView = new BeforeFirstView();
     /** Whether {@code beforeFirstView} has messages: read by the predicate thread at a view install. */
     private volatile boolean keeping;
-    private Object lastEngine;
+    /** The engine this writer last sent in (written under {@code sendLock}; read by the predicate thread). */
+    private volatile Object lastEngine;
 
     /** @param registry this member's RELIABLE writers by GUID; the writer removes itself on close. */
     GroupWriter(final TopicChannel channel, final boolean reliable, final long writerGuid,
@@ -87,33 +93,70 @@ final class GroupWriter implements BusWriter
 
     /**
      * Under {@code sendLock}: the engine of the current view, after re-sending what a view change trimmed since the
-     * last send; {@code null} when no view holds the subgroup yet (no reader can be matched: nothing to send);
-     * {@link #RESEND_FAILED} when the re-send timed out.
+     * last send, then what was kept while no view made this member a sender; {@code null} when no view does (before
+     * the first one, or while out of the group); {@link #RESEND_FAILED} when the re-send timed out. A view that
+     * changes again during the re-send is re-sent into in turn, everything in order (the readers' duplicate filters
+     * drop a re-sent sample that follows a newer one of its writer).
      */
     private Object currentEngine(final Subgroup subgroup, final long timeoutNs)
     {
-        final Object engine = subgroup.sendingEngine();
-        if (engine != null && reliable && engine != lastEngine)
+        final long deadlineNs = System.nanoTime() + timeoutNs;
+        while (true)
         {
-            if (lastEngine != null && !resendTrimmed(subgroup, timeoutNs))
+            final Object engine = subgroup.sendingEngine();
+            if (engine == null || !reliable || engine == lastEngine)
+            {
+                return engine;
+            }
+            final long leftNs = Math.max(0, deadlineNs - System.nanoTime());
+            if ((lastEngine == null || resendTrimmed(subgroup, engine, leftNs)) &&
+                sendBeforeFirstView(subgroup, engine, leftNs))
+            {
+                lastEngine = engine;
+                return engine;
+            }
+            if (subgroup.sendingEngine() == engine || System.nanoTime() - deadlineNs >= 0)
             {
                 return RESEND_FAILED;
             }
-            if (!sendBeforeFirstView(subgroup, timeoutNs))
-            {
-                return RESEND_FAILED;
-            }
-            lastEngine = engine;
         }
-        return engine;
     }
 
     /**
-     * Under {@code sendLock}, a RELIABLE writer that never had a sending view: waits up to {@code timeoutNs} for the
-     * first one (the subgroup's registration or promotion is on its way; a remote reader may already count this
-     * writer as matched). Null when it has not come.
+     * Under {@code sendLock}: claims a slot for {@code length} bytes in the current view's engine, after the re-sends
+     * {@link #currentEngine} makes; a view change during the wait re-sends into the new view before the claim is
+     * made there. A {@link ClaimResult} code, or {@link #NO_ENGINE}.
      */
-    private Object awaitFirstEngine(final Subgroup subgroup, final long timeoutNs)
+    private int claimInView(final Subgroup subgroup, final int length, final long timeoutNs)
+    {
+        final long deadlineNs = System.nanoTime() + timeoutNs;
+        while (true)
+        {
+            final Object engine = currentEngine(subgroup, Math.max(0, deadlineNs - System.nanoTime()));
+            if (engine == null)
+            {
+                return NO_ENGINE;
+            }
+            if (engine == RESEND_FAILED)
+            {
+                return ClaimResult.BACK_PRESSURED;
+            }
+            final int rc = ViewBoundClaim.claim(subgroup, engine, length, claim,
+                Math.max(0, deadlineNs - System.nanoTime()));
+            if (rc != ClaimResult.VIEW_CHANGING || subgroup.sendingEngine() == engine ||
+                System.nanoTime() - deadlineNs >= 0)
+            {
+                return rc;
+            }
+        }
+    }
+
+    /**
+     * Under {@code sendLock}, a RELIABLE writer without a sending view: waits up to {@code timeoutNs} for one (the
+     * first: the subgroup's registration or promotion is on its way, and a remote reader may already count this
+     * writer as matched; or the one that takes this member back in). Null when it has not come.
+     */
+    private Object awaitEngine(final Subgroup subgroup, final long timeoutNs)
     {
         final long deadlineNs = System.nanoTime() + timeoutNs;
         long parkNs = 1_000;
@@ -127,24 +170,25 @@ final class GroupWriter implements BusWriter
         return engine;
     }
 
-    /** Under {@code sendLock}, in the first sending view: sends, in order, what was written before it. */
-    private boolean sendBeforeFirstView(final Subgroup subgroup, final long timeoutNs)
+    /**
+     * Under {@code sendLock}, in a sending view ({@code engine}): sends, in order, what was written while no view
+     * made this member a sender (before the first one, or while it was out of the group).
+     */
+    private boolean sendBeforeFirstView(final Subgroup subgroup, final Object engine, final long timeoutNs)
     {
         if (!beforeFirstView.isEmpty())
         {
-            LOG.debug("topic subgroup {}: sending {} message(s) written before this member's first view",
+            LOG.debug("topic subgroup {}: sending {} message(s) written while no view made this member a sender",
                 channel.name, beforeFirstView.size());
         }
         byte[] message;
         while ((message = beforeFirstView.peek()) != null)
         {
-            if (subgroup.claim(message.length, claim, claimTimeout(timeoutNs)) != ClaimResult.OK)
+            if (!ViewBoundClaim.resend(subgroup, engine, message, claim, channel.unconfirmed,
+                claimTimeout(timeoutNs)))
             {
                 return false;
             }
-            MemorySegment.copy(message, 0, claim.buffer(), ValueLayout.JAVA_BYTE, 0, message.length);
-            channel.unconfirmed.remember(claim.buffer(), message.length);
-            claim.commit();
             beforeFirstView.sent();
         }
         keeping = false;
@@ -152,22 +196,26 @@ final class GroupWriter implements BusWriter
     }
 
     /**
-     * Predicate thread, after a view install: each RELIABLE writer that kept what it wrote before its first sending
-     * view sends it now, on a pool thread (it may wait for room, which the predicate thread makes), so that a writer
-     * that writes nothing more still gets its samples out.
+     * Predicate thread, after a view install: each RELIABLE writer that kept what it wrote while no view made its
+     * member a sender, or whose messages the last view did not deliver everywhere (a view change's trim, an exclusion
+     * before a rejoin), sends them now, on a pool thread (it may wait for room, which the predicate thread makes), so
+     * that a writer that writes nothing more still gets its samples out.
      */
     static void sendKept(final Collection<GroupWriter> writers, final DeliveryExecutor executor)
     {
         for (final GroupWriter writer : writers)
         {
-            if (writer.keeping)
+            final TopicChannel channel = writer.channel;
+            final Subgroup subgroup = channel.subgroup;
+            if (writer.keeping || (writer.lastEngine != null && subgroup != null &&
+                subgroup.sendingEngine() != writer.lastEngine && channel.unconfirmed.size() > 0))
             {
                 executor.execute(writer::sendKept);
             }
         }
     }
 
-    /** Sends what was written before the first sending view, if that view is here now. */
+    /** Sends what was kept or not delivered everywhere, if a sending view is here now. */
     private void sendKept()
     {
         sendLock.lock();
@@ -208,19 +256,18 @@ final class GroupWriter implements BusWriter
         {
             final int length = BusHeader.LENGTH + message.payloadLength();
             final Subgroup subgroup = channel.subgroup;
-            final boolean firstView = reliable && lastEngine == null;
-            // Waits for the first view only when something is or would be kept for it.
-            final Object engine = firstView && (keep || keeping) ? awaitFirstEngine(subgroup,
-                claimTimeout(timeoutNs)) : currentEngine(subgroup, timeoutNs);
-            if (engine == null)
+            final long deadlineNs = System.nanoTime() + claimTimeout(timeoutNs);
+            // Waits for the first view only when something is or would be kept for it; while out of the group the
+            // message is kept at once (a rejoin takes seconds), and the writer waits only when nothing more fits.
+            if (reliable && (keep || keeping) && (lastEngine == null || beforeFirstView.isFull()))
             {
-                return firstView && keep ? keepForFirstView(message, target) : NO_VIEW;
+                awaitEngine(subgroup, claimTimeout(timeoutNs));
             }
-            if (engine == RESEND_FAILED)
+            final int rc = claimInView(subgroup, length, Math.max(0, deadlineNs - System.nanoTime()));
+            if (rc == NO_ENGINE)
             {
-                return FAILED;
+                return reliable && keep ? keepForFirstView(message, target) : NO_VIEW;
             }
-            final int rc = subgroup.claim(length, claim, claimTimeout(timeoutNs));
             if (rc != ClaimResult.OK)
             {
                 if (rc == ClaimResult.TOO_LARGE)
@@ -248,8 +295,9 @@ final class GroupWriter implements BusWriter
     }
 
     /**
-     * Under {@code sendLock}: a RELIABLE message written before this member's first sending view came (in
-     * max_blocking_time) is kept and sent once it is here; it counts as sent, so acknowledgments wait for it.
+     * Under {@code sendLock}: a RELIABLE message written while no view makes this member a sender (its first one has
+     * not come in max_blocking_time, or the member is out of the group) is kept and sent once one is here; it counts
+     * as sent, so acknowledgments wait for it.
      */
     private int keepForFirstView(final BusMessage message, final long target)
     {
@@ -275,22 +323,10 @@ final class GroupWriter implements BusWriter
             return NOT_IN_PLACE;
         }
         sendLock.lock();
-        final Subgroup subgroup = channel.subgroup;
-        final Object engine = currentEngine(subgroup, timeoutNs);
-        if (engine == null)
-        {
-            sendLock.unlock();
-            return NOT_IN_PLACE;
-        }
-        if (engine == RESEND_FAILED)
-        {
-            sendLock.unlock();
-            return TIMED_OUT;
-        }
         final int rc;
         try
         {
-            rc = subgroup.claim(BusHeader.LENGTH + maxPayload, claim, claimTimeout(timeoutNs));
+            rc = claimInView(channel.subgroup, BusHeader.LENGTH + maxPayload, claimTimeout(timeoutNs));
         }
         catch (final RuntimeException ex)
         {
@@ -303,6 +339,7 @@ final class GroupWriter implements BusWriter
             return CLAIMED;
         }
         sendLock.unlock();
+        // No sending view: the caller publishes, which keeps a RELIABLE message for the view to come.
         return rc == ClaimResult.BACK_PRESSURED || rc == ClaimResult.VIEW_CHANGING ? TIMED_OUT : NOT_IN_PLACE;
     }
 
@@ -378,8 +415,11 @@ final class GroupWriter implements BusWriter
         }
     }
 
-    /** A view changed since the last send: send again, in order, what the old view's trim dropped. */
-    private boolean resendTrimmed(final Subgroup subgroup, final long timeoutNs)
+    /**
+     * A view changed since the last send (or this member was excluded and is back): send again into {@code engine},
+     * in order, what the old view did not deliver to every member.
+     */
+    private boolean resendTrimmed(final Subgroup subgroup, final Object engine, final long timeoutNs)
     {
         final List<byte[]> trimmed = channel.unconfirmed.takeAll();
         if (!trimmed.isEmpty())
@@ -389,16 +429,12 @@ final class GroupWriter implements BusWriter
         }
         for (int i = 0; i < trimmed.size(); i++)
         {
-            final byte[] message = trimmed.get(i);
-            final int rc = subgroup.claim(message.length, claim, timeoutNs);
-            if (rc != ClaimResult.OK)
+            if (!ViewBoundClaim.resend(subgroup, engine, trimmed.get(i), claim, channel.unconfirmed,
+                claimTimeout(timeoutNs)))
             {
                 channel.unconfirmed.restore(trimmed.subList(i, trimmed.size()));
                 return false;
             }
-            MemorySegment.copy(message, 0, claim.buffer(), ValueLayout.JAVA_BYTE, 0, message.length);
-            channel.unconfirmed.remember(claim.buffer(), message.length);
-            claim.commit();
         }
         return true;
     }
