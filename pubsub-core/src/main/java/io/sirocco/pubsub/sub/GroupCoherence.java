@@ -64,6 +64,11 @@ public final class GroupCoherence
         void discard();
     }
 
+    /** What {@link #verdict} says of a pending set. */
+    private static final int WAITING = 0;
+    private static final int COMPLETE = 1;
+    private static final int BROKEN = 2;
+
     /** A set: its publisher and number. */
     private record SetKey(long publisherGuid, long setNumber)
     {
@@ -154,10 +159,6 @@ public final class GroupCoherence
             }
         }
     }
-
-    private static final int WAITING = 0;
-    private static final int COMPLETE = 1;
-    private static final int BROKEN = 2;
 
     /**
      * Whether the set of these parts is complete: every part holds its count, and for every listed writer each reader
