@@ -67,6 +67,10 @@ if [ ! -f "$SIROCCO_JAR" ]; then
   ./sirocco --version >/dev/null || { echo "compare.sh: cannot build the sirocco jar" >&2; exit 1; }
 fi
 JAVA="$JAVA_HOME/bin/java"
+# The Java floors compiled once (the source launcher would compile them, and their pongs, at every run).
+mkdir -p "$OUT/classes" && "$JAVA_HOME/bin/javac" -d "$OUT/classes" bench/RawPingPong.java bench/MemcpyFloor.java ||
+  { echo "compare.sh: cannot compile the floors" >&2; exit 1; }
+FLOOR=("$JAVA" -cp "$OUT/classes")
 SIROCCO=("$JAVA" --enable-native-access=ALL-UNNAMED -jar "$SIROCCO_JAR")
 
 load() { cut -d' ' -f1 /proc/loadavg; }
@@ -97,13 +101,13 @@ echo "compare.sh: $REPEATS round(s), sizes $SIZES, out $OUT, load $LOAD_START" >
 for repeat in $(seq 1 "$REPEATS"); do
   for size in $SIZES; do
     h="$OUT/hist"
-    run raw-shm "$repeat" "$size" $((RAW_S + 90)) "$JAVA" -Dpercentiles="$h/raw-shm-$size-$repeat.hgrm" \
-      bench/RawPingPong.java shm "$size" "$RAW_S"
-    run raw-tcp "$repeat" "$size" $((RAW_S + 90)) "$JAVA" -Dpercentiles="$h/raw-tcp-$size-$repeat.hgrm" \
-      bench/RawPingPong.java tcp "$size" "$RAW_S"
+    run raw-shm "$repeat" "$size" $((RAW_S + 120)) "${FLOOR[@]}" -Dpercentiles="$h/raw-shm-$size-$repeat.hgrm" \
+      RawPingPong shm "$size" "$RAW_S"
+    run raw-tcp "$repeat" "$size" $((RAW_S + 120)) "${FLOOR[@]}" -Dpercentiles="$h/raw-tcp-$size-$repeat.hgrm" \
+      RawPingPong tcp "$size" "$RAW_S"
     if [ "$size" -le 65507 ]; then   # the largest UDP datagram
-      run raw-udp "$repeat" "$size" $((RAW_S + 90)) "$JAVA" -Dpercentiles="$h/raw-udp-$size-$repeat.hgrm" \
-        bench/RawPingPong.java udp "$size" "$RAW_S"
+      run raw-udp "$repeat" "$size" $((RAW_S + 120)) "${FLOOR[@]}" -Dpercentiles="$h/raw-udp-$size-$repeat.hgrm" \
+        RawPingPong udp "$size" "$RAW_S"
     fi
     run ddsperf-ping "$repeat" "$size" $((DDSPERF_S + 60)) bench/ddsperf-baseline.sh latency "$size" "$DDSPERF_S"
     for transport in shm tcp; do
@@ -117,7 +121,7 @@ for repeat in $(seq 1 "$REPEATS"); do
         --domain "$(domain)" --size "$size" --seconds "$PUB_S" --json
     done
     if [ "$size" = 65536 ]; then
-      run memcpy "$repeat" "$size" $((MEMCPY_S + 60)) "$JAVA" bench/MemcpyFloor.java "$size" "$MEMCPY_S"
+      run memcpy "$repeat" "$size" $((MEMCPY_S + 60)) "${FLOOR[@]}" MemcpyFloor "$size" "$MEMCPY_S"
     fi
   done
 done
