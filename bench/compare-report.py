@@ -40,10 +40,12 @@ def fmt(value, unit):
     if value is None:
         return '–'
     if unit == '/s':
-        return f'{value / 1e6:.2f} M/s' if value >= 1e6 else f'{value / 1e3:.0f} k/s'
+        if value >= 1e6:
+            return f'{value / 1e6:.2f} M/s'
+        return f'{value / 1e3:.0f} k/s' if value >= 1e4 else f'{value:,.0f}/s'
     if unit == 'MB/s':
         return f'{value:,.0f} MB/s'
-    return f'{value:.3g} µs'
+    return f'{value:,.0f} µs' if value >= 100 else f'{value:.3g} µs'
 
 
 class Figure:
@@ -136,17 +138,22 @@ def markdown(rows, runs, args):
         if row['lost']:
             mine += f' (lost {row["lost"]})'
         anchor = f'{fmt(row["anchor_median"], row["unit"])} ({row["anchor"]})'
-        ratio = '–' if row['ratio'] is None else f'{row["ratio"]:.3g}×'
+        ratio = '–' if row['ratio'] is None else (f'{row["ratio"]:,.0f}×' if row['ratio'] >= 100 else
+                                                  f'{row["ratio"]:.3g}×')
         lines.append(f'| {row["figure"]} | {mine} | {anchor} | {ratio} | {row["goal"]} | {row["met"]} |')
     lines.append('')
     lines.append(f'{args.repeats} round(s){" (--quick: not figures, a test of the script)" if args.quick else ""}; '
                  f'load average {" → ".join(args.load) if args.load else "not recorded"}; ratios are medians of the '
                  'per-round ratios; one-way latency = RTT/2; Cyclone runs over UDP loopback.')
-    failed = sorted(f'{tag} {size_name(size)} round {r} (rc {run["rc"]})' for (tag, size), by in runs.items()
-                    for r, run in by.items() if run.get('rc') != 0 or run.get('result') is None)
+    failed = sorted(f'{tag} {size_name(size)} round {r} ({exit_text(run.get("rc"))})'
+                    for (tag, size), by in runs.items() for r, run in by.items() if run.get('result') is None)
     if failed:
         lines.append(f'Runs without a figure: {", ".join(failed)}; their logs are in raw/.')
     return '\n'.join(lines)
+
+
+def exit_text(rc):
+    return 'timed out' if rc == 124 else f'exit {rc}'
 
 
 # ---- plots
