@@ -225,7 +225,7 @@ def curves(out, runs, transport, sizes):
 
 
 def svg(title, series):
-    width, height, left, right, top, bottom = 960, 560, 80, 30, 50, 70
+    width, height, left, right, top, bottom = 1240, 560, 80, 370, 50, 70   # the legend to the right of the plot
     pw, ph = width - left - right, height - top - bottom
     xs = [1 / (1 - p) for _, _, _, pts, _ in series for p, _ in pts]
     ys = [v for _, _, _, pts, _ in series for _, v in pts if v > 0]
@@ -252,7 +252,7 @@ def svg(title, series):
     for decade in range(y_lo, y_hi + 1):
         y = Y(10 ** decade)
         parts.append(f'<line x1="{left}" y1="{y:.1f}" x2="{left + pw}" y2="{y:.1f}" stroke="#ddd"/>')
-        parts.append(f'<text x="{left - 8}" y="{y + 4:.1f}" text-anchor="end">{10 ** decade:g}</text>')
+        parts.append(f'<text x="{left - 8}" y="{y + 4:.1f}" text-anchor="end">{f"{10 ** decade:,}" if decade >= 0 else f"{10 ** decade:g}"}</text>')
     parts.append(f'<rect x="{left}" y="{top}" width="{pw}" height="{ph}" fill="none" stroke="#444"/>')
     parts.append(f'<text x="{left + pw / 2}" y="{height - 22}" text-anchor="middle">percentile (log scale of '
                  '1/(1-percentile), as HdrHistogram plots)</text>')
@@ -264,10 +264,10 @@ def svg(title, series):
         parts.append(f'<polyline points="{path}" fill="none" stroke="{color}" stroke-width="1.8"{dash_attr}/>')
         if markers:
             parts += [f'<circle cx="{X(p):.1f}" cy="{Y(v):.1f}" r="3.5" fill="{color}"/>' for p, v in points]
-        ly = top + 16 + 16 * i
-        parts.append(f'<line x1="{left + 12}" y1="{ly - 4}" x2="{left + 42}" y2="{ly - 4}" stroke="{color}" '
+        lx, ly = left + pw + 16, top + 12 + 18 * i
+        parts.append(f'<line x1="{lx}" y1="{ly - 4}" x2="{lx + 30}" y2="{ly - 4}" stroke="{color}" '
                      f'stroke-width="1.8"{dash_attr}/>')
-        parts.append(f'<text x="{left + 48}" y="{ly}">{label}</text>')
+        parts.append(f'<text x="{lx + 36}" y="{ly}">{label}</text>')
     parts.append('</svg>')
     return '\n'.join(parts) + '\n'
 
