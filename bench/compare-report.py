@@ -117,6 +117,10 @@ def figures(sizes):
                    ('ratio<=', 1.2) if headline else None),
             Figure(f'tcp ping one-way p99, {s}', 'ping-tcp', 'p99_us', 'raw TCP', 'raw-tcp', 'p99_us', size, 'µs',
                    ('ratio<=', 2) if headline else None),
+            Figure(f'tcp ping one-way p50 with a CPU hog, {s}', 'ping-tcp-hog', 'p50_us', 'raw TCP, hog', 'raw-tcp-hog',
+                   'p50_us', size, 'µs', ('ratio<=', 1.2) if headline else None),
+            Figure(f'tcp ping one-way p99 with a CPU hog, {s}', 'ping-tcp-hog', 'p99_us', 'raw TCP, hog', 'raw-tcp-hog',
+                   'p99_us', size, 'µs', ('ratio<=', 2) if headline else None),
             Figure(f'Cyclone ping one-way p50 (udp), {s}', 'ddsperf-ping', 'p50_us', 'raw UDP', 'raw-udp', 'p50_us',
                    size, 'µs'),
             Figure(f'reliable pub/sub over shm, {s}', 'pub-shm', 'samples_per_s', 'Cyclone', 'ddsperf-pub',
@@ -282,6 +286,7 @@ def main():
     runs = read_runs(args.out)
     sizes = sorted({size for _, size in runs})
     rows = [f.evaluate(runs) for f in figures(sizes)]
+    rows = [row for row in rows if row['sirocco'] or row['anchor_runs']]   # e.g. the hog rows without --hog
     print(markdown(rows, runs, args))
     with open(os.path.join(args.out, 'table.json'), 'w') as out:
         json.dump({'repeats': args.repeats, 'quick': args.quick, 'load': args.load, 'rows': rows}, out, indent=1)

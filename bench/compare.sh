@@ -4,10 +4,12 @@
 # ping and pub over shm and tcp, at the same sizes, interleaved run by run, N repeats. Prints one markdown table of
 # medians and same-run ratios against the goals of issue 22, and plots the latency percentile distributions.
 #
-#   bench/compare.sh [--quick] [--repeats N] [--sizes "64 1024 65536"] [--out DIR]
+#   bench/compare.sh [--quick] [--repeats N] [--sizes "64 1024 65536"] [--hog] [--out DIR]
 #
 #   --quick      1 repeat, short runs: for testing the script, not for figures
 #   --repeats N  rounds of every run (default 5); medians and ratios are over the rounds
+#   --hog        also the 64 B tcp ping and its raw floor with two `nice -n 19` busy loops running (issue 22's
+#                "also with a CPU hog running")
 #   --out DIR    where the raw logs (raw/), percentile files (hist/), runs.jsonl, table.md, table.json and the
 #                plots (latency-shm.svg, latency-tcp.svg) go (default /tmp/sirocco-compare-<time>)
 #
@@ -19,15 +21,16 @@ cd "$(dirname "$0")/.."
 . .mvn/find-jdk25.sh
 sirocco_find_jdk25 || exit 1
 
-usage() { sed -n '6,12p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
-REPEATS=5 QUICK=0 SIZES="64 1024 65536" OUT=""
+usage() { sed -n '6,14p' "$0" | sed 's/^# \{0,1\}//' >&2; exit "${1:-2}"; }
+REPEATS=5 QUICK=0 SIZES="64 1024 65536" OUT="" HOG=0
 while [ $# -gt 0 ]; do
   case $1 in
     --quick) QUICK=1; REPEATS=1 ;;
+    --hog) HOG=1 ;;
     --repeats) [ $# -ge 2 ] && [[ $2 =~ ^[1-9][0-9]*$ ]] || usage; REPEATS=$2; shift ;;
     --sizes) [ $# -ge 2 ] && [[ $2 =~ ^[0-9\ ]+$ ]] || usage; SIZES=$2; shift ;;
     --out) [ $# -ge 2 ] || usage; OUT=$2; shift ;;
-    -h|--help) usage ;;
+    -h|--help) usage 0 ;;
     *) echo "compare.sh: unknown option $1" >&2; usage ;;
   esac
   shift
@@ -51,8 +54,10 @@ SHM_ROOT=/dev/shm/sirocco-compare-$$
 mkdir -p "$SHM_ROOT" && chmod 700 "$SHM_ROOT"
 export SIROCCO_DDS_INTERFACE=lo SIROCCO_MULTICAST_SHM_DIR=$SHM_ROOT
 
-RUNNING=""
+RUNNING="" HOGS=""
+hogs_stop() { for p in $HOGS; do kill "$p" 2>/dev/null; wait "$p" 2>/dev/null; done; HOGS=""; }
 cleanup() {
+  hogs_stop
   if [ -n "$RUNNING" ]; then
     kill -TERM -- "-$RUNNING" 2>/dev/null; kill -TERM "$RUNNING" 2>/dev/null
     wait "$RUNNING" 2>/dev/null
@@ -120,6 +125,15 @@ for repeat in $(seq 1 "$REPEATS"); do
       run "pub-$transport" "$repeat" "$size" $((PUB_S + 150)) "${SIROCCO[@]}" pub --with-sub --transport "$transport" \
         --domain "$(domain)" --size "$size" --seconds "$PUB_S" --json
     done
+    if [ "$HOG" = 1 ] && [ "$size" = 64 ]; then
+      for i in 1 2; do nice -n 19 bash -c 'while :; do :; done' & HOGS="$HOGS $!"; done
+      run raw-tcp-hog "$repeat" "$size" $((RAW_S + 120)) "${FLOOR[@]}" -Dpercentiles="$h/raw-tcp-hog-$size-$repeat.hgrm" \
+        RawPingPong tcp "$size" "$RAW_S"
+      run ping-tcp-hog "$repeat" "$size" $((PING_WARM + PING_S + 150)) "${SIROCCO[@]}" ping --with-pong \
+        --transport tcp --domain "$(domain)" --size "$size" --seconds "$PING_S" --warmup "$PING_WARM" \
+        --percentiles "$h/ping-tcp-hog-$size-$repeat.hgrm" --json
+      hogs_stop
+    fi
     if [ "$size" = 65536 ]; then
       run memcpy "$repeat" "$size" $((MEMCPY_S + 60)) "${FLOOR[@]}" MemcpyFloor "$size" "$MEMCPY_S"
     fi
