@@ -75,7 +75,7 @@ JAVA="$JAVA_HOME/bin/java"
 # The Java floors compiled once (the source launcher would compile them, and their pongs, at every run).
 mkdir -p "$OUT/classes" && "$JAVA_HOME/bin/javac" -d "$OUT/classes" bench/RawPingPong.java bench/MemcpyFloor.java ||
   { echo "compare.sh: cannot compile the floors" >&2; exit 1; }
-FLOOR=("$JAVA" -cp "$OUT/classes")
+FLOOR=("$JAVA" -Dshm.dir="$SHM_ROOT" -cp "$OUT/classes")
 SIROCCO=("$JAVA" --enable-native-access=ALL-UNNAMED -jar "$SIROCCO_JAR")
 
 load() { cut -d' ' -f1 /proc/loadavg; }
