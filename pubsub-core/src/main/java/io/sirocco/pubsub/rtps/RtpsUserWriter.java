@@ -69,7 +69,8 @@ public final class RtpsUserWriter
     private final long maxBlockingNs;
     private final int ackEvery;
     private List<Target> targets = List.of();
-    private long seenVersion = -1;
+    private long seenEndpoints = -1;
+    private long seenParticipants = -1;
     private long bytesSinceAckRequest;
 
     RtpsUserWriter(final GuidPrefix self, final LocalEndpoint endpoint, final UdpChannel socket,
@@ -119,7 +120,8 @@ public final class RtpsUserWriter
             while (true)
             {
                 refresh();
-                if (targets.size() >= readers && targets.stream().allMatch(t -> !t.reliable || t.proxy.hasAcked()))
+                if (targets.size() >= readers
+                    && targets.stream().allMatch(t -> !t.reliable || t.proxy.answeredHeartbeat()))
                 {
                     return true;
                 }
@@ -298,7 +300,7 @@ public final class RtpsUserWriter
                 }
                 return;
             }
-            if (t == null || !t.reliable || !t.proxy.onAckNack(ackNack.set(), ackNack.count()))
+            if (t == null || !t.reliable || !t.proxy.onAckNack(ackNack.set(), ackNack.count(), ackNack.isFinal()))
             {
                 return;
             }
@@ -306,8 +308,8 @@ public final class RtpsUserWriter
             t.proxy.requestsServed();
             releaseAcknowledged();
             acknowledged.signalAll();
-            if (!resent && !ackNack.isFinal() && t.proxy.acknowledgedBelow() <= history.lastSN())
-            {
+            if (!resent && !ackNack.isFinal())
+            { // a reader that asks for a HEARTBEAT gets one, even when it has everything (RTPS 2.5, 8.3.7.1, FinalFlag)
                 sender.heartbeat(t.participant, t.readerId, false);
             }
         }
@@ -337,7 +339,7 @@ public final class RtpsUserWriter
     {
         for (final Target t : targets)
         {
-            if (t.reliable && (!onlyUnacknowledged || !t.proxy.hasAcked()
+            if (t.reliable && (!onlyUnacknowledged || !t.proxy.answeredHeartbeat()
                 || t.proxy.acknowledgedBelow() <= history.lastSN()))
             {
                 sender.heartbeat(t.participant, t.readerId, false);
@@ -373,15 +375,20 @@ public final class RtpsUserWriter
         return null;
     }
 
-    /** Rebuilds the matched readers when the endpoint table changed, keeping the proxies of those still there. */
+    /**
+     * Rebuilds the matched readers when the endpoint or the participant table changed (SEDP may announce a reader
+     * before SPDP announced its participant), keeping the proxies of those still there.
+     */
     private void refresh()
     {
-        final long version = endpoints.version();
-        if (version == seenVersion)
+        final long endpointsVersion = endpoints.version();
+        final long participantsVersion = participants.version();
+        if (endpointsVersion == seenEndpoints && participantsVersion == seenParticipants)
         {
             return;
         }
-        seenVersion = version;
+        seenEndpoints = endpointsVersion;
+        seenParticipants = participantsVersion;
         final Map<DiscoveredEndpoint, Target> old = new HashMap<>();
         for (final Target t : targets)
         {

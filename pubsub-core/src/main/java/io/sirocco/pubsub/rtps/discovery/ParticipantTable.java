@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicLong;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -24,6 +25,7 @@ public final class ParticipantTable
     private final Map<GuidPrefix, Entry> entries = new ConcurrentHashMap<>();
     private final List<ParticipantListener> listeners = new CopyOnWriteArrayList<>();
     private final int domainId;
+    private final AtomicLong version = new AtomicLong();
 
     public ParticipantTable(final int domainId)
     {
@@ -41,6 +43,7 @@ public final class ParticipantTable
         final Entry previous = entries.put(p.prefix(), new Entry(p, nowNs + p.leaseDurationNs()));
         if (previous == null)
         {
+            version.incrementAndGet();
             LOG.info("domain {}: RTPS discovered {}", domainId, p);
             for (final ParticipantListener l : listeners)
             {
@@ -83,11 +86,21 @@ public final class ParticipantTable
 
     private void lost(final DiscoveredParticipant p, final String why)
     {
+        version.incrementAndGet();
         LOG.info("domain {}: RTPS lost participant {} ({})", domainId, p.prefix(), why);
         for (final ParticipantListener l : listeners)
         {
             l.onLost(p, why);
         }
+    }
+
+    /**
+     * Bumped when a participant is found or lost (not by the announcements that refresh a known one): a reader of the
+     * table recomputes what it derived only when this moved.
+     */
+    public long version()
+    {
+        return version.get();
     }
 
     /** The live participant with {@code prefix}, or null. */

@@ -16,14 +16,22 @@ public final class ReaderProxy
     private long requestedBase = 1;
     private int requestedBits;
     private int lastCount = Integer.MIN_VALUE;
+    private boolean answeredHeartbeat;
 
-    /** An ACKNACK; returns false when it was stale (ignored). */
+    /** An ACKNACK taken as a HEARTBEAT's answer (see {@link #answeredHeartbeat()}); false when it was stale. */
     public boolean onAckNack(final NumberSetView set, final int count)
+    {
+        return onAckNack(set, count, true);
+    }
+
+    /** An ACKNACK with its FINAL flag {@code isFinal}; returns false when it was stale (ignored). */
+    public boolean onAckNack(final NumberSetView set, final int count, final boolean isFinal)
     {
         if (lastCount != Integer.MIN_VALUE && count - lastCount <= 0)
         {
             return false;
         }
+        answeredHeartbeat |= isFinal || lastCount != Integer.MIN_VALUE;
         lastCount = count;
         acknowledgedBelow = Math.max(acknowledgedBelow, set.base());
         requestedBase = set.base();
@@ -43,6 +51,18 @@ public final class ReaderProxy
     public boolean hasAcked()
     {
         return lastCount != Integer.MIN_VALUE;
+    }
+
+    /**
+     * Whether this reader has answered one of the writer's HEARTBEATs, so that it knows the writer's sequence numbers
+     * and takes its next DATA. A reader may send a first, pre-emptive ACKNACK as soon as it matches, before any
+     * HEARTBEAT (Cyclone does, without the FINAL flag, to ask for one); that one does not count: a reader that has
+     * seen no HEARTBEAT yet drops DATA, and Cyclone takes the first HEARTBEAT's range as history it does not want, so
+     * a change sent before would be lost. An answer is a FINAL ACKNACK or any ACKNACK after the first.
+     */
+    public boolean answeredHeartbeat()
+    {
+        return answeredHeartbeat;
     }
 
     /** Every change below this is acknowledged: the writer may drop it from its history for this reader. */
