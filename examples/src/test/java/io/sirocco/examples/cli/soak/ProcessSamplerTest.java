@@ -62,4 +62,39 @@ class ProcessSamplerTest
         assertThat(sampler.last().threads()).isPositive();
         assertThat(sampler.last().files()).isPositive();
     }
+
+    @Test
+    void threadsTheJvmStartsByItselfAreNotCounted() throws Exception
+    {
+        final ProcessSampler sampler = new ProcessSampler();
+        assertThat(sampler.sample(List.of(ProcessHandle.current().pid()))).isTrue();
+        final long before = sampler.last().threads();
+        final java.util.concurrent.CountDownLatch stop = new java.util.concurrent.CountDownLatch(1);
+        final Thread ours = new Thread(() ->
+        {
+            try
+            {
+                stop.await();
+            }
+            catch (final InterruptedException ex)
+            {
+                Thread.currentThread().interrupt();
+            }
+        }, "soak-sampler-test");
+        ours.start();
+        try
+        {
+            assertThat(sampler.sample(List.of(ProcessHandle.current().pid()))).isTrue();
+            assertThat(sampler.last().threads()).as("a thread of ours is counted").isGreaterThan(before);
+        }
+        finally
+        {
+            stop.countDown();
+            ours.join();
+        }
+        assertThat(List.of("C1 CompilerThre", "C2 CompilerThre", "Attach Listener", "process reaper "))
+            .allMatch(ProcessSampler::jvmTransient);
+        assertThat(List.of("sirocco-mcast-d", "sirocco-dcps-d1", "main", "soak-sampler-te"))
+            .noneMatch(ProcessSampler::jvmTransient);
+    }
 }
