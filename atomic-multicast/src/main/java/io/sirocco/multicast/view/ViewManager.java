@@ -402,18 +402,33 @@ public final class ViewManager
      * The committed proposal from the registry. A network registry carries the proposal on its own connection, which
      * the SST's row frames may overtake: wait for it (bounded), then give up. Proposal numbers restart in every view
      * (they come from the fresh table), so an older view's proposal under the same key is not this one: wait for its
-     * replacement.
+     * replacement. A later view's proposal under that key means this member is the late one: the others installed the
+     * committed view (each publishes it as {@code v<id>} before it builds it) and the leader of that view already
+     * proposed the next, overwriting the key; the committed view is then read where its installers published it. A
+     * member slower than the leader by one registry poll used to wait for a proposal that never came back, silent in
+     * the new view until the others suspected it (SimultaneousStartTest: joiners registering their readers one after
+     * the other make such back-to-back changes).
      *
      * @return the view; empty while waiting; null when this member excluded itself after the wait.
      */
     private Optional<View> committedView()
     {
         final long committedNo = s.commitNo;
+        final long nextId = s.ctx.view.viewId() + 1;
         final Optional<View> next = host.registry().read("p" + committedNo);
-        if (next.isPresent() && next.get().viewId() == s.ctx.view.viewId() + 1)
+        if (next.isPresent() && next.get().viewId() == nextId)
         {
             s.proposalWaitStartNs = 0;
             return next;
+        }
+        final Optional<View> installed = next.isPresent() && next.get().viewId() > nextId
+            ? host.registry().read("v" + nextId) : Optional.empty();
+        if (installed.isPresent())
+        {
+            LOG.debug("view {}: committed proposal p{} already replaced by view {}'s; installing view {} as the others "
+                + "published it", s.ctx.view.viewId(), committedNo, next.get().viewId(), nextId);
+            s.proposalWaitStartNs = 0;
+            return installed;
         }
         final long now = System.nanoTime();
         if (s.proposalWaitStartNs == 0)

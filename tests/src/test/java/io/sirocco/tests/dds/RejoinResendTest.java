@@ -37,6 +37,7 @@ import org.omg.dds.pub.Publisher;
 import org.omg.dds.sub.DataReader;
 import org.omg.dds.sub.Sample;
 import org.omg.dds.sub.Subscriber;
+import org.omg.dds.topic.Topic;
 
 /**
  * A publisher that the group excludes (its predicate thread stalls past the suspicion timeout, as a starved process's
@@ -53,6 +54,7 @@ import org.omg.dds.sub.Subscriber;
 class RejoinResendTest
 {
     private static final String STALL = "test.stall";
+    private static final List<String> COLORS = List.of("RED", "BLUE");
 
     private final PolicyFactory pf = PolicyFactory.getPolicyFactory(Dds.environment(Map.of()));
 
@@ -110,6 +112,80 @@ class RejoinResendTest
             final List<Integer> received = take(reader, written.get());
             assertThat(received).as("every sample once, in order, of %d written", written.get())
                 .containsExactlyElementsOf(range(1, written.get()));
+        }
+    }
+
+    /**
+     * Two RELIABLE writers of one topic in the excluded participant share the topic channel's unconfirmed messages: the
+     * re-send after the rejoin is the channel's, once, before either writer sends anything new there. When each writer
+     * re-sent on its own, one took both writers' trimmed samples while the other, finding none left, wrote a new
+     * sample into the new view first, and the reader dropped the re-sent ones of that writer as old.
+     */
+    @Test
+    void twoWritersOfOneTopicLoseNothingThroughAnExclusion() throws Exception
+    {
+        final ServiceEnvironment env = Dds.environment(Map.of("sirocco.dds.transport", "shm",
+            "sirocco.dds.interface", "lo", "sirocco.dds.suspicion.ms", "1000", "sirocco.dds.window.slots", "32"));
+        try (DomainParticipants participants = new DomainParticipants(env))
+        {
+            final DomainParticipant pub = participants.create();
+            final DomainParticipant sub = participants.create();
+            participants.create(); // the third member: the reader's side stays a majority without the publisher
+            final Topic<Shape> topic = pub.createTopic("TwoWriters", Shape.class);
+            final List<DataWriter<Shape>> writers = List.of(writer(pub, topic), writer(pub, topic));
+            final DataReader<Shape> reader = reader(sub, "TwoWriters");
+            Dds.await("the reader matched both writers",
+                () -> reader.getSubscriptionMatchedStatus().getCurrentCount() == 2);
+            final Group pubGroup = ((GroupBus)((ParticipantImpl)pub).bus()).group();
+            final CountDownLatch release = new CountDownLatch(1);
+            final Subgroup stall = registerStall(pubGroup, release);
+            final ExecutorService pool = Executors.newFixedThreadPool(2);
+            final AtomicBoolean stop = new AtomicBoolean();
+            final List<AtomicInteger> written = List.of(new AtomicInteger(), new AtomicInteger());
+            try
+            {
+                final List<Future<?>> writing = new ArrayList<>();
+                for (int w = 0; w < 2; w++)
+                {
+                    final int index = w;
+                    writing.add(pool.submit(() ->
+                    {
+                        writeUntil(writers.get(index), COLORS.get(index), stop, written.get(index));
+                        return null;
+                    }));
+                }
+                Dds.await("samples flowing", () -> written.stream().allMatch(n -> n.get() >= 100));
+                final int matches = reader.getSubscriptionMatchedStatus().getTotalCount();
+                stallOnce(stall);
+                awaitLong("the reader's participant saw the writers gone",
+                    () -> reader.getSubscriptionMatchedStatus().getCurrentCount() == 0);
+                release.countDown();
+                awaitLong("the writers back at the reader", () ->
+                    reader.getSubscriptionMatchedStatus().getCurrentCount() == 2
+                        && reader.getSubscriptionMatchedStatus().getTotalCount() >= matches + 2);
+                final List<Integer> after = written.stream().map(AtomicInteger::get).toList();
+                awaitLong("samples written by both after the rejoin",
+                    () -> written.get(0).get() >= after.get(0) + 100 && written.get(1).get() >= after.get(1) + 100);
+                stop.set(true);
+                for (final Future<?> f : writing)
+                {
+                    f.get(60, TimeUnit.SECONDS);
+                }
+            }
+            finally
+            {
+                release.countDown();
+                stop.set(true);
+                pool.shutdown();
+            }
+            final Map<String, List<Integer>> received = takeByColor(reader,
+                written.get(0).get() + written.get(1).get());
+            for (int w = 0; w < 2; w++)
+            {
+                assertThat(received.getOrDefault(COLORS.get(w), List.of()))
+                    .as("every sample of writer %s once, in order, of %d written", COLORS.get(w), written.get(w).get())
+                    .containsExactlyElementsOf(range(1, written.get(w).get()));
+            }
         }
     }
 
@@ -173,7 +249,14 @@ class RejoinResendTest
     private static void writeUntil(final DataWriter<Shape> writer, final AtomicBoolean stop,
         final AtomicInteger written) throws Exception
     {
-        final Shape shape = new Shape("RED", 0, 0, 10);
+        writeUntil(writer, "RED", stop, written);
+    }
+
+    /** As above, for an instance of {@code color}. */
+    private static void writeUntil(final DataWriter<Shape> writer, final String color, final AtomicBoolean stop,
+        final AtomicInteger written) throws Exception
+    {
+        final Shape shape = new Shape(color, 0, 0, 10);
         while (!stop.get())
         {
             shape.x = written.get() + 1;
@@ -221,8 +304,13 @@ class RejoinResendTest
 
     private DataWriter<Shape> writer(final DomainParticipant pub, final String topic)
     {
+        return writer(pub, pub.createTopic(topic, Shape.class));
+    }
+
+    private DataWriter<Shape> writer(final DomainParticipant pub, final Topic<Shape> topic)
+    {
         final Publisher publisher = pub.createPublisher();
-        return publisher.createDataWriter(pub.createTopic(topic, Shape.class), publisher.getDefaultDataWriterQos()
+        return publisher.createDataWriter(topic, publisher.getDefaultDataWriterQos()
             .withPolicies(pf.Reliability().withReliable().withMaxBlockingTime(60, TimeUnit.SECONDS),
                 pf.History().withKeepAll(), pf.Durability().withVolatile()));
     }
@@ -248,6 +336,33 @@ class RejoinResendTest
                 if (sample.getData() != null)
                 {
                     received.add(sample.getData().x);
+                    deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+                }
+            }
+            if (samples.isEmpty())
+            {
+                java.util.concurrent.locks.LockSupport.parkNanos(1_000_000L); // polling for the samples, bounded
+            }
+        }
+        return received;
+    }
+
+    /** Takes samples until {@code count} came or nothing came for 60 s, by instance colour in arrival order. */
+    private static Map<String, List<Integer>> takeByColor(final DataReader<Shape> reader, final int count)
+    {
+        final Map<String, List<Integer>> received = new java.util.HashMap<>();
+        final List<Sample<Shape>> samples = new ArrayList<>();
+        int total = 0;
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (total < count && System.nanoTime() - deadline < 0)
+        {
+            reader.take(samples);
+            for (final Sample<Shape> sample : samples)
+            {
+                if (sample.getData() != null)
+                {
+                    received.computeIfAbsent(sample.getData().color, c -> new ArrayList<>()).add(sample.getData().x);
+                    total++;
                     deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
                 }
             }

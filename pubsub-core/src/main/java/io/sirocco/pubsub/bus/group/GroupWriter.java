@@ -2,7 +2,6 @@ package io.sirocco.pubsub.bus.group;
 
 import java.lang.foreign.MemorySegment;
 import java.util.Collection;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
@@ -416,27 +415,13 @@ final class GroupWriter implements BusWriter
     }
 
     /**
-     * A view changed since the last send (or this member was excluded and is back): send again into {@code engine},
-     * in order, what the old view did not deliver to every member.
+     * A view changed since the last send (or this member was excluded and is back): what the old view did not deliver
+     * to every member goes again into {@code engine}, in order, once for the whole channel ({@link ChannelResend}).
      */
     private boolean resendTrimmed(final Subgroup subgroup, final Object engine, final long timeoutNs)
     {
-        final List<byte[]> trimmed = channel.unconfirmed.takeAll();
-        if (!trimmed.isEmpty())
-        {
-            LOG.debug("topic subgroup {}: re-sending {} message(s) removed by a view change", channel.name,
-                trimmed.size());
-        }
-        for (int i = 0; i < trimmed.size(); i++)
-        {
-            if (!ViewBoundClaim.resend(subgroup, engine, trimmed.get(i), claim, channel.unconfirmed,
-                claimTimeout(timeoutNs)))
-            {
-                channel.unconfirmed.restore(trimmed.subList(i, trimmed.size()));
-                return false;
-            }
-        }
-        return true;
+        return channel.resend.resendInto(channel.name, channel.unconfirmed, subgroup, engine, claim,
+            claimTimeout(timeoutNs));
     }
 
     @Override

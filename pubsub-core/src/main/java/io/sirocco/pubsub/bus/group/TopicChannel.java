@@ -43,6 +43,8 @@ final class TopicChannel implements DeliveryHandler
     /** The subgroup's slot size: a message up to this long (header included) is sent in a slot, not in bulk. */
     final int slotBytes;
     final UnconfirmedMessages unconfirmed = new UnconfirmedMessages();
+    /** The re-send of {@code unconfirmed} after a view change, shared by the channel's writers. */
+    final ChannelResend resend = new ChannelResend();
     final CopyOnWriteArrayList<ReaderQueue> readers = new CopyOnWriteArrayList<>();
     /** Snapshot of {@code readers} for the predicate thread: replaced on every change, read without iterators. */
     volatile ReaderQueue[] readerArray = new ReaderQueue[0];
