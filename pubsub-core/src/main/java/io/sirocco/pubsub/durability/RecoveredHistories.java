@@ -49,16 +49,24 @@ public final class RecoveredHistories implements FailoverListener
             offset, length);
     }
 
+    /** The history is complete here (its re-replication to new backups follows): serve it from now on. */
     @Override
-    public void onZoneRecovered(final ZoneId zone, final int failedOwner, final RecoveryReport report,
-        final List<Integer> newBackups)
+    public void onHistoryRecovered(final ZoneId zone, final int failedOwner, final RecoveryReport report)
     {
         final RecoveredSamples samples = zones.getOrDefault(zone, NONE);
         completed.add(zone.writerId());
         whenRecovered.accept(zone.writerId());
-        LOG.info("durability: recovered writer {} of failed log node {}: {} samples{} in {} off-heap blocks; backups "
-            + "now {}", String.format("%016x", zone.writerId()), failedOwner, samples.size(), samples.isEmpty() ? ""
-            : " (seq " + samples.firstSequence() + ".." + samples.lastSequence() + ")", samples.blocks(), newBackups);
+        LOG.info("durability: recovered writer {} of failed log node {}: {} samples{} in {} off-heap blocks",
+            String.format("%016x", zone.writerId()), failedOwner, samples.size(), samples.isEmpty() ? ""
+            : " (seq " + samples.firstSequence() + ".." + samples.lastSequence() + ")", samples.blocks());
+    }
+
+    @Override
+    public void onZoneRecovered(final ZoneId zone, final int failedOwner, final RecoveryReport report,
+        final List<Integer> newBackups)
+    {
+        LOG.info("durability: the zone of recovered writer {} is re-replicated; its backups now {}",
+            String.format("%016x", zone.writerId()), newBackups);
     }
 
     /** Who is told of each completed recovery (RecoveredWriters, which serves the history). */
