@@ -204,12 +204,13 @@ public final class RecoveredWriters implements DiscoveryHandler, AutoCloseable
         final Long2LongHashMap lastOfInstance = new Long2LongHashMap(-1);
         final LongArrayList instances = new LongArrayList();
         final BusMessage message = new BusMessage(256);
+        final DirectedBatches out = new DirectedBatches(writer, writerGuid, readerGuid, SEND_TIMEOUT_NS);
         long last = 0;
         for (int i = 0; i < count; i++)
         {
             SampleEnvelope.toMessage(message, writerGuid, samples.block(i), samples.offset(i), samples.length(i));
             message.kind(message.kind() | BusMessage.KIND_HISTORY);
-            if (!writer.sendDirected(readerGuid, message, SEND_TIMEOUT_NS))
+            if (!out.send(message))
             {
                 LOG.warn("durability: reader {} took no recovered sample of writer {} for 30 s; its replay stops",
                     String.format("%016x", readerGuid), String.format("%016x", writerGuid));
@@ -227,8 +228,9 @@ public final class RecoveredWriters implements DiscoveryHandler, AutoCloseable
             final int i = (int)lastOfInstance.get(instances.getLong(k));
             SampleEnvelope.toMessage(message, writerGuid, samples.block(i), samples.offset(i), samples.length(i));
             message.kind(BusMessage.KIND_UNREGISTER | BusMessage.KIND_HISTORY).seq(last);
-            writer.sendDirected(readerGuid, message, SEND_TIMEOUT_NS);
+            out.send(message);
         }
+        out.flush();
         final BusMessage end = new BusMessage(16);
         end.kind(BusMessage.KIND_HISTORY_END).writerGuid(writerGuid).seq(last).payloadLength(0);
         writer.sendDirected(readerGuid, end, SEND_TIMEOUT_NS);

@@ -451,6 +451,13 @@ final class GroupWriter implements BusWriter
         return send(message, readerGuid, timeoutNs);
     }
 
+    /** A batch fills one subgroup slot (the fast path), header included. */
+    @Override
+    public int batchBytes()
+    {
+        return channel.slotBytes - BusHeader.LENGTH;
+    }
+
     @Override
     public boolean awaitSending(final long timeoutNs)
     {
