@@ -1,5 +1,7 @@
 package io.sirocco.pubsub.durability;
 
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -45,8 +47,24 @@ public final class RecoveredHistories implements FailoverListener
     {
         final RecoveredSamples samples = new RecoveredSamples(blockBytes);
         zones.put(zone, samples);
-        return (z, keyHash, sequence, epoch, version, buffer, offset, length) -> samples.append(sequence, buffer,
-            offset, length);
+        return new RecoveryConsumer()
+        {
+            /** The sample's own sequence number, from its envelope: a KEEP_LAST zone's log key is a history slot. */
+            @Override
+            public void onEntry(final ZoneId z, final long keyHash, final long sequence, final int epoch,
+                final int version, final ByteBuffer buffer, final int offset, final int length)
+            {
+                final long seq = buffer.getLong(offset + SampleEnvelope.SEQ);
+                samples.append(buffer.order() == ByteOrder.LITTLE_ENDIAN ? seq : Long.reverseBytes(seq), buffer,
+                    offset, length);
+            }
+
+            @Override
+            public void onComplete(final RecoveryReport report)
+            {
+                samples.seal();
+            }
+        };
     }
 
     /** The history is complete here (its re-replication to new backups follows): serve it from now on. */

@@ -11,16 +11,16 @@ import java.util.List;
  * envelopes are packed one after the other into direct blocks of {@code blockBytes} (an envelope larger than a block
  * gets a block of its own), and a table of primitive arrays gives each sample's sequence number, block, offset and
  * length. The recovery hands over a million samples as a million copies into a few blocks, with no object per sample
- * (a skip list of arrays took 20 s for as many).
+ * (a skip list of arrays took 20 s for as many). The log streams a KEEP_ALL zone in sequence order; a KEEP_LAST zone
+ * (its log keys are history slots) in slot order, so {@link #seal} sorts the table by sequence number when needed.
  *
  * <p>Memory: the envelopes' bytes plus less than one block of slack, plus 20 bytes of table per sample. The log's
  * zone size bounds the envelopes (a writer is refused past three quarters of {@code sirocco.dds.durability.zone.mb}),
  * so a recovered zone holds at most that much off-heap.
  *
- * <p>Concurrency: one writer (the zone's recovery thread) appends in ascending sequence order; any thread reads. Each
- * append writes the envelope and its table row before the volatile {@code count}, and readers read {@code count}
- * first, so a reader sees every row below the count it read complete. Grown tables are copies holding the same prefix,
- * so a reader that picks up an older or newer array sees the same rows.
+ * <p>Concurrency: one thread (the zone's recovery thread) appends, then seals; any thread reads after the seal. The
+ * seal writes the volatile {@code count} last, so a reader that sees it sees the whole table and every block; before
+ * the seal a reader sees an empty history.
  */
 public final class RecoveredSamples
 {
@@ -34,8 +34,12 @@ public final class RecoveredSamples
     /** Block index (high 32 bits) and offset in it (low 32 bits) of each sample. */
     private long[] places = new long[1024];
     private int[] lengths = new int[1024];
+    /** Samples appended (recovery thread only). */
+    private int filled;
+    private boolean ascending = true;
+    private ByteBuffer[] published = new ByteBuffer[0];
+    /** Samples readable: 0 until {@link #seal}. */
     private volatile int count;
-    private volatile ByteBuffer[] published = new ByteBuffer[0];
 
     public RecoveredSamples(final int blockBytes)
     {
@@ -46,15 +50,15 @@ public final class RecoveredSamples
         this.blockBytes = blockBytes;
     }
 
-    /** Recovery thread: appends the envelope {@code from[offset, offset + length)}, sequences ascending. */
+    /** Recovery thread: appends the envelope {@code from[offset, offset + length)} of sample {@code sequence}. */
     public void append(final long sequence, final ByteBuffer from, final int offset, final int length)
     {
-        final int n = count;
-        if (n > 0 && sequence <= sequences[n - 1])
+        if (count != 0)
         {
-            throw new IllegalArgumentException("recovered sequence " + sequence + " after " + sequences[n - 1]
-                + ": not ascending");
+            throw new IllegalStateException("recovered history already sealed");
         }
+        final int n = filled;
+        ascending &= n == 0 || sequence > sequences[n - 1];
         final ByteBuffer block = blockFor(length);
         final int at = block.position();
         block.put(at, from, offset, length);
@@ -69,17 +73,40 @@ public final class RecoveredSamples
         sequences[n] = sequence;
         places[n] = ((long)(blocks.size() - 1) << 32) | at;
         lengths[n] = length;
-        count = n + 1;
+        filled = n + 1;
     }
 
-    /** The block the next {@code length} bytes go to: the current one if they fit, else a new one (published). */
+    /**
+     * Recovery thread, after the last append: orders the table by sequence number (if the samples did not come in
+     * that order) and makes the history readable.
+     *
+     * @throws IllegalStateException if two samples have the same sequence number.
+     */
+    public void seal()
+    {
+        final int n = filled;
+        if (!ascending)
+        {
+            SequenceOrder.sort(sequences, places, lengths, n);
+            for (int i = 1; i < n; i++)
+            {
+                if (sequences[i] == sequences[i - 1])
+                {
+                    throw new IllegalStateException("recovered sequence number " + sequences[i] + " twice");
+                }
+            }
+        }
+        published = blocks.toArray(new ByteBuffer[0]);
+        count = n;
+    }
+
+    /** The block the next {@code length} bytes go to: the current one if they fit, else a new one. */
     private ByteBuffer blockFor(final int length)
     {
         if (current == null || current.remaining() < length)
         {
             current = ByteBuffer.allocateDirect(Math.max(blockBytes, length)).order(ByteOrder.LITTLE_ENDIAN);
             blocks.add(current);
-            published = blocks.toArray(new ByteBuffer[0]);
         }
         return current;
     }
@@ -147,7 +174,7 @@ public final class RecoveredSamples
     /** How many off-heap blocks hold the samples. */
     public int blocks()
     {
-        return published.length;
+        return count == 0 ? 0 : published.length;
     }
 
     private void check(final int index)

@@ -33,6 +33,7 @@ class RecoveredSamplesTest
 
     private static void assertHolds(final RecoveredSamples samples, final long[] sequences, final int[] lengths)
     {
+        samples.seal();
         assertEquals(sequences.length, samples.size());
         for (int i = 0; i < sequences.length; i++)
         {
@@ -48,6 +49,7 @@ class RecoveredSamplesTest
     void emptyHistoryHoldsNothing()
     {
         final RecoveredSamples samples = new RecoveredSamples(64);
+        samples.seal();
         assertTrue(samples.isEmpty());
         assertEquals(0, samples.blocks());
         assertEquals(0, samples.firstSequence());
@@ -81,8 +83,13 @@ class RecoveredSamplesTest
         }
         assertHolds(samples, sequences, lengths);
         assertEquals(10, samples.blocks());
-        append(samples, 41, envelope(41, 16));
-        assertEquals(11, samples.blocks());
+        final RecoveredSamples oneMore = new RecoveredSamples(64);
+        for (int i = 1; i <= 41; i++)
+        {
+            append(oneMore, i, envelope(i, 16));
+        }
+        oneMore.seal();
+        assertEquals(11, oneMore.blocks());
     }
 
     @Test
@@ -119,12 +126,35 @@ class RecoveredSamplesTest
     }
 
     @Test
-    void refusesSequencesThatDoNotAscend()
+    void samplesInSlotOrderAreSortedBySequenceNumberWhenSealed()
     {
-        final RecoveredSamples samples = new RecoveredSamples(64);
-        append(samples, 5, envelope(5, 8));
-        assertThrows(IllegalArgumentException.class, () -> append(samples, 5, envelope(5, 8)));
-        assertThrows(IllegalArgumentException.class, () -> append(samples, 4, envelope(4, 8)));
-        assertEquals(1, samples.size());
+        // A KEEP_LAST zone streams in history-slot order: sequence numbers come shuffled.
+        final RecoveredSamples samples = new RecoveredSamples(100);
+        final long[] shuffled = {9, 3, 27, 1, 14, 2, 40, 5};
+        for (final long seq : shuffled)
+        {
+            append(samples, seq, envelope(seq, 30));
+        }
+        assertEquals(0, samples.size(), "nothing readable before the seal");
+        final long[] sorted = shuffled.clone();
+        java.util.Arrays.sort(sorted);
+        final int[] lengths = new int[sorted.length];
+        java.util.Arrays.fill(lengths, 30);
+        assertHolds(samples, sorted, lengths);
+    }
+
+    @Test
+    void aSequenceNumberTwiceOrAnAppendAfterTheSealIsRefused()
+    {
+        final RecoveredSamples twice = new RecoveredSamples(64);
+        append(twice, 5, envelope(5, 8));
+        append(twice, 4, envelope(4, 8));
+        append(twice, 5, envelope(5, 8));
+        assertThrows(IllegalStateException.class, twice::seal);
+        final RecoveredSamples sealed = new RecoveredSamples(64);
+        append(sealed, 1, envelope(1, 8));
+        sealed.seal();
+        assertThrows(IllegalStateException.class, () -> append(sealed, 2, envelope(2, 8)));
+        assertEquals(1, sealed.size());
     }
 }
