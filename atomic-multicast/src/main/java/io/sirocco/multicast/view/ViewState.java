@@ -127,7 +127,14 @@ final class ViewState
         return (suspected & (1L << r)) == 0;
     }
 
-    /** Failures (suspected members that did not leave) must be fewer than half of the non-leaving members. */
+    /**
+     * Failures (suspected members that did not leave) must be fewer than half of the non-leaving members. A member of
+     * this host whose process is gone counts as a leaver, not a failure: the majority rule guards against a partition
+     * whose other side runs on, and a dead process is on no side. Without this, killing the majority of a view's
+     * processes at once (a script stopping its helpers, a soak's churn) made the survivors exclude themselves as a
+     * minority and drop what was in flight, although no partition could exist. A member whose death cannot be proven
+     * (another host, a frozen process, a reused pid) still counts as a failure.
+     */
     boolean majority()
     {
         int leavers = 0;
@@ -136,7 +143,7 @@ final class ViewState
         {
             if (!live(r))
             {
-                if ((table.getAcquire(r, SstLayout.SUSPECTED) & (1L << r)) != 0)
+                if (leftOrDead((table.getAcquire(r, SstLayout.SUSPECTED) & (1L << r)) != 0, ctx.view.members().get(r)))
                 {
                     leavers++;
                 }
@@ -147,6 +154,15 @@ final class ViewState
             }
         }
         return 2 * failed < members - leavers;
+    }
+
+    /**
+     * @param left whether the member suspected itself (it leaves).
+     * @return whether a suspected member does not count against the majority: it leaves, or its process surely ended.
+     */
+    static boolean leftOrDead(final boolean left, final Member member)
+    {
+        return left || !alive(member);
     }
 
     /** The next member list: current members minus suspected, with updated registrations, plus live joiners. */

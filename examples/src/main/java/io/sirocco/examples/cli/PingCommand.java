@@ -2,6 +2,7 @@ package io.sirocco.examples.cli;
 
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
@@ -62,6 +63,10 @@ public final class PingCommand implements Callable<Integer>
 
     @Option(names = "--json", description = "end with one JSON line")
     boolean json;
+
+    @Option(names = "--percentiles", paramLabel = "FILE", description = "write the one-way latency's HdrHistogram "
+        + "percentile distribution (microseconds) to FILE, for plotting (bench/compare.sh)")
+    Path percentiles;
 
     @Option(names = "--rtps", description = "speak DDSI-RTPS with ddsperf's topics and types (Cyclone's ddsperf "
         + "is the other side); interface and peers from sirocco.dds.interface / sirocco.dds.peers")
@@ -162,6 +167,10 @@ public final class PingCommand implements Callable<Integer>
         }
         final LatencyReport report = echoes.report();
         report.printOverall();
+        if (percentiles != null)
+        {
+            report.writePercentiles(percentiles);
+        }
         final long allocTrips = echoes.measuredTrips();
         if (allocTrips > 0)
         {

@@ -31,6 +31,19 @@ public final class BusMessage
     public static final int KIND_WRITER_END = 32;
 
     /**
+     * Flag on a live DATA/DISPOSE/UNREGISTER message written inside a coherent set of a Publisher with PRESENTATION
+     * coherent_access at TOPIC or GROUP scope: a reader that requests coherent access holds it until the set's
+     * {@link #KIND_COHERENT_END} from the same writer arrives (DDS 1.4 §2.2.3.6).
+     */
+    public static final int KIND_COHERENT = 64;
+
+    /**
+     * A writer's end of a coherent set: its payload is a {@link CoherentSetMark} (the publisher, the set, and how many
+     * messages each writer of the publisher sent in it). Never stored in a reader's cache.
+     */
+    public static final int KIND_COHERENT_END = 128;
+
+    /**
      * Bus only, never handed to a reader: many samples of one writer in one message ({@link BusBatch}), unpacked by
      * the receiving bus (a directed history replay of a recovered writer).
      */

@@ -17,17 +17,23 @@ public final class NestedBrackets
 {
     private final AtomicInteger open = new AtomicInteger();
 
-    public void begin()
+    /** Opens a bracket; returns how many are open now (1: the outermost). */
+    public int begin()
     {
-        open.incrementAndGet();
+        return open.incrementAndGet();
     }
 
-    /** Closes the innermost bracket; PreconditionNotMetException with {@code misuse} when none is open. */
-    public void end(final ServiceEnvironment env, final String misuse)
+    /**
+     * Closes the innermost bracket and returns how many stay open (0: the outermost closed); PreconditionNotMetException
+     * with {@code misuse} when none is open.
+     */
+    public int end(final ServiceEnvironment env, final String misuse)
     {
-        if (open.getAndUpdate(n -> n > 0 ? n - 1 : 0) == 0)
+        final int before = open.getAndUpdate(n -> n > 0 ? n - 1 : 0);
+        if (before == 0)
         {
             throw DdsExceptions.precondition(env, misuse);
         }
+        return before - 1;
     }
 }

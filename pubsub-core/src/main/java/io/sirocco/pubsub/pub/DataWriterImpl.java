@@ -1,7 +1,6 @@
 package io.sirocco.pubsub.pub;
 
 import java.util.Collection;
-import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.locks.ReentrantLock;
@@ -10,6 +9,7 @@ import io.sirocco.dds.loan.LoaningDataWriter;
 import io.sirocco.dds.type.TypeCodec;
 import io.sirocco.pubsub.SiroccoServiceEnvironment;
 import io.sirocco.pubsub.bus.BusMessage;
+import io.sirocco.pubsub.bus.CoherentSetMark;
 import io.sirocco.pubsub.bus.EndpointRecord;
 import io.sirocco.pubsub.core.DdsExceptions;
 import io.sirocco.pubsub.core.DurationImpl;
@@ -27,7 +27,6 @@ import org.omg.dds.core.policy.Reliability;
 import org.omg.dds.core.status.Status;
 import org.omg.dds.pub.DataWriterListener;
 import org.omg.dds.pub.DataWriterQos;
-import org.omg.dds.topic.SubscriptionBuiltinTopicData;
 import org.omg.dds.topic.Topic;
 
 /**
@@ -84,6 +83,7 @@ public final class DataWriterImpl<T> extends DataWriterStatuses<T> implements Lo
             this::fireDeadlineMissed, participant.timers());
         this.record = recordOf(qos);
         sendPath.liveliness(liveliness);
+        sendPath.coherence(new WriterCoherence(publisher::openCoherentSet));
         topic.addUser();
     }
 
@@ -223,6 +223,34 @@ public final class DataWriterImpl<T> extends DataWriterStatuses<T> implements Lo
             throw DdsExceptions.precondition(env, describe() + ": a loan is already open; commit or close it first");
         }
         return loan.open(sizeBytes);
+    }
+
+    /** The publisher's endCoherentChanges, first step: how many messages this writer sent in the set. */
+    public int coherentCount(final long setNumber)
+    {
+        lock.lock();
+        try
+        {
+            return sendPath.coherentCount(setNumber);
+        }
+        finally
+        {
+            lock.unlock();
+        }
+    }
+
+    /** The publisher's endCoherentChanges, second step: sends this writer's end of the set (see WriterSendPath). */
+    public void endCoherentSet(final CoherentSetMark mark) throws TimeoutException
+    {
+        lock.lock();
+        try
+        {
+            sendPath.endCoherentSet(mark);
+        }
+        finally
+        {
+            lock.unlock();
+        }
     }
 
     // ------------------------------------------------------------------------------------------------------------
@@ -401,20 +429,6 @@ public final class DataWriterImpl<T> extends DataWriterStatuses<T> implements Lo
 
     // ------------------------------------------------------------------------------------------------------------
     // The rest of the API
-
-    @Override
-    public Set<InstanceHandle> getMatchedSubscriptions()
-    {
-        checkOpen();
-        return matches.handles(env);
-    }
-
-    @Override
-    public SubscriptionBuiltinTopicData getMatchedSubscriptionData(final InstanceHandle handle)
-    {
-        checkOpen();
-        return matches.readerData(env, describe(), handle);
-    }
 
     @Override
     public void waitForAcknowledgments(final long maxWait, final TimeUnit unit) throws TimeoutException

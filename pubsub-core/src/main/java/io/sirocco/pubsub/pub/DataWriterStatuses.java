@@ -1,6 +1,7 @@
 package io.sirocco.pubsub.pub;
 
 import java.util.Collection;
+import java.util.Set;
 
 import io.sirocco.pubsub.SiroccoServiceEnvironment;
 import io.sirocco.pubsub.core.DurationImpl;
@@ -8,6 +9,7 @@ import io.sirocco.pubsub.core.StatusKinds;
 import io.sirocco.pubsub.status.DeadlineMissedCounts;
 import io.sirocco.pubsub.status.Events;
 import io.sirocco.pubsub.topic.TopicImpl;
+import org.omg.dds.core.InstanceHandle;
 import org.omg.dds.core.policy.Liveliness;
 import org.omg.dds.core.status.LivelinessLostStatus;
 import org.omg.dds.core.status.OfferedDeadlineMissedStatus;
@@ -17,6 +19,7 @@ import org.omg.dds.core.status.Status;
 import org.omg.dds.pub.DataWriterListener;
 import org.omg.dds.pub.DataWriterQos;
 import org.omg.dds.pub.PublisherListener;
+import org.omg.dds.topic.SubscriptionBuiltinTopicData;
 
 /**
  * A DataWriter's communication statuses and the listener calls that report them: publication matched, offered
@@ -131,5 +134,19 @@ abstract class DataWriterStatuses<T> extends DataWriterOverloads<T>
         {
             liveliness.asserted(nowNs);
         }
+    }
+
+    @Override
+    public Set<InstanceHandle> getMatchedSubscriptions()
+    {
+        checkOpen();
+        return matches.handles(env);
+    }
+
+    @Override
+    public SubscriptionBuiltinTopicData getMatchedSubscriptionData(final InstanceHandle handle)
+    {
+        checkOpen();
+        return matches.readerData(env, describe(), handle);
     }
 }

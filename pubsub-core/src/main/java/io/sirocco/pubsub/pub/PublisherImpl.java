@@ -1,10 +1,14 @@
 package io.sirocco.pubsub.pub;
 
+import java.util.ArrayList;
 import java.util.Collection;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.locks.ReentrantLock;
 
 import io.sirocco.pubsub.SiroccoServiceEnvironment;
+import io.sirocco.pubsub.bus.CoherentSetMark;
 import io.sirocco.pubsub.core.DurationImpl;
 import io.sirocco.pubsub.core.ParticipantView;
 import io.sirocco.pubsub.durability.WriterIdentity;
@@ -31,6 +35,14 @@ public final class PublisherImpl extends GroupEntity<PublisherListener, Publishe
     implements PublisherView
 {
     private final NestedBrackets coherentSets = new NestedBrackets();
+    /** Serializes begin/endCoherentChanges (cold path: once per set, never per sample). */
+    private final ReentrantLock coherentLock = new ReentrantLock();
+    /** Whether PRESENTATION makes coherent sets group messages: coherent_access at TOPIC or GROUP scope. */
+    private final boolean groupsCoherentSets;
+    /** The last coherent set opened (under {@code coherentLock}). */
+    private long lastCoherentSet;
+    /** The open set, 0 when none: written under {@code coherentLock}, read by writers on every send. */
+    private volatile long openCoherentSet;
     private volatile DataWriterQos defaultWriterQos;
 
     public PublisherImpl(final SiroccoServiceEnvironment env, final ParticipantView participant, final long guid,
@@ -38,6 +50,9 @@ public final class PublisherImpl extends GroupEntity<PublisherListener, Publishe
     {
         super(env, participant, guid, "Publisher", qos, listener, statuses);
         this.defaultWriterQos = DataWriterQosImpl.defaults(env);
+        final Presentation presentation = qos.getPresentation();
+        this.groupsCoherentSets = presentation.isCoherentAccess() &&
+            presentation.getAccessScope() != Presentation.AccessScopeKind.INSTANCE;
     }
 
     @Override
@@ -121,23 +136,101 @@ public final class PublisherImpl extends GroupEntity<PublisherListener, Publishe
     }
 
     /**
-     * Opens a coherent set (sets nest). Only INSTANCE-scope Presentation is accepted with coherent_access (see
-     * {@code QosChecks.presentation}), and at that scope the spec makes instances independent, so a set changes
-     * nothing in delivery: its samples go out as they are written.
+     * Opens a coherent set (sets nest: only the outermost begin and end count). With coherent_access at TOPIC or GROUP
+     * scope, every message the publisher's writers send until the matching {@link #endCoherentChanges} is marked as
+     * part of the set, and a reader that requests coherent access makes none of them visible before the whole set
+     * arrived. At INSTANCE scope the spec makes instances independent, so a set changes nothing in delivery.
      */
     @Override
     public void beginCoherentChanges()
     {
         checkEnabled();
-        coherentSets.begin();
+        coherentLock.lock();
+        try
+        {
+            if (coherentSets.begin() == 1 && groupsCoherentSets)
+            {
+                openCoherentSet = ++lastCoherentSet;
+            }
+        }
+        finally
+        {
+            coherentLock.unlock();
+        }
     }
 
-    /** Closes the innermost coherent set; PreconditionNotMetException if none is open. */
+    /**
+     * Closes the innermost coherent set; PreconditionNotMetException if none is open. Closing the outermost sends the
+     * set's end mark through each writer that sent something in it (see {@link #sendCoherentEnds}).
+     */
     @Override
     public void endCoherentChanges()
     {
         checkEnabled();
-        coherentSets.end(env, describe() + ": endCoherentChanges without beginCoherentChanges");
+        coherentLock.lock();
+        try
+        {
+            final String misuse = describe() + ": endCoherentChanges without beginCoherentChanges";
+            if (coherentSets.end(env, misuse) == 0 && openCoherentSet != 0)
+            {
+                final long set = openCoherentSet;
+                openCoherentSet = 0; // writes from now on are outside the set
+                sendCoherentEnds(set);
+            }
+        }
+        finally
+        {
+            coherentLock.unlock();
+        }
+    }
+
+    /**
+     * Asks every writer how many messages it sent in {@code set}, then has each that sent some send the set's end
+     * mark. At GROUP scope each mark lists every such writer with its count, so that a subscriber knows which parts
+     * (one per topic it reads) make the set; at TOPIC scope a writer's mark lists only itself.
+     */
+    private void sendCoherentEnds(final long set)
+    {
+        final List<DataWriterImpl<?>> parts = new ArrayList<>();
+        final List<Integer> counts = new ArrayList<>();
+        for (final DataWriterImpl<?> writer : children)
+        {
+            final int count = writer.coherentCount(set);
+            if (count > 0)
+            {
+                parts.add(writer);
+                counts.add(count);
+            }
+        }
+        final boolean group = getQos().getPresentation().getAccessScope() == Presentation.AccessScopeKind.GROUP;
+        final long[] all = new long[parts.size()];
+        final int[] allCounts = new int[parts.size()];
+        for (int i = 0; i < all.length; i++)
+        {
+            all[i] = parts.get(i).guid();
+            allCounts[i] = counts.get(i);
+        }
+        for (int i = 0; i < all.length; i++)
+        {
+            final CoherentSetMark mark = group ? new CoherentSetMark(guid, set, all, allCounts)
+                : new CoherentSetMark(guid, set, new long[] {all[i]}, new int[] {allCounts[i]});
+            try
+            {
+                parts.get(i).endCoherentSet(mark);
+            }
+            catch (final TimeoutException ex)
+            {
+                throw new IllegalStateException(describe() + ": endCoherentChanges: the end of coherent set " + set +
+                    " could not be sent by " + parts.get(i).describe() + " (readers discard the set): " +
+                    ex.getMessage(), ex);
+            }
+        }
+    }
+
+    @Override
+    public long openCoherentSet()
+    {
+        return openCoherentSet;
     }
 
     @Override

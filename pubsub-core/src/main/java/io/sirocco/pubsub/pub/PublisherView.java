@@ -11,4 +11,10 @@ import org.omg.dds.pub.PublisherListener;
  */
 public interface PublisherView extends GroupView<PublisherListener>, Publisher
 {
+    /**
+     * The number of the coherent set open on this publisher (between the outermost {@code beginCoherentChanges} and
+     * its {@code endCoherentChanges}), or 0 when none is open or PRESENTATION groups nothing (coherent_access off, or
+     * INSTANCE scope). A writer marks each message it sends while this is not 0. Any thread (a volatile read).
+     */
+    long openCoherentSet();
 }

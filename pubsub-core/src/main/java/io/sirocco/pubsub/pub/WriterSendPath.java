@@ -8,6 +8,7 @@ import java.util.concurrent.TimeoutException;
 import io.sirocco.dds.type.DataRepresentation;
 import io.sirocco.dds.type.TypeCodec;
 import io.sirocco.pubsub.bus.BusMessage;
+import io.sirocco.pubsub.bus.CoherentSetMark;
 import io.sirocco.pubsub.durability.DurableZoneWriter;
 import io.sirocco.pubsub.durability.SampleEnvelope;
 import io.sirocco.pubsub.durability.WriterTakeover;
@@ -39,6 +40,8 @@ final class WriterSendPath<T>
     private final ReaderFilters<T> readerFilters;
     /** The writer's LIVELINESS: every message sent asserts it; set once, before the writer is enabled. */
     private WriterLiveliness liveliness;
+    /** The publisher's coherent sets as this writer takes part in them; set once, before the writer is enabled. */
+    private WriterCoherence coherence;
     /** The serialized size of every sample of a fixed-size type (no per-write size walk), else 0. */
     private final int fixedSize;
     private BusWriter busWriter;
@@ -102,6 +105,33 @@ final class WriterSendPath<T>
     void liveliness(final WriterLiveliness writerLiveliness)
     {
         this.liveliness = writerLiveliness;
+    }
+
+    void coherence(final WriterCoherence writerCoherence)
+    {
+        this.coherence = writerCoherence;
+    }
+
+    /** How many messages this writer sent in the publisher's coherent set {@code setNumber}. */
+    int coherentCount(final long setNumber)
+    {
+        return coherence.countIn(setNumber);
+    }
+
+    /**
+     * Ends this writer's part of a coherent set: sends {@code mark} after the set's messages, in the same subgroup
+     * order, so that a reader holding them knows the part is complete (or, its count short, that it is not).
+     */
+    void endCoherentSet(final CoherentSetMark mark) throws TimeoutException
+    {
+        mark.writeTo(message);
+        message.kind(BusMessage.KIND_COHERENT_END).writerGuid(guid).seq(++seq).sourceTimeNs(SourceClock.nowNs())
+            .keyHash(0, 0);
+        liveliness.sent(System.nanoTime());
+        if (!busWriter.publish(message, maxBlockingNs))
+        {
+            throw timedOut();
+        }
     }
 
     /** Waits until the durable zone's backups (TRANSIENT) hold every sample sent; TimeoutException says why not. */
@@ -299,6 +329,8 @@ final class WriterSendPath<T>
             appendDurable(instance);
         }
         seq++;
+        // after the history copy: a replay to a late joiner is never part of a set
+        message.kind(BusMessage.KIND_DATA | coherence.nextMessageFlag());
     }
 
     /**
@@ -325,6 +357,7 @@ final class WriterSendPath<T>
     void send(final WriterInstance<T> instance, final int kind, final long timestampNs) throws TimeoutException
     {
         stamp(instance, kind, timestampNs);
+        message.kind(kind | coherence.nextMessageFlag()); // after the history copy, as in prepareInPlace
         if (!busWriter.publish(message, maxBlockingNs))
         {
             throw timedOut();

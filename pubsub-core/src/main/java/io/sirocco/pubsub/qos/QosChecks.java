@@ -107,23 +107,19 @@ public final class QosChecks
     }
 
     /**
-     * What of PRESENTATION (DDS 1.4 §2.2.3.6) is built: INSTANCE scope with or without coherent and ordered access (at
-     * that scope instances are independent: coherent sets group nothing, and each instance's changes reach every
-     * reader in one order, the topic subgroup's total order), and TOPIC or GROUP scope without either (the scope then
-     * only takes part in request/offered matching). Coherent or ordered access over TOPIC or GROUP scope, i.e.
-     * all-or-nothing delivery of a coherent set across instances or topics and access in write order across
-     * instances, is not: UnsupportedOperationException naming it.
+     * What of PRESENTATION (DDS 1.4 §2.2.3.6) is built: every scope with coherent_access (at TOPIC and GROUP scope a
+     * coherent set reaches a reader all or nothing), INSTANCE scope with ordered_access (each instance's changes reach
+     * every reader in the topic subgroup's one order). Ordered access over TOPIC or GROUP scope is not:
+     * UnsupportedOperationException naming it.
      */
     public static void presentation(final String entity, final Presentation presentation)
     {
         if (presentation != null && presentation.getAccessScope() != Presentation.AccessScopeKind.INSTANCE &&
-            (presentation.isCoherentAccess() || presentation.isOrderedAccess()))
+            presentation.isOrderedAccess())
         {
             throw new UnsupportedOperationException(entity + ": Presentation " + presentation.getAccessScope() +
-                " scope with " + (presentation.isCoherentAccess() ? "coherent_access" : "ordered_access") +
-                " (all-or-nothing delivery of a coherent set across instances, ordered access across instances) is " +
-                "not implemented yet; INSTANCE scope with coherent/ordered access, and TOPIC or GROUP scope without " +
-                "them, are");
+                " scope with ordered_access (access in write order across instances or topics) is not implemented " +
+                "yet; coherent_access at every scope, and ordered_access at INSTANCE scope, are");
         }
     }
 }

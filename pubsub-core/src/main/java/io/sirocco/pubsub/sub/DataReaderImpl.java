@@ -72,6 +72,7 @@ public final class DataReaderImpl<T> extends DataReaderStatuses<T> implements io
     private final CacheQueries<T> queries;
     private final ReaderDelivery<T> delivery;
     private final ReaderMatching<T> matching;
+    private final CoherentArrivals coherentSets;
     private final boolean reliable;
     private final boolean keepAll;
     /** The record as announced: with a ContentFilteredTopic's filter, re-announced when its parameters change. */
@@ -103,8 +104,10 @@ public final class DataReaderImpl<T> extends DataReaderStatuses<T> implements io
                 fireLivelinessChanged();
                 notifyBatch(); // the instances' state changes are new samples
             });
+        this.coherentSets = new CoherentArrivals(subscriber.getQos().getPresentation(), subscriber.coherentSets(),
+            lock, writers, sampleStatuses, this::notifyBatch);
         this.delivery = new ReaderDelivery<>(me, lock, historyArrived, writers, cache, ops, sampleStatuses, keepAll,
-            liveliness, new DeliveryHost());
+            liveliness, coherentSets, new DeliveryHost());
         this.deadline = new DeadlineMonitor(lock, statusLock, deadlineMisses,
             monitor -> InstanceDeadlines.forEachAlive(cache, monitor), this::fireDeadlineMissed, participant.timers());
         this.announced = new ReaderRecord(guid, participant.guid(), topic, reliable, qos, group.getQos(),
@@ -112,8 +115,7 @@ public final class DataReaderImpl<T> extends DataReaderStatuses<T> implements io
         final boolean transientLocal =
             qos.getDurability().getKind().ordinal() >= Durability.Kind.TRANSIENT_LOCAL.ordinal();
         this.matching = new ReaderMatching<>(env, me, lock, historyArrived, writers, cache, announced::current,
-            transientLocal,
-            participant::discovered, liveliness);
+            transientLocal, participant::discovered, liveliness, coherentSets);
         topic.addUser();
     }
 
@@ -441,16 +443,16 @@ public final class DataReaderImpl<T> extends DataReaderStatuses<T> implements io
         announced.filterBy(contentFilteredTopic);
     }
 
-    /**
-     * Waits for a listener call in progress on another thread (its loans are returned when it returns), refuses while
-     * a loan from read()/take() is open, stops listener calls, then leaves the bus.
-     */
     @Override
     ReaderLiveliness liveliness()
     {
         return liveliness;
     }
 
+    /**
+     * Waits for a listener call in progress on another thread (its loans are returned when it returns), refuses while
+     * a loan from read()/take() is open, stops listener calls, then leaves the bus.
+     */
     @Override
     protected void detach()
     {
@@ -481,6 +483,7 @@ public final class DataReaderImpl<T> extends DataReaderStatuses<T> implements io
         deadline.close();
         announced.stop();
         liveliness.close();
+        coherentSets.close();
         if (isEnabled() && !builtin)
         {
             participant.bus().retract(guid);

@@ -29,7 +29,7 @@ import org.slf4j.LoggerFactory;
  * the state touched here (the cache, the matched writers, the pending counts) is guarded by that lock.
  * {@code inPlace} is volatile: set by an application thread, read per message.
  */
-final class ReaderDelivery<T> implements DeliveryHandler
+final class ReaderDelivery<T> implements DeliveryHandler, CoherentArrivals.Sink
 {
     private static final Logger LOG = LoggerFactory.getLogger(ReaderDelivery.class);
 
@@ -56,6 +56,10 @@ final class ReaderDelivery<T> implements DeliveryHandler
     private final boolean keepAll;
     private final Host host;
     private final ReaderLiveliness liveliness;
+    /** The coherent sets this reader holds until they are complete (PRESENTATION coherent_access). */
+    private final CoherentArrivals coherentSets;
+    /** A GROUP-scope part ended in this batch (delivery thread only): the subscriber settles at its end. */
+    private boolean partEnded;
     /** A writer came back to life in this batch (delivery thread only): LivelinessChanged is raised at its end. */
     private boolean revived;
     private volatile InPlaceSampleListener inPlace;
@@ -68,8 +72,9 @@ final class ReaderDelivery<T> implements DeliveryHandler
     ReaderDelivery(final String name, final ReentrantLock lock, final Condition historyArrived,
         final MatchedWriters writers, final ReaderHistoryCache<T> cache, final SampleOps<T> ops,
         final SampleStatusCounts sampleStatuses, final boolean keepAll, final ReaderLiveliness liveliness,
-        final Host host)
+        final CoherentArrivals coherentSets, final Host host)
     {
+        this.coherentSets = coherentSets;
         this.liveliness = liveliness;
         this.name = name;
         this.lock = lock;
@@ -80,6 +85,7 @@ final class ReaderDelivery<T> implements DeliveryHandler
         this.sampleStatuses = sampleStatuses;
         this.keepAll = keepAll;
         this.host = host;
+        coherentSets.sink(this);
     }
 
     /** Samples of this reader go to {@code listener} as bytes, not into the cache (null: into the cache again). */
@@ -133,7 +139,8 @@ final class ReaderDelivery<T> implements DeliveryHandler
     @Override
     public boolean inlineSafe()
     {
-        return host.inlineSafe();
+        // a GROUP set's end stores other readers' parts too: never on the multicast's predicate thread
+        return !coherentSets.grouped() && host.inlineSafe();
     }
 
     @Override
@@ -142,6 +149,11 @@ final class ReaderDelivery<T> implements DeliveryHandler
         if (lock.isHeldByCurrentThread())
         {
             lock.unlock();
+        }
+        if (partEnded)
+        {
+            partEnded = false;
+            coherentSets.settle();
         }
         host.batchEnded();
         if (revived)
@@ -178,10 +190,45 @@ final class ReaderDelivery<T> implements DeliveryHandler
         }
         final boolean replay = (kind & BusMessage.KIND_HISTORY) != 0;
         kind &= ~BusMessage.KIND_HISTORY;
-        if (!admit(writer, replay, message.seq()))
+        if (!admit(writer, replay, message.seq()) || coherent(writer, kind, message))
         {
             return;
         }
+        deliverHeld(writer, message, kind & ~BusMessage.KIND_COHERENT);
+    }
+
+    /**
+     * Whether the message is a coherent set's (held, or its end mark) and so goes no further now; a reader that does
+     * not hold sets takes the set's messages as they come and ignores the end marks.
+     */
+    private boolean coherent(final WriterState writer, final int kind, final BusMessage message)
+    {
+        if ((kind & BusMessage.KIND_COHERENT_END) != 0)
+        {
+            if (coherentSets.holds())
+            {
+                coherentSets.ended(writer, message);
+                partEnded |= coherentSets.grouped();
+            }
+            return true;
+        }
+        if ((kind & BusMessage.KIND_COHERENT) != 0 && coherentSets.holds())
+        {
+            coherentSets.hold(writer, message);
+            return true;
+        }
+        return false;
+    }
+
+    @Override
+    public void deliverHeld(final WriterState writer, final BusMessage message)
+    {
+        deliverHeld(writer, message, message.kind());
+    }
+
+    /** An admitted message, past any coherent set: the content filter, then the cache (or in-place listener). */
+    private void deliverHeld(final WriterState writer, final BusMessage message, final int kind)
+    {
         final ContentFilter<T> contentFilter = filter;
         if (contentFilter != null && kind == BusMessage.KIND_DATA && rejects(contentFilter, message))
         {

@@ -42,18 +42,21 @@ final class ReaderMatching<T>
     private final boolean transientLocal;
     private final LongFunction<EndpointRecord> discovered;
     private final ReaderLiveliness liveliness;
+    private final CoherentArrivals coherentSets;
 
     /**
      * @param name       the reader, for error messages.
      * @param reader     the reader's own announcement, as it is now (a setQos replaces it).
      * @param discovered the participant's discovered endpoint by GUID, or null if unknown.
      * @param liveliness told of each writer matched (alive) and unmatched (it leaves its count).
+     * @param coherentSets told of each writer unmatched (its unfinished coherent set is dropped).
      */
     ReaderMatching(final ServiceEnvironment env, final String name, final ReentrantLock lock,
         final Condition historyArrived, final MatchedWriters writers, final ReaderHistoryCache<T> cache,
         final Supplier<EndpointRecord> reader, final boolean transientLocal, final LongFunction<EndpointRecord> discovered,
-        final ReaderLiveliness liveliness)
+        final ReaderLiveliness liveliness, final CoherentArrivals coherentSets)
     {
+        this.coherentSets = coherentSets;
         this.env = env;
         this.name = name;
         this.lock = lock;
@@ -137,14 +140,16 @@ final class ReaderMatching<T>
             {
                 return false;
             }
+            coherentSets.writerGone(writerGuid);
             cache.writerGone(writerGuid, TimeImpl.nowNs());
             historyArrived.signalAll();
-            return true;
         }
         finally
         {
             lock.unlock();
         }
+        coherentSets.settle(); // a GROUP set that waited for this writer's part is discarded
+        return true;
     }
 
     /** Waits until every matched TRANSIENT_LOCAL writer's history has arrived. */

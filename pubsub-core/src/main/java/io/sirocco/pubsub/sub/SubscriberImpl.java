@@ -28,6 +28,7 @@ public class SubscriberImpl extends GroupEntity<SubscriberListener, SubscriberQo
     implements SubscriberView
 {
     private final NestedBrackets accesses = new NestedBrackets();
+    private final GroupCoherence coherentSets = new GroupCoherence();
     private volatile DataReaderQos defaultReaderQos;
 
     public SubscriberImpl(final SiroccoServiceEnvironment env, final ParticipantView participant, final long guid,
@@ -144,24 +145,36 @@ public class SubscriberImpl extends GroupEntity<SubscriberListener, SubscriberQo
         }
     }
 
+    @Override
+    public GroupCoherence coherentSets()
+    {
+        return coherentSets;
+    }
+
     /**
-     * Opens an access (accesses nest). Ordered access is accepted only at INSTANCE scope (see
-     * {@code QosChecks.presentation}), where each instance's samples are already in one order for every reader, so an
-     * access changes nothing in what read and take return.
+     * Opens an access (accesses nest). With coherent_access at GROUP scope, no coherent set is made visible in this
+     * subscriber's readers from now until the matching {@link #endAccess}, so that reads of several readers inside
+     * the access see each set in all of them or in none. At other scopes an access changes nothing in what read and
+     * take return (INSTANCE: each instance is in one order for every reader; TOPIC: a set reaches a reader at once).
      */
     @Override
     public void beginAccess()
     {
         checkEnabled();
         accesses.begin();
+        coherentSets.beginAccess();
     }
 
-    /** Closes the innermost access; PreconditionNotMetException if none is open. */
+    /**
+     * Closes the innermost access; PreconditionNotMetException if none is open. The sets completed during the access
+     * are made visible now, on this thread (whose listeners then run here).
+     */
     @Override
     public void endAccess()
     {
         checkEnabled();
         accesses.end(env, describe() + ": endAccess without beginAccess");
+        coherentSets.endAccess();
     }
 
     @Override

@@ -11,4 +11,6 @@ import org.omg.dds.sub.SubscriberListener;
  */
 public interface SubscriberView extends GroupView<SubscriberListener>, Subscriber
 {
+    /** The subscriber's GROUP-scope coherent sets (used by its readers only when PRESENTATION asks for them). */
+    GroupCoherence coherentSets();
 }

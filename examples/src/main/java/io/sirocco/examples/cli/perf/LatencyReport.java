@@ -1,6 +1,10 @@
 package io.sirocco.examples.cli.perf;
 
+import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Locale;
 
 import org.HdrHistogram.Histogram;
@@ -50,6 +54,15 @@ public final class LatencyReport
     public Histogram overall()
     {
         return overall;
+    }
+
+    /** Writes the overall one-way latency as HdrHistogram's percentile distribution, in microseconds. */
+    public void writePercentiles(final Path file) throws IOException
+    {
+        try (PrintStream to = new PrintStream(Files.newOutputStream(file), false, StandardCharsets.UTF_8))
+        {
+            overall.outputPercentileDistribution(to, 1000.0);
+        }
     }
 
     public void printOverall()

@@ -27,12 +27,18 @@ import org.omg.dds.sub.InstanceState;
  */
 public final class ReaderHistoryCache<T>
 {
+    /** {@link #visit}'s result bits: the instance gave a sample; it holds none any more. */
+    private static final int COLLECTED = 1;
+    private static final int EMPTIED = 2;
+
     private final SampleOps<T> ops;
     private final RejectionSink rejections;
     private final InstanceKey probe = new InstanceKey();
     private final Map<InstanceKey, ReaderInstance<T>> instances = new HashMap<>();
     private final TreeMap<Long, ReaderInstance<T>> byHandle = new TreeMap<>();
     private final ArrayList<ReaderInstance<T>> ordered = new ArrayList<>();
+    /** The instances with samples: what a read or take visits. */
+    private final HoldingInstances<T> holding = new HoldingInstances<>();
     private final CachePools<T> pools;
     /** DESTINATION_ORDER, OWNERSHIP and TIME_BASED_FILTER (changeable ones through {@link #filters()}). */
     private final ArrivalFilters filters;
@@ -211,17 +217,26 @@ public final class ReaderHistoryCache<T>
             return;
         }
         instance.arrivedFrom(writerGuid);
-        final SampleEntry<T> entry = pools.newEntry();
+        final SampleEntry<T> entry = append(instance, writerGuid, sourceTimeNs, true);
         entry.data = data;
-        entry.valid = true;
-        entry.sourceTimeNs = sourceTimeNs;
         entry.expiresNs = expiresNs;
+        newData = true;
+    }
+
+    /** A new entry at the end of the instance's samples (so the instance holds samples); the caller fills in more. */
+    private SampleEntry<T> append(final ReaderInstance<T> instance, final long writerGuid, final long timeNs,
+        final boolean valid)
+    {
+        final SampleEntry<T> entry = pools.newEntry();
+        entry.valid = valid;
+        entry.sourceTimeNs = timeNs;
         entry.publicationGuid = writerGuid;
         entry.disposedGen = instance.disposedGen;
         entry.noWritersGen = instance.noWritersGen;
         instance.samples.add(entry);
+        holding.add(instance);
         totalSamples++;
-        newData = true;
+        return entry;
     }
 
     /** An instance changed state: readers see it through an invalid sample unless an unread sample shows it. */
@@ -232,14 +247,7 @@ public final class ReaderHistoryCache<T>
         {
             return;
         }
-        final SampleEntry<T> entry = pools.newEntry();
-        entry.valid = false;
-        entry.sourceTimeNs = timeNs;
-        entry.publicationGuid = writerGuid;
-        entry.disposedGen = instance.disposedGen;
-        entry.noWritersGen = instance.noWritersGen;
-        instance.samples.add(entry);
-        totalSamples++;
+        append(instance, writerGuid, timeNs, false);
     }
 
     /** A matched writer's OWNERSHIP_STRENGTH changed: the instances it owns rank it anew. */
@@ -316,13 +324,14 @@ public final class ReaderHistoryCache<T>
         final ReadSpec content)
     {
         final long nowNs = LifespanFilter.nowNs();
-        for (final ReaderInstance<T> instance : byHandle.values())
+        for (int i = 0; i < holding.size(); i++)
         {
-            if (instanceSelected(instance, viewMask, instanceMask))
+            final ReaderInstance<T> instance = holding.get(i);
+            if (instance.selectedBy(viewMask, instanceMask))
             {
                 for (final SampleEntry<T> entry : instance.samples)
                 {
-                    if (sampleSelected(entry, sampleMask) && !LifespanFilter.expired(entry, nowNs) &&
+                    if (entry.selectedBy(sampleMask) && !LifespanFilter.expired(entry, nowNs) &&
                         (content == null || content.selectsData(entry.data)))
                     {
                         return true;
@@ -333,21 +342,10 @@ public final class ReaderHistoryCache<T>
         return false;
     }
 
-    private static <T> boolean instanceSelected(final ReaderInstance<T> instance, final int viewMask,
-        final int instanceMask)
-    {
-        return (instanceMask & instance.stateBit()) != 0 &&
-            (viewMask & (instance.viewNew ? DataStateBits.VIEW_NEW : DataStateBits.VIEW_NOT_NEW)) != 0;
-    }
-
-    private static <T> boolean sampleSelected(final SampleEntry<T> entry, final int sampleMask)
-    {
-        return (sampleMask & (entry.read ? DataStateBits.SAMPLE_READ : DataStateBits.SAMPLE_NOT_READ)) != 0;
-    }
-
     /**
      * The core of every read and take: collects the selected samples into {@code out} (pooled SampleImpls
-     * referencing cached data), marks them read or removes them, and computes ranks.
+     * referencing cached data), marks them read or removes them, and computes ranks. It visits only the instances
+     * that hold samples ({@link HoldingInstances}), in handle order.
      *
      * <p>The caller has checked that a single instance asked for ({@code instanceValue} without
      * {@code nextInstanceFlag}) is one of this cache ({@link #hasInstance}).
@@ -355,56 +353,61 @@ public final class ReaderHistoryCache<T>
     public void collect(final ReadSpec spec, final boolean take, final List<SampleImpl<T>> out,
         final boolean forLoan)
     {
-        // Instances in handle order: handles grow as instances are created, so {@code ordered} is sorted. Walking it
-        // by index keeps an empty poll allocation-free.
-        int index;
-        int end = ordered.size();
-        if (spec.nextInstanceFlag())
+        final long nowNs = LifespanFilter.nowNs();
+        boolean emptied = false;
+        if (spec.instanceValue() != 0 && !spec.nextInstanceFlag())
         {
-            index = ReaderInstance.firstAfter(ordered, spec.instanceValue());
-        }
-        else if (spec.instanceValue() != 0)
-        {
-            index = ordered.indexOf(byHandle.get(spec.instanceValue()));
-            end = index + 1;
+            emptied = (visit(byHandle.get(spec.instanceValue()), spec, take, out, forLoan, nowNs) & EMPTIED) != 0;
         }
         else
         {
-            index = totalSamples == 0 ? end : 0;
-        }
-        List<ReaderInstance<T>> emptied = null;
-        final long nowNs = LifespanFilter.nowNs();
-        while (index < end && out.size() < spec.sampleLimit())
-        {
-            final ReaderInstance<T> current = ordered.get(index++);
-            if (!instanceSelected(current, spec.viewMask(), spec.instanceMask()) ||
-                collectInstance(current, spec, take, out, forLoan, nowNs) == 0)
+            // Only the instances with samples, in handle order; walking the array by index keeps an empty poll
+            // allocation-free.
+            int index = spec.nextInstanceFlag() ? holding.firstAfter(spec.instanceValue()) : 0;
+            while (index < holding.size() && out.size() < spec.sampleLimit())
             {
-                continue;
-            }
-            current.viewNew = false;
-            if (current.samples.isEmpty() && current.state != InstanceState.ALIVE && current.writerCount() == 0)
-            {
-                if (emptied == null)
+                final int visited = visit(holding.get(index++), spec, take, out, forLoan, nowNs);
+                emptied |= (visited & EMPTIED) != 0;
+                if ((visited & COLLECTED) != 0 && spec.nextInstanceFlag())
                 {
-                    emptied = new ArrayList<>(2);
+                    break;
                 }
-                emptied.add(current);
-            }
-            if (spec.nextInstanceFlag())
-            {
-                break;
             }
         }
-        if (emptied != null)
+        if (emptied)
         {
-            for (final ReaderInstance<T> gone : emptied)
-            {
-                instances.remove(gone.key);
-                byHandle.remove(gone.handle);
-                ordered.remove(gone);
-            }
+            holding.sweep();
         }
+    }
+
+    /**
+     * Collects from one instance, marks its view state seen and forgets it once it is empty and dead.
+     *
+     * @return {@link #COLLECTED} if it gave a sample, plus {@link #EMPTIED} if it holds none any more.
+     */
+    private int visit(final ReaderInstance<T> current, final ReadSpec spec, final boolean take,
+        final List<SampleImpl<T>> out, final boolean forLoan, final long nowNs)
+    {
+        if (!current.selectedBy(spec.viewMask(), spec.instanceMask()))
+        {
+            return 0;
+        }
+        if (collectInstance(current, spec, take, out, forLoan, nowNs) == 0)
+        {
+            return current.samples.isEmpty() ? EMPTIED : 0;
+        }
+        current.viewNew = false;
+        if (!current.samples.isEmpty())
+        {
+            return COLLECTED;
+        }
+        if (current.state != InstanceState.ALIVE && current.writerCount() == 0)
+        {
+            instances.remove(current.key);
+            byHandle.remove(current.handle);
+            ordered.remove(current);
+        }
+        return COLLECTED | EMPTIED;
     }
 
     /** Collects the selected samples of one instance and ranks them (dropping expired ones); returns how many. */
@@ -420,7 +423,7 @@ public final class ReaderHistoryCache<T>
                 removeEntry(current, i--);
                 continue;
             }
-            if (!sampleSelected(entry, spec.sampleMask()) || !spec.selectsData(entry.data))
+            if (!entry.selectedBy(spec.sampleMask()) || !spec.selectsData(entry.data))
             {
                 continue;
             }

@@ -2,7 +2,6 @@ package io.sirocco.pubsub.sub.cache;
 
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.List;
 
 import io.sirocco.pubsub.cache.InstanceKey;
 import io.sirocco.pubsub.timer.DeadlineTrack;
@@ -23,6 +22,8 @@ final class ReaderInstance<T>
     int disposedGen;
     int noWritersGen;
     final ArrayList<SampleEntry<T>> samples = new ArrayList<>(4);
+    /** Whether it is in its cache's {@link HoldingInstances} (it is whenever it holds a sample). */
+    boolean holding;
     /** When its samples arrived, for the reader's DEADLINE. */
     final DeadlineTrack deadline = new DeadlineTrack();
     /** TIME_BASED_FILTER: when the last data sample was kept, once one was ({@link SeparationFilter}). */
@@ -98,6 +99,13 @@ final class ReaderInstance<T>
         return false;
     }
 
+    /** Whether its instance and view states match these {@link DataStateBits} masks. */
+    boolean selectedBy(final int viewMask, final int instanceMask)
+    {
+        return (instanceMask & stateBit()) != 0 &&
+            (viewMask & (viewNew ? DataStateBits.VIEW_NEW : DataStateBits.VIEW_NOT_NEW)) != 0;
+    }
+
     int stateBit()
     {
         return switch (state)
@@ -106,25 +114,5 @@ final class ReaderInstance<T>
             case NOT_ALIVE_DISPOSED -> DataStateBits.INSTANCE_DISPOSED;
             case NOT_ALIVE_NO_WRITERS -> DataStateBits.INSTANCE_NO_WRITERS;
         };
-    }
-
-    /** Index in {@code ordered} (instances sorted by handle) of the first instance with a handle above {@code handle}. */
-    static int firstAfter(final List<? extends ReaderInstance<?>> ordered, final long handle)
-    {
-        int low = 0;
-        int high = ordered.size();
-        while (low < high)
-        {
-            final int mid = (low + high) >>> 1;
-            if (ordered.get(mid).handle <= handle)
-            {
-                low = mid + 1;
-            }
-            else
-            {
-                high = mid;
-            }
-        }
-        return low;
     }
 }

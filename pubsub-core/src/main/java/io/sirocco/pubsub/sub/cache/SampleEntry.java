@@ -17,4 +17,10 @@ final class SampleEntry<T>
     int noWritersGen;
     int loans;
     boolean removed;
+
+    /** Whether its sample state matches this {@link DataStateBits} mask. */
+    boolean selectedBy(final int sampleMask)
+    {
+        return (sampleMask & (read ? DataStateBits.SAMPLE_READ : DataStateBits.SAMPLE_NOT_READ)) != 0;
+    }
 }
