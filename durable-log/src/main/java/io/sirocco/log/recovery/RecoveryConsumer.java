@@ -18,4 +18,14 @@ public interface RecoveryConsumer
     default void onComplete(final RecoveryReport report)
     {
     }
+
+    /**
+     * A consumer that receives the same entries again, in the same order, after this one's {@link #onComplete}
+     * (the segment images are read once for both), or null. Lets a fast consumer (the history a backup serves) have
+     * the whole zone before a slow one (re-replication to new backups) starts.
+     */
+    default RecoveryConsumer then()
+    {
+        return null;
+    }
 }

@@ -92,6 +92,14 @@ public final class ZoneRecovery
             report.elapsedNs() / 1_000_000, (scannedNs - startNs) / 1_000_000, (mergedNs - scannedNs) / 1_000_000,
             (System.nanoTime() - mergedNs) / 1_000_000, damages.size());
         consumer.onComplete(report);
+        for (RecoveryConsumer next = consumer.then(); next != null; next = next.then())
+        {
+            final long againNs = System.nanoTime();
+            stream(zone, order, all, images, next);
+            LOG.debug("durable-log: {}: streamed {} entries again in {} ms", zone, live,
+                (System.nanoTime() - againNs) / 1_000_000);
+            next.onComplete(report);
+        }
         return report;
     }
 

@@ -408,25 +408,7 @@ public final class ReplicationBackup implements MembershipListener, AutoCloseabl
             {
                 owner.openZone(zone, newBackups);
             }
-            final RecoveryReport report = info.store.recover(zone, new RecoveryConsumer()
-            {
-                @Override
-                public void onEntry(final ZoneId id, final long keyHash, final long sequence, final int epoch,
-                    final int version, final ByteBuffer buffer, final int offset, final int length)
-                {
-                    target.onEntry(id, keyHash, sequence, epoch, version, buffer, offset, length);
-                    if (owner != null)
-                    {
-                        owner.append(zone, keyHash, sequence, buffer, offset, length);
-                    }
-                }
-
-                @Override
-                public void onComplete(final RecoveryReport report)
-                {
-                    target.onComplete(report);
-                }
-            });
+            final RecoveryReport report = info.store.recover(zone, handOverThenReplicate(zone, failedOwner, target));
             if (owner != null)
             {
                 owner.flush(zone);
@@ -445,6 +427,47 @@ public final class ReplicationBackup implements MembershipListener, AutoCloseabl
         {
             recoveriesRunning.decrementAndGet();
         }
+    }
+
+    /**
+     * The recovery's consumers: first {@code target} takes every entry and is told the history is complete
+     * ({@link FailoverListener#onHistoryRecovered}), then, in a second pass over the same images, the entries are
+     * appended to the zone's new backups (this member is its owner now), which waits on the network and their disks.
+     */
+    private RecoveryConsumer handOverThenReplicate(final ZoneId zone, final int failedOwner,
+        final RecoveryConsumer target)
+    {
+        final RecoveryConsumer replicate = new RecoveryConsumer()
+        {
+            @Override
+            public void onEntry(final ZoneId id, final long keyHash, final long sequence, final int epoch,
+                final int version, final ByteBuffer buffer, final int offset, final int length)
+            {
+                owner.append(zone, keyHash, sequence, buffer, offset, length);
+            }
+        };
+        return new RecoveryConsumer()
+        {
+            @Override
+            public void onEntry(final ZoneId id, final long keyHash, final long sequence, final int epoch,
+                final int version, final ByteBuffer buffer, final int offset, final int length)
+            {
+                target.onEntry(id, keyHash, sequence, epoch, version, buffer, offset, length);
+            }
+
+            @Override
+            public void onComplete(final RecoveryReport report)
+            {
+                target.onComplete(report);
+                failover.onHistoryRecovered(zone, failedOwner, report);
+            }
+
+            @Override
+            public RecoveryConsumer then()
+            {
+                return owner == null ? null : replicate;
+            }
+        };
     }
 
     /**

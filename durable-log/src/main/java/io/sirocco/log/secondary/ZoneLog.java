@@ -54,6 +54,8 @@ public final class ZoneLog implements AutoCloseable
     private final LogConfig config;
     private final DiskAccess access;
     private final List<Segment> segments = new ArrayList<>();
+    /** A copy of {@code segments} for readers without the log lock (the cleaner's choice of a zone). */
+    private volatile Segment[] segmentView = new Segment[0];
     private final VersionBuffer versionBuffer;
     private final VersionLog versionLog;
     private final FileChannel meta;
@@ -118,6 +120,7 @@ public final class ZoneLog implements AutoCloseable
         }
         segments.addAll(Segment.listIn(directory, config.segmentSizeBytes()));
         nextSegmentId = segments.isEmpty() ? 0 : segments.get(segments.size() - 1).id() + 1;
+        segmentView = segments.toArray(new Segment[0]);
         // Written, not forced: the flusher forces zone.meta before any data of the zone, which is all a durable entry
         // needs. So opening a zone (on the transport's handler, under the store's log lock) does no fsync that a
         // slow disk would stretch over every zone's flush, or that the handler's interrupt at shutdown would break.
@@ -212,11 +215,15 @@ public final class ZoneLog implements AutoCloseable
         writtenTicket = ticket;
     }
 
-    /** Live plus dead bytes over capacity. */
+    /**
+     * Live plus dead bytes over capacity. Any thread: the cleaner asks without the log lock while the flusher adds
+     * segments, so it reads the published copy of the list (a list being appended to threw
+     * ConcurrentModificationException and stopped the cleaner).
+     */
     public double utilization()
     {
         long fill = 0;
-        for (final Segment segment : segments)
+        for (final Segment segment : segmentView)
         {
             fill += segment.fillBytes();
         }
@@ -399,6 +406,7 @@ public final class ZoneLog implements AutoCloseable
         head = new LogFile(path, access, 0);
         headSegment = new Segment(segmentId, path, 0, System.nanoTime());
         segments.add(headSegment);
+        segmentView = segments.toArray(new Segment[0]);
     }
 
     /** Seals the head segment (optionally forcing it first); the next write opens a new one. */
@@ -434,6 +442,7 @@ public final class ZoneLog implements AutoCloseable
             Files.deleteIfExists(segment.path());
         }
         segments.sort((a, b) -> Long.compare(a.id(), b.id()));
+        segmentView = segments.toArray(new Segment[0]);
     }
 
     public void forceHead() throws IOException

@@ -43,6 +43,12 @@ public final class BusMessage
      */
     public static final int KIND_COHERENT_END = 128;
 
+    /**
+     * Bus only, never handed to a reader: many samples of one writer in one message ({@link BusBatch}), unpacked by
+     * the receiving bus (a directed history replay of a recovered writer).
+     */
+    public static final int KIND_BATCH = 1 << 10;
+
     private int kind;
     private long writerGuid;
     private long seq;

@@ -80,6 +80,15 @@ public interface BusWriter extends AutoCloseable
     /** Sends the message to one reader only (TRANSIENT_LOCAL history replay); same blocking rule as publish. */
     boolean sendDirected(long readerGuid, BusMessage message, long timeoutNs);
 
+    /**
+     * The largest {@link BusBatch} payload this writer sends in one message (to {@link #sendDirected}), or 0 when
+     * this bus takes no batches (then send each sample on its own).
+     */
+    default int batchBytes()
+    {
+        return 0;
+    }
+
     /** Waits until every reader has delivered everything published so far; false on timeout. */
     boolean awaitDelivered(long timeoutNs);
 

@@ -70,7 +70,7 @@ public final class DurabilityNode implements AutoCloseable, MembershipListener, 
         new ConcurrentHashMap<>();
     private final ReplicationOwner owner;
     private final ReplicationBackup backup;
-    private final RecoveredHistories recovered = new RecoveredHistories();
+    private final RecoveredHistories recovered;
     /** Writers of this participant that took over a served history: GUID to the high-water mark they resumed after. */
     private final java.util.Map<Long, Long> resumedAfter = new ConcurrentHashMap<>();
     private final Path temporaryStore;
@@ -89,6 +89,7 @@ public final class DurabilityNode implements AutoCloseable, MembershipListener, 
         this.group = group;
         this.config = config;
         this.nodeId = resumedNodeId(domainId, group.memberId());
+        this.recovered = new RecoveredHistories(config.recoveryBlockKib() << 10);
         final String host = listenHost(group);
         final TransportContext context = new TransportContext().ownNodeId(nodeId).transport("nio");
         context.addressMap().put(nodeId, host, 0);

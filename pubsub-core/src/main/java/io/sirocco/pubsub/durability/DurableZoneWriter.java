@@ -137,7 +137,9 @@ public final class DurableZoneWriter implements ZoneSource
         System.arraycopy(payload, 0, envelope, SampleEnvelope.HEADER_BYTES, length);
         final long logKey = keepAll ? seq : slotKey(keyHi, keyLo, instanceCount);
         liveBytes += entryBytes(total) - entryBytes(live.put(logKey, Arrays.copyOf(envelope, total)));
-        lastTicket = owner.append(zone, logKey, seq, envelopeView, 0, total);
+        // The log's key is (keyHash, sequence): KEEP_LAST gives every sample of a slot the same pair, so that the
+        // log's newest-version rule keeps the slot's last sample only (the envelope carries the sequence number).
+        lastTicket = owner.append(zone, logKey, keepAll ? seq : 0, envelopeView, 0, total);
     }
 
     private long slotKey(final long keyHi, final long keyLo, final long instanceCount)
@@ -181,7 +183,8 @@ public final class DurableZoneWriter implements ZoneSource
         for (final Map.Entry<Long, byte[]> entry : live.entrySet())
         {
             final byte[] bytes = entry.getValue();
-            sink.onEntry(entry.getKey(), SampleEnvelope.seq(bytes), ByteBuffer.wrap(bytes), 0, bytes.length);
+            sink.onEntry(entry.getKey(), keepAll ? SampleEnvelope.seq(bytes) : 0, ByteBuffer.wrap(bytes), 0,
+                bytes.length);
         }
     }
 }

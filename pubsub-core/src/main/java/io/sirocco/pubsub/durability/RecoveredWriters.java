@@ -3,14 +3,15 @@ package io.sirocco.pubsub.durability;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.NavigableMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
+
+import org.agrona.collections.Long2LongHashMap;
+import org.agrona.collections.LongArrayList;
 
 import io.sirocco.pubsub.bus.BusMessage;
 import io.sirocco.pubsub.bus.BusWriter;
@@ -197,33 +198,43 @@ public final class RecoveredWriters implements DiscoveryHandler, AutoCloseable
     /** The recovered samples in sequence order, an unregister of every instance, then the end-of-history mark. */
     private void replay(final long writerGuid, final BusWriter writer, final long readerGuid)
     {
-        final NavigableMap<Long, byte[]> samples = histories.samplesOf(writerGuid);
-        final Map<Long, byte[]> lastOfInstance = new LinkedHashMap<>();
+        final RecoveredSamples samples = histories.samplesOf(writerGuid);
+        final int count = samples.size();
+        // Each instance's last sample (by its index), and the instances in the order they first appear.
+        final Long2LongHashMap lastOfInstance = new Long2LongHashMap(-1);
+        final LongArrayList instances = new LongArrayList();
         final BusMessage message = new BusMessage(256);
+        final DirectedBatches out = new DirectedBatches(writer, writerGuid, readerGuid, SEND_TIMEOUT_NS);
         long last = 0;
-        for (final byte[] envelope : samples.values())
+        for (int i = 0; i < count; i++)
         {
-            SampleEnvelope.toMessage(message, writerGuid, envelope);
+            SampleEnvelope.toMessage(message, writerGuid, samples.block(i), samples.offset(i), samples.length(i));
             message.kind(message.kind() | BusMessage.KIND_HISTORY);
-            if (!writer.sendDirected(readerGuid, message, SEND_TIMEOUT_NS))
+            if (!out.send(message))
             {
                 LOG.warn("durability: reader {} took no recovered sample of writer {} for 30 s; its replay stops",
                     String.format("%016x", readerGuid), String.format("%016x", writerGuid));
                 return;
             }
-            lastOfInstance.put(message.keyHashHi() * 31 + message.keyHashLo(), envelope);
+            final long instance = message.keyHashHi() * 31 + message.keyHashLo();
+            if (lastOfInstance.put(instance, i) == -1)
+            {
+                instances.addLong(instance);
+            }
             last = message.seq();
         }
-        for (final byte[] envelope : lastOfInstance.values())
+        for (int k = 0; k < instances.size(); k++)
         {
-            SampleEnvelope.toMessage(message, writerGuid, envelope);
+            final int i = (int)lastOfInstance.get(instances.getLong(k));
+            SampleEnvelope.toMessage(message, writerGuid, samples.block(i), samples.offset(i), samples.length(i));
             message.kind(BusMessage.KIND_UNREGISTER | BusMessage.KIND_HISTORY).seq(last);
-            writer.sendDirected(readerGuid, message, SEND_TIMEOUT_NS);
+            out.send(message);
         }
+        out.flush();
         final BusMessage end = new BusMessage(16);
         end.kind(BusMessage.KIND_HISTORY_END).writerGuid(writerGuid).seq(last).payloadLength(0);
         writer.sendDirected(readerGuid, end, SEND_TIMEOUT_NS);
-        LOG.debug("durability: replayed {} recovered samples of writer {} to reader {}", samples.size(),
+        LOG.debug("durability: replayed {} recovered samples of writer {} to reader {}", count,
             String.format("%016x", writerGuid), String.format("%016x", readerGuid));
     }
 

@@ -59,6 +59,18 @@ public final class SampleEnvelope
             .payloadLength(length);
     }
 
+    /** Fills {@code message} from the envelope {@code from[offset, offset + length)} (little-endian) of {@code writerGuid}. */
+    public static void toMessage(final BusMessage message, final long writerGuid, final ByteBuffer from,
+        final int offset, final int length)
+    {
+        final int payload = length - HEADER_BYTES;
+        message.ensureCapacity(payload);
+        from.get(offset + HEADER_BYTES, message.payload(), 0, payload);
+        message.kind(from.get(offset + KIND)).writerGuid(writerGuid).seq(from.getLong(offset + SEQ))
+            .sourceTimeNs(from.getLong(offset + SOURCE_TIME))
+            .keyHash(from.getLong(offset + KEY_HI), from.getLong(offset + KEY_LO)).payloadLength(payload);
+    }
+
     public static long seq(final byte[] envelope)
     {
         return ByteBuffer.wrap(envelope).order(ByteOrder.LITTLE_ENDIAN).getLong(SEQ);

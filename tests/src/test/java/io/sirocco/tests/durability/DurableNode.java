@@ -83,10 +83,11 @@ public final class DurableNode
             {
                 if (reported.add(writer))
                 {
-                    final java.util.NavigableMap<Long, byte[]> samples = recovered.samplesOf(writer);
+                    final io.sirocco.pubsub.durability.RecoveredSamples samples = recovered.samplesOf(writer);
                     final MessageDigest digest = MessageDigest.getInstance("SHA-256");
-                    for (final byte[] envelope : samples.values())
+                    for (int i = 0; i < samples.size(); i++)
                     {
+                        final byte[] envelope = samples.copy(i);
                         final Shape shape = io.sirocco.tests.dds.types.ShapeTypeSupport.INSTANCE.deserialize(
                             java.lang.foreign.MemorySegment.ofArray(envelope),
                             io.sirocco.pubsub.durability.SampleEnvelope.HEADER_BYTES,
@@ -94,7 +95,7 @@ public final class DurableNode
                         digest.update(Integer.toString(shape.x).getBytes());
                     }
                     System.out.println("RECOVERED " + Long.toHexString(writer) + " " + samples.size() + " " +
-                        (samples.isEmpty() ? 0 : samples.firstKey()) + " " + (samples.isEmpty() ? 0 : samples.lastKey())
+                        samples.firstSequence() + " " + samples.lastSequence()
                         + " " + HexFormat.of().formatHex(digest.digest()));
                     System.out.flush();
                 }

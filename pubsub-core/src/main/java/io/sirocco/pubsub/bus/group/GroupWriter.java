@@ -237,11 +237,6 @@ final class GroupWriter implements BusWriter
         return channel.onPredicateThread() ? 0 : timeoutNs;
     }
 
-    private boolean send(final BusMessage message, final long target, final long timeoutNs)
-    {
-        return sendMessage(message, target, timeoutNs, true) != FAILED;
-    }
-
     /**
      * {@link #SENT} (also when kept for the first view); {@link #NO_VIEW} when no view holds the subgroup and the
      * message is not kept; or FAILED.
@@ -427,13 +422,20 @@ final class GroupWriter implements BusWriter
     @Override
     public boolean publish(final BusMessage message, final long timeoutNs)
     {
-        return send(message, 0, timeoutNs);
+        return sendMessage(message, 0, timeoutNs, true) != FAILED;
     }
 
     @Override
     public boolean sendDirected(final long readerGuid, final BusMessage message, final long timeoutNs)
     {
-        return send(message, readerGuid, timeoutNs);
+        return sendMessage(message, readerGuid, timeoutNs, true) != FAILED;
+    }
+
+    /** A batch fills one subgroup slot (the fast path), header included. */
+    @Override
+    public int batchBytes()
+    {
+        return channel.slotBytes - BusHeader.LENGTH;
     }
 
     @Override

@@ -11,6 +11,7 @@ import java.util.function.ObjLongConsumer;
 
 import io.sirocco.multicast.model.DeliveryHandler;
 import io.sirocco.multicast.Subgroup;
+import io.sirocco.pubsub.bus.BusBatch;
 import io.sirocco.pubsub.bus.BusMessage;
 import io.sirocco.pubsub.bus.ReaderQueue;
 import org.slf4j.Logger;
@@ -226,9 +227,37 @@ final class TopicChannel implements DeliveryHandler
         }
         header.readInto(scratch);
         final long target = header.target();
+        if ((scratch.kind() & BusMessage.KIND_BATCH) != 0)
+        {
+            deliverBatch(senderId, payload.asSlice(BusHeader.LENGTH, payloadLength), target);
+            return;
+        }
         scratch.ensureCapacity(payloadLength);
         MemorySegment.copy(payload, BusHeader.LENGTH, scratch.payloadSegment(), 0, payloadLength);
         scratch.payloadLength(payloadLength);
+        offerToReaders(target);
+    }
+
+    /** Unpacks a {@link BusBatch} of the writer in {@code scratch} and offers each of its samples in turn. */
+    private void deliverBatch(final long senderId, final MemorySegment records, final long target)
+    {
+        final int end = (int)records.byteSize();
+        int offset = 0;
+        while (offset < end)
+        {
+            offset = BusBatch.read(records, offset, end, scratch);
+            if (offset < 0)
+            {
+                malformed.warn("topic subgroup {}: malformed batch from member {}: its rest dropped", name, senderId);
+                return;
+            }
+            offerToReaders(target);
+        }
+    }
+
+    /** Offers the sample in {@code scratch} to the local readers it is for (all, or the {@code target} one). */
+    private void offerToReaders(final long target)
+    {
         final ReaderQueue[] current = readerArray;
         for (int i = 0; i < current.length; i++)
         {

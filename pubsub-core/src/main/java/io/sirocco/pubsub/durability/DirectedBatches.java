@@ -1,0 +1,63 @@
+package io.sirocco.pubsub.durability;
+
+import io.sirocco.pubsub.bus.BusBatch;
+import io.sirocco.pubsub.bus.BusMessage;
+import io.sirocco.pubsub.bus.BusWriter;
+
+/**
+ * Sends one reader a replay of samples, many to a bus message ({@link BusBatch}) where the bus takes batches, else
+ * one by one: a recovered history of a million samples goes out as tens of thousands of messages.
+ *
+ * <p>Not thread-safe: one per replay, on the serving thread.
+ */
+final class DirectedBatches
+{
+    private final BusWriter writer;
+    private final long writerGuid;
+    private final long readerGuid;
+    private final long timeoutNs;
+    private final int capacity;
+    private final BusMessage batch;
+    private int inBatch;
+
+    DirectedBatches(final BusWriter writer, final long writerGuid, final long readerGuid, final long timeoutNs)
+    {
+        this.writer = writer;
+        this.writerGuid = writerGuid;
+        this.readerGuid = readerGuid;
+        this.timeoutNs = timeoutNs;
+        this.capacity = writer.batchBytes();
+        this.batch = new BusMessage(Math.max(16, capacity));
+        BusBatch.start(batch, writerGuid, capacity);
+    }
+
+    /** Sends {@code sample} (of this replay's writer), or adds it to the batch; false if the reader took nothing. */
+    boolean send(final BusMessage sample)
+    {
+        if (BusBatch.RECORD_HEADER + sample.payloadLength() > capacity)
+        {
+            // No batches on this bus, or a sample too large for one: on its own, after what is batched.
+            return flush() && writer.sendDirected(readerGuid, sample, timeoutNs);
+        }
+        if (!BusBatch.fits(batch, sample, capacity) && !flush())
+        {
+            return false;
+        }
+        BusBatch.append(batch, sample);
+        inBatch++;
+        return true;
+    }
+
+    /** Sends the samples batched so far; false if the reader took nothing for the timeout. */
+    boolean flush()
+    {
+        if (inBatch == 0)
+        {
+            return true;
+        }
+        final boolean sent = writer.sendDirected(readerGuid, batch, timeoutNs);
+        BusBatch.start(batch, writerGuid, capacity);
+        inBatch = 0;
+        return sent;
+    }
+}
