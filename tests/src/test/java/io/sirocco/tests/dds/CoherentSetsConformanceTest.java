@@ -114,6 +114,32 @@ class CoherentSetsConformanceTest extends OverEveryTransport
             reader.getSubscriptionMatchedStatus().getCurrentCount() == writerCount);
     }
 
+    /**
+     * Two topics written by one GROUP-scope publisher (the set) and by a second one (markers written after it), read
+     * by one GROUP-scope subscriber; returned once each reader has matched both writers of its topic.
+     */
+    private record GroupPair(Publisher publisher, DataWriter<Shape> writeA, DataWriter<Shape> writeB,
+        DataWriter<Shape> markA, DataWriter<Shape> markB, Subscriber subscriber, DataReader<Shape> readA,
+        DataReader<Shape> readB)
+    {
+    }
+
+    private GroupPair groupPair(final String topicA, final String topicB)
+    {
+        final Topic<Shape> writerA = writers.createTopic(topicA, Shape.class);
+        final Topic<Shape> writerB = writers.createTopic(topicB, Shape.class);
+        final Publisher publisher = publisher(AccessScopeKind.GROUP);
+        final Publisher markers = publisher(AccessScopeKind.GROUP);
+        final Subscriber subscriber = subscriber(AccessScopeKind.GROUP);
+        final GroupPair pair = new GroupPair(publisher, writer(publisher, writerA), writer(publisher, writerB),
+            writer(markers, writerA), writer(markers, writerB), subscriber,
+            reader(subscriber, readers.createTopic(topicA, Shape.class)),
+            reader(subscriber, readers.createTopic(topicB, Shape.class)));
+        awaitMatched(pair.readA(), 2);
+        awaitMatched(pair.readB(), 2);
+        return pair;
+    }
+
     /** Writes {@code n} samples alternating the RED and BLUE instances; returns how many of each. */
     private static void writeSet(final DataWriter<Shape> writer, final int n, final int offset) throws Exception
     {
@@ -155,21 +181,15 @@ class CoherentSetsConformanceTest extends OverEveryTransport
     @Test
     void aGroupScopeSetOverTwoTopicsIsInvisibleUntilItsEndThenVisibleInBothReadersAtOnce() throws Exception
     {
-        final Topic<Shape> writerA = writers.createTopic("CoherentA", Shape.class);
-        final Topic<Shape> writerB = writers.createTopic("CoherentB", Shape.class);
-        final Topic<Shape> readerA = readers.createTopic("CoherentA", Shape.class);
-        final Topic<Shape> readerB = readers.createTopic("CoherentB", Shape.class);
-        final Publisher publisher = publisher(AccessScopeKind.GROUP);
-        final DataWriter<Shape> writeA = writer(publisher, writerA);
-        final DataWriter<Shape> writeB = writer(publisher, writerB);
-        final Publisher markers = publisher(AccessScopeKind.GROUP);
-        final DataWriter<Shape> markA = writer(markers, writerA);
-        final DataWriter<Shape> markB = writer(markers, writerB);
-        final Subscriber subscriber = subscriber(AccessScopeKind.GROUP);
-        final DataReader<Shape> readA = reader(subscriber, readerA);
-        final DataReader<Shape> readB = reader(subscriber, readerB);
-        awaitMatched(readA, 2);
-        awaitMatched(readB, 2);
+        final GroupPair g = groupPair("CoherentA", "CoherentB");
+        final Publisher publisher = g.publisher();
+        final Subscriber subscriber = g.subscriber();
+        final DataWriter<Shape> writeA = g.writeA();
+        final DataWriter<Shape> writeB = g.writeB();
+        final DataWriter<Shape> markA = g.markA();
+        final DataWriter<Shape> markB = g.markB();
+        final DataReader<Shape> readA = g.readA();
+        final DataReader<Shape> readB = g.readB();
 
         publisher.beginCoherentChanges();
         writeSet(writeA, SET_SIZE, 0);
@@ -239,21 +259,15 @@ class CoherentSetsConformanceTest extends OverEveryTransport
     @Test
     void aGroupSetCutOffByClosingItsPublisherDeliversNothingOnEitherTopic() throws Exception
     {
-        final Topic<Shape> writerA = writers.createTopic("CutA", Shape.class);
-        final Topic<Shape> writerB = writers.createTopic("CutB", Shape.class);
-        final Topic<Shape> readerA = readers.createTopic("CutA", Shape.class);
-        final Topic<Shape> readerB = readers.createTopic("CutB", Shape.class);
-        final Publisher publisher = publisher(AccessScopeKind.GROUP);
-        final DataWriter<Shape> writeA = writer(publisher, writerA);
-        final DataWriter<Shape> writeB = writer(publisher, writerB);
-        final Publisher markers = publisher(AccessScopeKind.GROUP);
-        final DataWriter<Shape> markA = writer(markers, writerA);
-        final DataWriter<Shape> markB = writer(markers, writerB);
-        final Subscriber subscriber = subscriber(AccessScopeKind.GROUP);
-        final DataReader<Shape> readA = reader(subscriber, readerA);
-        final DataReader<Shape> readB = reader(subscriber, readerB);
-        awaitMatched(readA, 2);
-        awaitMatched(readB, 2);
+        final GroupPair g = groupPair("CutA", "CutB");
+        final Publisher publisher = g.publisher();
+        final Subscriber subscriber = g.subscriber();
+        final DataWriter<Shape> writeA = g.writeA();
+        final DataWriter<Shape> writeB = g.writeB();
+        final DataWriter<Shape> markA = g.markA();
+        final DataWriter<Shape> markB = g.markB();
+        final DataReader<Shape> readA = g.readA();
+        final DataReader<Shape> readB = g.readB();
 
         publisher.beginCoherentChanges();
         writeSet(writeA, SET_SIZE, 0);
