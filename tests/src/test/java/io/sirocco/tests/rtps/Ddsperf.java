@@ -10,6 +10,8 @@ import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 
+import org.junit.jupiter.api.Assumptions;
+
 import io.sirocco.pubsub.rtps.discovery.EntityIds;
 import io.sirocco.pubsub.rtps.discovery.GuidPrefix;
 
@@ -41,6 +43,18 @@ final class Ddsperf implements AutoCloseable
             }
         }
         return null;
+    }
+
+    /**
+     * The ddsperf executable on PATH; where it is missing, the calling test is skipped (a JUnit assumption) with the
+     * reason.
+     */
+    static Path require()
+    {
+        final Path executable = find();
+        Assumptions.assumeTrue(executable != null,
+            "ddsperf is not installed (Debian/Ubuntu: apt-get install cyclonedds-tools); RTPS interop not tested");
+        return executable;
     }
 
     /** A domain id in 100..229, picked at random so that parallel tests do not meet. */
@@ -105,6 +119,16 @@ final class Ddsperf implements AutoCloseable
     int awaitExit(final long timeoutNs) throws InterruptedException
     {
         return process.waitFor(timeoutNs, TimeUnit.NANOSECONDS) ? process.exitValue() : -1;
+    }
+
+    /**
+     * Asks ddsperf to stop (SIGTERM: it ends its run as at the end of its duration) and waits up to
+     * {@code timeoutNs}; its exit status, or -1 if it still runs.
+     */
+    int stop(final long timeoutNs) throws InterruptedException
+    {
+        process.destroy();
+        return awaitExit(timeoutNs);
     }
 
     /**

@@ -2,17 +2,14 @@ package io.sirocco.tests.rtps;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import org.agrona.collections.IntHashSet;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -48,6 +45,12 @@ class RtpsDdsperfFragmentTest
     private static final String DATA = "DDSPerfRDataKS";
     private static final String TYPE = KeyedSeqCodec.TYPE_NAME;
 
+    /**
+     * Samples our reader takes from ddsperf pub (2 s at 500 Hz), counted from the match however late it came under
+     * load: ddsperf writes from its start, a reader matched later only sees what follows.
+     */
+    private static final int FROM_DDSPERF = 1000;
+
     @RegisterExtension
     final Closer closer = new Closer();
 
@@ -59,9 +62,7 @@ class RtpsDdsperfFragmentTest
     @BeforeEach
     void needsDdsperf()
     {
-        ddsperf = Ddsperf.find();
-        Assumptions.assumeTrue(ddsperf != null,
-            "ddsperf is not installed (Debian/Ubuntu: apt-get install cyclonedds-tools); RTPS interop not tested");
+        ddsperf = Ddsperf.require();
     }
 
     @ParameterizedTest(name = "size {0} B, {1} % loss")
@@ -78,15 +79,12 @@ class RtpsDdsperfFragmentTest
         sirocco.injectFault(lose(lossPercent));
 
         final int samples = size >= 16384 ? 1000 : 5000;
-        final ByteBuffer sample = ByteBuffer.allocateDirect(KeyedSeqCodec.FIXED_SIZE + size - 12);
-        final int length = KeyedSeqCodec.encode(sample, 0, KeyedSeqCodec.XCDR1_LE, 0, 0, size - 12);
-        final byte[] keyHash = new byte[16];
-        KeyedSeqCodec.keyHash(0, keyHash);
+        final KeyedSeqSample sample = KeyedSeqSample.ofDdsperfSize(size);
         for (int seq = 0; seq < samples; seq++)
         {
-            sample.putInt(4, Integer.reverseBytes(seq));
             final long stamp = RtpsTime.fromNanos(System.currentTimeMillis() * 1_000_000L & ~1L);
-            assertThat(writer.write(sample, 0, length, keyHash, stamp)).as("write of seq %d", seq).isOne();
+            assertThat(writer.write(sample.seq(seq), 0, sample.length(), sample.keyHash(), stamp))
+                .as("write of seq %d", seq).isOne();
         }
         assertThat(writer.awaitAcknowledged(WAIT_NS)).as("ddsperf acknowledged all %d samples", samples).isTrue();
         if (lossPercent > 0)
@@ -116,9 +114,10 @@ class RtpsDdsperfFragmentTest
             received.sample((int) KeyedSeqCodec.seq(data.buffer(), data.payloadOffset(), data.payloadLength()),
                 data.payloadLength()));
         sirocco.injectFault(lose(lossPercent));
-        final Ddsperf pub = closer.add(Ddsperf.start(ddsperf, dir, domain, "-D", "8", "pub", "500Hz", "size",
+        final Ddsperf pub = closer.add(Ddsperf.start(ddsperf, dir, domain, "-D", "240", "pub", "500Hz", "size",
             Integer.toString(size)));
-        assertThat(pub.awaitExit(WAIT_NS)).as("ddsperf pub's exit status; it printed:%n%s", pub.output()).isZero();
+        received.awaitReceived(FROM_DDSPERF, WAIT_NS);
+        assertThat(pub.stop(WAIT_NS)).as("ddsperf pub's exit status; it printed:%n%s", pub.output()).isZero();
         // Cyclone's writer lingers until its reliable readers acknowledged everything: wait for the last to settle
         final long deadline = System.nanoTime() + WAIT_NS;
         while (received.missing() != 0 && System.nanoTime() - deadline < 0)
@@ -134,7 +133,10 @@ class RtpsDdsperfFragmentTest
         return (outbound, length, peer) -> ThreadLocalRandom.current().nextInt(100) < percent;
     }
 
-    /** What our reader got, by seq; written on the RTPS agent's thread, read by the test's (under its monitor). */
+    /**
+     * What our reader got, by seq; written on the RTPS agent's thread, read by the test's (under its monitor, which
+     * each sample notifies).
+     */
     private static final class Received
     {
         private final IntHashSet seen = new IntHashSet();
@@ -167,6 +169,17 @@ class RtpsDdsperfFragmentTest
             }
             highest = Math.max(highest, seq);
             lowest = Math.min(lowest, seq);
+            notifyAll();
+        }
+
+        /** Waits up to {@code timeoutNs} until {@code count} distinct seqs arrived (check() judges if not). */
+        synchronized void awaitReceived(final int count, final long timeoutNs) throws InterruptedException
+        {
+            final long deadline = System.nanoTime() + timeoutNs;
+            for (long left = timeoutNs; seen.size() < count && left > 0; left = deadline - System.nanoTime())
+            {
+                TimeUnit.NANOSECONDS.timedWait(this, left);
+            }
         }
 
         synchronized long missing()

@@ -11,7 +11,6 @@ import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -49,9 +48,7 @@ class RtpsDdsperfPingTest
     @Test
     void siroccoPingsDdsperfPong() throws Exception
     {
-        final Path ddsperf = Ddsperf.find();
-        Assumptions.assumeTrue(ddsperf != null,
-            "ddsperf is not installed (Debian/Ubuntu: apt-get install cyclonedds-tools); RTPS interop not tested");
+        final Path ddsperf = Ddsperf.require();
         final int domain = Ddsperf.randomDomain();
         final long pid = ProcessHandle.current().pid();
         final BlockingQueue<DiscoveredParticipant> found = new LinkedBlockingQueue<>();

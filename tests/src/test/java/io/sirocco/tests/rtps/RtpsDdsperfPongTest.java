@@ -10,7 +10,6 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -30,8 +29,9 @@ import io.sirocco.tests.Closer;
  * User data with Cyclone DDS the other way: an unmodified {@code ddsperf ping} pings Sirocco, which answers each
  * ping on DDSPerfRPongKS in the partition named by the pinger's GUID, with the ping's source timestamp and its
  * lowest nanosecond bit set (ddsperf's mark of an answer to a ping). ddsperf judges: with {@code -Qminmatch:1
- * -Qroundtrips:500} it exits 0 only when our endpoints matched and it counted at least 500 round trips with us; its
- * latency lines are printed. Skipped, with the reason, where ddsperf is not installed.
+ * -Qinitwait:90 -Qroundtrips:500} it waits for our endpoints to match, pings for 5 s, and exits 0 only when our
+ * endpoints matched and it counted at least 500 round trips with us; its latency lines are printed. Skipped, with
+ * the reason, where ddsperf is not installed.
  */
 @Timeout(300)
 class RtpsDdsperfPongTest
@@ -48,9 +48,7 @@ class RtpsDdsperfPongTest
     @Test
     void ddsperfPingsSiroccoPong() throws Exception
     {
-        final Path ddsperf = Ddsperf.find();
-        Assumptions.assumeTrue(ddsperf != null,
-            "ddsperf is not installed (Debian/Ubuntu: apt-get install cyclonedds-tools); RTPS interop not tested");
+        final Path ddsperf = Ddsperf.require();
         final int domain = Ddsperf.randomDomain();
         final long pid = ProcessHandle.current().pid();
         final RtpsParticipant sirocco = closer.add(RtpsParticipant.start(RtpsOptions.defaults(domain)
@@ -89,10 +87,11 @@ class RtpsDdsperfPongTest
                 answered.incrementAndGet();
             }
         });
-        final Ddsperf peer = closer.add(Ddsperf.start(ddsperf, dir, domain, "-D", "20", "-Qminmatch:1",
-            "-Qroundtrips:500", "ping"));
+        // the run's 5 s start once our endpoints matched (-Qinitwait), however long discovery takes under load
+        final Ddsperf peer = closer.add(Ddsperf.start(ddsperf, dir, domain, "-D", "5", "-Qminmatch:1",
+            "-Qinitwait:90", "-Qroundtrips:500", "ping"));
 
-        final int status = peer.awaitExit(WAIT_NS + TimeUnit.SECONDS.toNanos(20));
+        final int status = peer.awaitExit(WAIT_NS + TimeUnit.SECONDS.toNanos(60));
         final String output = peer.output();
         System.out.println("ddsperf ping printed:\n" + output);
         assertThat(output).as("ddsperf lists the Sirocco participant")

@@ -10,7 +10,6 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -59,9 +58,7 @@ class RtpsFirstAndLastSampleLossTest
     @Test
     void ddsperfSubGetsTheFirstAndLastSamplesWhoseDatagramsWereAllLost() throws Exception
     {
-        final Path ddsperf = Ddsperf.find();
-        Assumptions.assumeTrue(ddsperf != null,
-            "ddsperf is not installed (Debian/Ubuntu: apt-get install cyclonedds-tools); RTPS interop not tested");
+        final Path ddsperf = Ddsperf.require();
         final int domain = Ddsperf.randomDomain();
         final Ddsperf sub = closer.add(Ddsperf.start(ddsperf, dir, domain, "-1", "sub"));
         final RtpsParticipant sirocco = closer.add(RtpsParticipant.start(RtpsOptions.defaults(domain)
@@ -127,15 +124,12 @@ class RtpsFirstAndLastSampleLossTest
      */
     private static void writeStream(final RtpsUserWriter writer, final FirstAndLastSampleLoss loss)
     {
-        final ByteBuffer sample = ByteBuffer.allocateDirect(KeyedSeqCodec.FIXED_SIZE + SIZE - 12);
-        final int length = KeyedSeqCodec.encode(sample, 0, KeyedSeqCodec.XCDR1_LE, 0, 0, SIZE - 12);
-        final byte[] keyHash = new byte[16];
-        KeyedSeqCodec.keyHash(0, keyHash);
+        final KeyedSeqSample sample = KeyedSeqSample.ofDdsperfSize(SIZE);
         for (int seq = 0; seq < SAMPLES; seq++)
         {
-            sample.putInt(4, Integer.reverseBytes(seq));
+            final ByteBuffer encoded = sample.seq(seq);
             loss.dropAllFrom(seq == 0 || seq == SAMPLES - 1 ? Thread.currentThread() : null);
-            assertThat(writer.write(sample, 0, length, keyHash)).as("write of seq %d", seq).isOne();
+            assertThat(writer.write(encoded, 0, sample.length(), sample.keyHash())).as("write of seq %d", seq).isOne();
         }
         loss.dropEveryOtherFragmentNext();
     }
