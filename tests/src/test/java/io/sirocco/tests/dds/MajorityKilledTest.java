@@ -27,6 +27,11 @@ class MajorityKilledTest
     /** The pub's INFO line of an installed view of exactly two members: the pub and the sub. */
     private static final Pattern TWO_MEMBER_VIEW = Pattern.compile(".*view \\d+ installed .*members=\\[\\d+, \\d+\\].*");
     private static final Pattern SUB_RESULT = Pattern.compile("sub: received (\\d+) samples .* lost (\\d+)");
+    /**
+     * The pub's run: the kill comes about 1 s in (once the sub reports a rate), the failure detection (2 s) and the
+     * view change must end before the pub does, which leaves over 10 s of margin for a loaded machine.
+     */
+    private static final String PUB_SECONDS = "15";
     private static final Pattern PUB_RESULT = Pattern.compile("pub: sent (\\d+) samples.*");
 
     @Test
@@ -46,7 +51,8 @@ class MajorityKilledTest
                 pong.await(l -> l.startsWith("pong: ready"), 180);
             }
             try (ChildProcess sub = cli("sub", common, "--seconds", "500");
-                 ChildProcess pub = cli("pub", common, "--seconds", "30", "--rate", "200", "--log-level", "info"))
+                 ChildProcess pub = cli("pub", common, "--seconds", PUB_SECONDS, "--rate", "200", "--log-level",
+                     "info"))
             {
                 try
                 {
