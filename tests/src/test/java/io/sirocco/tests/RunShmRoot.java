@@ -108,7 +108,8 @@ public final class RunShmRoot implements LauncherSessionListener
         }
     }
 
-    private static void deleteTree(final Path root)
+    /** Deletes a directory tree, best effort (a file still held by a child is left for the next run's sweep). */
+    public static void deleteTree(final Path root)
     {
         try (Stream<Path> walk = Files.walk(root))
         {

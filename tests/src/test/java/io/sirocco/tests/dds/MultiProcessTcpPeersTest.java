@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.stream.Stream;
 
 import io.sirocco.tests.FreePorts;
+import io.sirocco.tests.RunShmRoot;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -65,13 +66,6 @@ class MultiProcessTcpPeersTest
 
     static void deleteTree(final Path dir)
     {
-        try (Stream<Path> all = Files.walk(dir))
-        {
-            all.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-        }
-        catch (final java.io.IOException ignored)
-        {
-            // Best-effort removal of a temporary directory.
-        }
+        RunShmRoot.deleteTree(dir);
     }
 }

@@ -74,7 +74,8 @@ final class TopicChannel implements DeliveryHandler
     private boolean heldOverflowLogged;
 
     /**
-     * @param endMarks          told (predicate thread) when a remote writer's end mark arrives, after its samples.
+     * @param endMarks          told (predicate thread) when a writer's end mark arrives (this member's own too),
+     *                          after its samples.
      * @param onPredicateThread whether the calling thread is the group's predicate thread.
      */
     TopicChannel(final String name, final boolean ordered, final int slotBytes, final int domainId,
@@ -129,10 +130,9 @@ final class TopicChannel implements DeliveryHandler
         final long writerGuid = header.writerGuid(); // read first: releaseKnown() re-wraps the flyweight
         if (header.kind() == BusMessage.KIND_WRITER_END)
         {
-            if (senderId != memberId)
-            {
-                endMarks.accept(this, writerGuid);
-            }
+            // This member's own writers too: their retraction waits for the mark here, so that local readers take
+            // the last samples first (GroupBus.retract); skipping it left every own close waiting out MARK_WAIT_S.
+            endMarks.accept(this, writerGuid);
             return; // never a reader's: it only releases the writer's retraction
         }
         if (readerArray.length == 0)

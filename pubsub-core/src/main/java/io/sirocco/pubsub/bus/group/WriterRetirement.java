@@ -18,13 +18,13 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Retirement of closed remote RELIABLE writers. A closing writer sends an end mark in its topic subgroup after its
- * last sample, then its retraction ({@code RETRACT_AFTER_MARK}) in {@code dcps}; the two subgroups are not ordered
- * with each other, so this member applies the retraction only once its topic channel delivered the mark and the
- * channel's local reader windows handed everything before it to their readers. Else the reader's participant would
- * drop the writer, and the samples still on their way with it. Bounded: a member's departure releases its writers at
- * once, a missing mark after {@value #MARK_WAIT_S} s, a reader window that does not drain after
- * {@value #DRAIN_WAIT_S} s.
+ * Retirement of closed RELIABLE writers, remote and this member's own. A closing writer sends an end mark in its
+ * topic subgroup after its last sample, then its retraction ({@code RETRACT_AFTER_MARK}) in {@code dcps}; the two
+ * subgroups are not ordered with each other, so this member applies the retraction only once its topic channel
+ * delivered the mark and the channel's local reader windows handed everything before it to their readers. Else the
+ * reader's participant would drop the writer, and the samples still on their way with it. Bounded: a member's
+ * departure releases its writers at once, a missing mark after {@value #MARK_WAIT_S} s, a reader window that does
+ * not drain after {@value #DRAIN_WAIT_S} s.
  *
  * <p>Concurrency: {@code awaitingMark} and {@code marked} are guarded by the group bus's record lock ({@code lock},
  * the same monitor as the bus's record tables, so a retraction and a view change see them consistently). Waiting for
@@ -88,7 +88,7 @@ final class WriterRetirement
         return true;
     }
 
-    /** Predicate thread: a remote writer's end mark was delivered by {@code channel}, after all its samples. */
+    /** Predicate thread: a writer's end mark (remote or own) was delivered by {@code channel}, after its samples. */
     void onEndMark(final long writerGuid, final TopicChannel channel, final View view)
     {
         synchronized (lock)

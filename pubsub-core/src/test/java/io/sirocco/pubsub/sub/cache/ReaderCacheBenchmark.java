@@ -4,11 +4,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
-import io.sirocco.pubsub.SiroccoServiceEnvironment;
 import io.sirocco.pubsub.bus.BusMessage;
-import io.sirocco.pubsub.topic.SampleOps;
-import org.omg.dds.core.ServiceEnvironment;
-import org.omg.dds.core.policy.PolicyFactory;
+import io.sirocco.pubsub.sub.cache.PointSamples.Point;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -61,11 +58,7 @@ public class ReaderCacheBenchmark
     @Setup(Level.Trial)
     public void open()
     {
-        final ServiceEnvironment env = new SiroccoServiceEnvironment();
-        cache = new ReaderHistoryCache<>(env, new PointOps(), (reason, handle) ->
-        {
-            throw new IllegalStateException("rejected: " + reason);
-        }, true, 1, PolicyFactory.getPolicyFactory(env).ResourceLimits(), new ArrivalFilters(false, false));
+        cache = PointSamples.newCache();
     }
 
     @Benchmark
@@ -115,44 +108,6 @@ public class ReaderCacheBenchmark
             throw new IllegalStateException("took " + taken + " of " + seq + " samples");
         }
         return last;
-    }
-
-    /** The sample type: a key and a value. */
-    static final class Point
-    {
-        long key;
-        long x;
-    }
-
-    /** Copying only; the benchmark inserts samples it filled itself (no deserialization). */
-    private static final class PointOps implements SampleOps<Point>
-    {
-        @Override
-        public Point newSample()
-        {
-            return new Point();
-        }
-
-        @Override
-        public Point copy(final Point sample)
-        {
-            final Point copy = new Point();
-            copy.key = sample.key;
-            copy.x = sample.x;
-            return copy;
-        }
-
-        @Override
-        public boolean isKeyed()
-        {
-            return true;
-        }
-
-        @Override
-        public Point deserialize(final BusMessage message, final Point reuse)
-        {
-            throw new UnsupportedOperationException("the benchmark inserts filled samples");
-        }
     }
 
     /** Every sample of every instance, any state. */

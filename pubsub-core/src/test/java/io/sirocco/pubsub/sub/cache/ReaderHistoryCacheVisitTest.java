@@ -5,13 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.ArrayList;
 import java.util.List;
 
-import io.sirocco.pubsub.SiroccoServiceEnvironment;
 import io.sirocco.pubsub.bus.BusMessage;
 import io.sirocco.pubsub.core.HandleImpl;
-import io.sirocco.pubsub.topic.SampleOps;
+import io.sirocco.pubsub.sub.cache.PointSamples.Point;
 import org.junit.jupiter.api.Test;
-import org.omg.dds.core.ServiceEnvironment;
-import org.omg.dds.core.policy.PolicyFactory;
 
 /**
  * A read or take visits only the instances that hold samples ({@link HoldingInstances}): these check that it still
@@ -26,11 +23,7 @@ class ReaderHistoryCacheVisitTest
     private static final int ALL_INSTANCES =
         DataStateBits.INSTANCE_ALIVE | DataStateBits.INSTANCE_DISPOSED | DataStateBits.INSTANCE_NO_WRITERS;
 
-    private final ServiceEnvironment env = new SiroccoServiceEnvironment();
-    private final ReaderHistoryCache<Point> cache = new ReaderHistoryCache<>(env, new PointOps(), (reason, handle) ->
-    {
-        throw new AssertionError("rejected: " + reason);
-    }, true, 1, PolicyFactory.getPolicyFactory(env).ResourceLimits(), new ArrivalFilters(false, false));
+    private final ReaderHistoryCache<Point> cache = PointSamples.newCache();
     private long seq;
 
     @Test
@@ -143,43 +136,6 @@ class ReaderHistoryCacheVisitTest
     private static long handleOf(final SampleImpl<Point> sample)
     {
         return HandleImpl.valueOf(sample.getInstanceHandle());
-    }
-
-    /** The sample type: a key and a value. */
-    static final class Point
-    {
-        long key;
-        long x;
-    }
-
-    private static final class PointOps implements SampleOps<Point>
-    {
-        @Override
-        public Point newSample()
-        {
-            return new Point();
-        }
-
-        @Override
-        public Point copy(final Point sample)
-        {
-            final Point copy = new Point();
-            copy.key = sample.key;
-            copy.x = sample.x;
-            return copy;
-        }
-
-        @Override
-        public boolean isKeyed()
-        {
-            return true;
-        }
-
-        @Override
-        public Point deserialize(final BusMessage message, final Point reuse)
-        {
-            throw new UnsupportedOperationException("the test inserts filled samples");
-        }
     }
 
     /** Every view and instance state; the sample states, the instance and the walk as given. */
