@@ -6,7 +6,9 @@ import io.sirocco.pubsub.bus.BusWriter;
 
 /**
  * Sends one reader a replay of samples, many to a bus message ({@link BusBatch}) where the bus takes batches, else
- * one by one: a recovered history of a million samples goes out as tens of thousands of messages.
+ * one by one: a recovered history of a million samples goes out as a few thousand messages of tens of KiB (each
+ * multicast message pays the ordered subgroup's per-message cost once; the bus sends the larger ones through its
+ * bulk path).
  *
  * <p>Not thread-safe: one per replay, on the serving thread.
  */
@@ -20,13 +22,15 @@ final class DirectedBatches
     private final BusMessage batch;
     private int inBatch;
 
-    DirectedBatches(final BusWriter writer, final long writerGuid, final long readerGuid, final long timeoutNs)
+    /** @param batchBytes the most payload bytes of one batch message, within the writer's own {@code batchBytes}. */
+    DirectedBatches(final BusWriter writer, final long writerGuid, final long readerGuid, final long timeoutNs,
+        final int batchBytes)
     {
         this.writer = writer;
         this.writerGuid = writerGuid;
         this.readerGuid = readerGuid;
         this.timeoutNs = timeoutNs;
-        this.capacity = writer.batchBytes();
+        this.capacity = Math.min(writer.batchBytes(), batchBytes);
         this.batch = new BusMessage(Math.max(16, capacity));
         BusBatch.start(batch, writerGuid, capacity);
     }

@@ -46,6 +46,7 @@ public final class RecoveredWriters implements DiscoveryHandler, AutoCloseable
     private final RecoveredHistories histories;
     private final PersistentRecords records;
     private final ExecutorService serving;
+    private final int replayBatchBytes;
     /** Durable writers of other participants, by GUID: what a recovered zone's writer was. */
     private final Map<Long, EndpointRecord> durableWriters = new ConcurrentHashMap<>();
     /** TRANSIENT_LOCAL-or-stronger readers of the domain, by GUID. */
@@ -57,10 +58,14 @@ public final class RecoveredWriters implements DiscoveryHandler, AutoCloseable
     {
     }
 
-    /** @param records where PERSISTENT writers' records are kept (loaded now: writers of before a restart). */
+    /**
+     * @param records      where PERSISTENT writers' records are kept (loaded now: writers of before a restart).
+     * @param replayBatchBytes the most sample bytes packed into one replay message (bounded by the bus's own limit).
+     */
     public RecoveredWriters(final int domainId, final DomainBus bus, final RecoveredHistories histories,
-        final Path records)
+        final Path records, final int replayBatchBytes)
     {
+        this.replayBatchBytes = replayBatchBytes;
         this.bus = bus;
         this.histories = histories;
         this.records = new PersistentRecords(records);
@@ -204,7 +209,8 @@ public final class RecoveredWriters implements DiscoveryHandler, AutoCloseable
         final Long2LongHashMap lastOfInstance = new Long2LongHashMap(-1);
         final LongArrayList instances = new LongArrayList();
         final BusMessage message = new BusMessage(256);
-        final DirectedBatches out = new DirectedBatches(writer, writerGuid, readerGuid, SEND_TIMEOUT_NS);
+        final DirectedBatches out = new DirectedBatches(writer, writerGuid, readerGuid, SEND_TIMEOUT_NS,
+            replayBatchBytes);
         long last = 0;
         for (int i = 0; i < count; i++)
         {
