@@ -21,6 +21,7 @@ final class DirectedBatches
     private final int capacity;
     private final BusMessage batch;
     private int inBatch;
+    private long messages;
 
     /** @param batchBytes the most payload bytes of one batch message, within the writer's own {@code batchBytes}. */
     DirectedBatches(final BusWriter writer, final long writerGuid, final long readerGuid, final long timeoutNs,
@@ -41,6 +42,7 @@ final class DirectedBatches
         if (BusBatch.RECORD_HEADER + sample.payloadLength() > capacity)
         {
             // No batches on this bus, or a sample too large for one: on its own, after what is batched.
+            messages++;
             return flush() && writer.sendDirected(readerGuid, sample, timeoutNs);
         }
         if (!BusBatch.fits(batch, sample, capacity) && !flush())
@@ -52,6 +54,12 @@ final class DirectedBatches
         return true;
     }
 
+    /** The bus messages sent so far (batches and samples on their own). */
+    long messages()
+    {
+        return messages;
+    }
+
     /** Sends the samples batched so far; false if the reader took nothing for the timeout. */
     boolean flush()
     {
@@ -59,6 +67,7 @@ final class DirectedBatches
         {
             return true;
         }
+        messages++;
         final boolean sent = writer.sendDirected(readerGuid, batch, timeoutNs);
         BusBatch.start(batch, writerGuid, capacity);
         inBatch = 0;

@@ -203,6 +203,7 @@ public final class RecoveredWriters implements DiscoveryHandler, AutoCloseable
     /** The recovered samples in sequence order, an unregister of every instance, then the end-of-history mark. */
     private void replay(final long writerGuid, final BusWriter writer, final long readerGuid)
     {
+        final long startNs = System.nanoTime();
         final RecoveredSamples samples = histories.samplesOf(writerGuid);
         final int count = samples.size();
         // Each instance's last sample (by its index), and the instances in the order they first appear.
@@ -240,8 +241,9 @@ public final class RecoveredWriters implements DiscoveryHandler, AutoCloseable
         final BusMessage end = new BusMessage(16);
         end.kind(BusMessage.KIND_HISTORY_END).writerGuid(writerGuid).seq(last).payloadLength(0);
         writer.sendDirected(readerGuid, end, SEND_TIMEOUT_NS);
-        LOG.debug("durability: replayed {} recovered samples of writer {} to reader {}", count,
-            String.format("%016x", writerGuid), String.format("%016x", readerGuid));
+        LOG.debug("durability: replayed {} recovered samples of writer {} to reader {} in {} ms ({} bus messages)",
+            count, String.format("%016x", writerGuid), String.format("%016x", readerGuid),
+            (System.nanoTime() - startNs) / 1_000_000, out.messages());
     }
 
     @Override
