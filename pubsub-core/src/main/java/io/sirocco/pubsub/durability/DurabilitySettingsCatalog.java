@@ -26,6 +26,8 @@ public final class DurabilitySettingsCatalog implements SettingsCatalog
             new Setting(DurabilityConfig.RECOVERY_BLOCK_KIB, String.valueOf(
                 DurabilityConfig.DEFAULT_RECOVERY_BLOCK_KIB), "off-heap blocks a backup packs a recovered history "
                 + "into (KiB)"),
+            new Setting(DurabilityConfig.REPLAY_BATCH_KIB, String.valueOf(DurabilityConfig.DEFAULT_REPLAY_BATCH_KIB),
+                "sample bytes a backup packs into one bus message when it replays a recovered history (KiB)"),
             new Setting(WriterIdentity.KEY, "", "identity of this process's TRANSIENT writers (their GUID per topic); "
                 + "a replacement with the same identity resumes a dead writer's history"),
             new Setting(WriterIdentity.TAKEOVER_WAIT, "3000", "how long a writer with an identity waits to discover "

@@ -40,7 +40,7 @@ public final class ParticipantDurability implements AutoCloseable, DiscoveryHand
         if (config.backup() && group != null)
         {
             this.serving = new RecoveredWriters(domainId, bus, node().recovered(),
-                node().persistentDirectory());
+                node().persistentDirectory(), config.replayBatchKib() << 10);
             node().recovered().whenRecovered(serving::onRecovered);
         }
         else

@@ -46,6 +46,7 @@ public final class RecoveredWriters implements DiscoveryHandler, AutoCloseable
     private final RecoveredHistories histories;
     private final PersistentRecords records;
     private final ExecutorService serving;
+    private final int replayBatchBytes;
     /** Durable writers of other participants, by GUID: what a recovered zone's writer was. */
     private final Map<Long, EndpointRecord> durableWriters = new ConcurrentHashMap<>();
     /** TRANSIENT_LOCAL-or-stronger readers of the domain, by GUID. */
@@ -57,10 +58,14 @@ public final class RecoveredWriters implements DiscoveryHandler, AutoCloseable
     {
     }
 
-    /** @param records where PERSISTENT writers' records are kept (loaded now: writers of before a restart). */
+    /**
+     * @param records      where PERSISTENT writers' records are kept (loaded now: writers of before a restart).
+     * @param replayBatchBytes the most sample bytes packed into one replay message (bounded by the bus's own limit).
+     */
     public RecoveredWriters(final int domainId, final DomainBus bus, final RecoveredHistories histories,
-        final Path records)
+        final Path records, final int replayBatchBytes)
     {
+        this.replayBatchBytes = replayBatchBytes;
         this.bus = bus;
         this.histories = histories;
         this.records = new PersistentRecords(records);
@@ -198,13 +203,15 @@ public final class RecoveredWriters implements DiscoveryHandler, AutoCloseable
     /** The recovered samples in sequence order, an unregister of every instance, then the end-of-history mark. */
     private void replay(final long writerGuid, final BusWriter writer, final long readerGuid)
     {
+        final long startNs = System.nanoTime();
         final RecoveredSamples samples = histories.samplesOf(writerGuid);
         final int count = samples.size();
         // Each instance's last sample (by its index), and the instances in the order they first appear.
         final Long2LongHashMap lastOfInstance = new Long2LongHashMap(-1);
         final LongArrayList instances = new LongArrayList();
         final BusMessage message = new BusMessage(256);
-        final DirectedBatches out = new DirectedBatches(writer, writerGuid, readerGuid, SEND_TIMEOUT_NS);
+        final DirectedBatches out = new DirectedBatches(writer, writerGuid, readerGuid, SEND_TIMEOUT_NS,
+            replayBatchBytes);
         long last = 0;
         for (int i = 0; i < count; i++)
         {
@@ -234,8 +241,9 @@ public final class RecoveredWriters implements DiscoveryHandler, AutoCloseable
         final BusMessage end = new BusMessage(16);
         end.kind(BusMessage.KIND_HISTORY_END).writerGuid(writerGuid).seq(last).payloadLength(0);
         writer.sendDirected(readerGuid, end, SEND_TIMEOUT_NS);
-        LOG.debug("durability: replayed {} recovered samples of writer {} to reader {}", count,
-            String.format("%016x", writerGuid), String.format("%016x", readerGuid));
+        LOG.debug("durability: replayed {} recovered samples of writer {} to reader {} in {} ms ({} bus messages)",
+            count, String.format("%016x", writerGuid), String.format("%016x", readerGuid),
+            (System.nanoTime() - startNs) / 1_000_000, out.messages());
     }
 
     @Override

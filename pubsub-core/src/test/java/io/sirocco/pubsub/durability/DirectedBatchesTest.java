@@ -105,7 +105,7 @@ class DirectedBatchesTest
     void everySampleOnceInOrderWhateverTheCount(final int count)
     {
         final Recording bus = new Recording(CAPACITY);
-        final DirectedBatches out = new DirectedBatches(bus, WRITER, READER, 1_000_000L);
+        final DirectedBatches out = new DirectedBatches(bus, WRITER, READER, 1_000_000L, Integer.MAX_VALUE);
         for (int seq = 1; seq <= count; seq++)
         {
             assertTrue(out.send(sample(seq, PAYLOAD)));
@@ -124,7 +124,7 @@ class DirectedBatchesTest
     void aSampleTooLargeForABatchGoesAloneInItsPlace()
     {
         final Recording bus = new Recording(CAPACITY);
-        final DirectedBatches out = new DirectedBatches(bus, WRITER, READER, 1_000_000L);
+        final DirectedBatches out = new DirectedBatches(bus, WRITER, READER, 1_000_000L, Integer.MAX_VALUE);
         assertTrue(out.send(sample(1, PAYLOAD)));
         assertTrue(out.send(sample(2, PAYLOAD)));
         assertTrue(out.send(sample(3, CAPACITY)));
@@ -136,10 +136,24 @@ class DirectedBatchesTest
     }
 
     @Test
+    void theReplayLimitCapsABusThatTakesLargerBatches()
+    {
+        final Recording bus = new Recording(100 * CAPACITY);
+        final DirectedBatches out = new DirectedBatches(bus, WRITER, READER, 1_000_000L, CAPACITY);
+        for (int seq = 1; seq <= 3 * PER_BATCH + 2; seq++)
+        {
+            assertTrue(out.send(sample(seq, PAYLOAD)));
+        }
+        assertTrue(out.flush());
+        assertEquals(3 * PER_BATCH + 2, bus.seqs.size());
+        assertEquals(4, bus.messages, "batches of the replay's size, not the bus's");
+    }
+
+    @Test
     void aBusWithoutBatchesGetsEachSampleOnItsOwn()
     {
         final Recording bus = new Recording(0);
-        final DirectedBatches out = new DirectedBatches(bus, WRITER, READER, 1_000_000L);
+        final DirectedBatches out = new DirectedBatches(bus, WRITER, READER, 1_000_000L, Integer.MAX_VALUE);
         for (int seq = 1; seq <= 20; seq++)
         {
             assertTrue(out.send(sample(seq, PAYLOAD)));

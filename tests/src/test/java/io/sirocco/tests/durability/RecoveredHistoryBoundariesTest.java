@@ -12,7 +12,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * A dead writer's recovered history reaches a late reader whole, in order, exactly once, at the boundaries of the
- * backup's off-heap blocks (1 KiB here, so a few thousand samples span hundreds) and of the replay's batches: an
+ * backup's off-heap blocks (1 KiB here, so a few thousand samples span hundreds) and of the replay's batches (3 KiB
+ * here: larger than a topic slot, so each goes through the multicast's bulk region, and thousands of samples span
+ * hundreds of them, the last one partly filled): an
  * empty history, one sample, thousands of samples, one instance overwritten thousands of times (DURABILITY_SERVICE
  * KEEP_LAST 1: the last one only) and three instances KEEP_LAST 2. Two backups, a writer process with one writer
  * per case (SIGKILLed) and a late reader process, over shared memory.
@@ -31,7 +33,7 @@ class RecoveredHistoryBoundariesTest
     {
         final String domain = "231";
         final List<String> backup = Stream.concat(SHM.stream(), Stream.of("-Dsirocco.dds.durability.backup=true",
-            "-Dsirocco.dds.durability.recovery.block.kb=1")).toList();
+            "-Dsirocco.dds.durability.recovery.block.kb=1", "-Dsirocco.dds.durability.replay.batch.kb=3")).toList();
         try (ChildProcess backup1 = start("backup1", DurableNode.class, backup, "backup", domain);
              ChildProcess backup2 = start("backup2", DurableNode.class, backup, "backup", domain);
              ChildProcess writer = start("writer", RecoveredHistoryNode.class, SHM, args("writer", domain)))

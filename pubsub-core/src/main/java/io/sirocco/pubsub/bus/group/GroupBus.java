@@ -429,7 +429,7 @@ public final class GroupBus implements DomainBus, MembershipListener
             {
                 final SubgroupSpec spec = new SubgroupSpec(name, reliable ? DeliveryMode.ORDERED :
                     DeliveryMode.UNORDERED_LOSSY, config.windowSlots(), Math.max(BusHeader.LENGTH + 64,
-                    BusHeader.LENGTH + config.slotBytes()), 16 << 20);
+                    BusHeader.LENGTH + config.slotBytes()), TopicChannel.MAX_MESSAGE_BYTES);
                 channel = new TopicChannel(name, reliable, spec.slotSizeBytes(), domainId, memberId, writers,
                     (from, writerGuid) -> retirement.onEndMark(writerGuid, from, records.view()),
                     () -> DomainGroups.onPredicateThread(group));

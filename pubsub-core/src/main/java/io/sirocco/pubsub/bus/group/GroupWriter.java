@@ -431,11 +431,15 @@ final class GroupWriter implements BusWriter
         return sendMessage(message, readerGuid, timeoutNs, true) != FAILED;
     }
 
-    /** A batch fills one subgroup slot (the fast path), header included. */
+    /**
+     * A batch may be as large as the subgroup's largest message: above a slot it travels through the multicast's bulk
+     * region, and a replay of a million samples then pays the ordered subgroup's per-message cost a few thousand
+     * times instead of tens of thousands (the replay chooses its size within this, DurabilityConfig).
+     */
     @Override
     public int batchBytes()
     {
-        return channel.slotBytes - BusHeader.LENGTH;
+        return TopicChannel.MAX_MESSAGE_BYTES - BusHeader.LENGTH;
     }
 
     @Override

@@ -43,6 +43,8 @@ final class TopicChannel implements DeliveryHandler
     final boolean ordered;
     /** The subgroup's slot size: a message up to this long (header included) is sent in a slot, not in bulk. */
     final int slotBytes;
+    /** The largest message of a topic subgroup (above a slot, through the multicast's bulk region). */
+    static final int MAX_MESSAGE_BYTES = 16 << 20;
     final UnconfirmedMessages unconfirmed = new UnconfirmedMessages();
     /** The re-send of {@code unconfirmed} after a view change, shared by the channel's writers. */
     final ChannelResend resend = new ChannelResend();
