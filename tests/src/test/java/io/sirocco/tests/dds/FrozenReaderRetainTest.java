@@ -68,6 +68,8 @@ class FrozenReaderRetainTest
             {
                 throw new AssertionError(ex.getMessage() + ChildProcess.tails(40, sub, pub, idle), ex);
             }
+            assertThat(pub.lines()).as("the pub re-sent what it kept for the sub's member" + ChildProcess.tails(40, pub))
+                .anyMatch(l -> l.contains("is back after") && l.contains("re-sending the"));
             final List<String> lines = new ArrayList<>(sub.lines());
             assertThat(lines).as("the sub's stream" + ChildProcess.tails(40, sub, pub))
                 .noneMatch(l -> l.startsWith("GAP") || l.startsWith("REPEAT"));

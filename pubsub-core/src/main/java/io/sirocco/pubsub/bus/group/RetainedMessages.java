@@ -43,11 +43,21 @@ final class RetainedMessages
     private final String channelName;
     private final int lookback;
     private final ArrayDeque<byte[]> kept = new ArrayDeque<>();
-    /** Members away, by member id, with the System.nanoTime() they left at; in the order they left. */
-    private final Map<Long, Long> away = new LinkedHashMap<>();
+    /** Members away, by member id: when they left and the first kept message they may miss. */
+    private final Map<Long, Away> away = new LinkedHashMap<>();
+    /** The confirmation index of {@code kept}'s first message, and of the next message confirmed. */
+    private long firstIndex;
+    private long nextIndex;
+    /** The lowest {@link Away#fromIndex} of the members away (recomputed when one leaves or returns). */
+    private long keepFrom;
     private long bytes;
     /** Messages dropped for lack of room since a member went away (0 while nobody is). */
     private long dropped;
+
+    /** A member away: since when (System.nanoTime()), and the confirmation index its re-send starts at. */
+    private record Away(long sinceNs, long fromIndex)
+    {
+    }
 
     /** @param lookback how many confirmed messages stay even while nobody is away. */
     RetainedMessages(final String channelName, final int lookback)
@@ -65,16 +75,20 @@ final class RetainedMessages
     void confirmed(final byte[] message, final ArrayDeque<byte[]> pool)
     {
         kept.addLast(message);
+        nextIndex++;
         bytes += message.length;
         final boolean anyAway = !away.isEmpty();
         final int maxCount = anyAway ? MAX_KEPT : lookback;
         final long maxBytes = anyAway ? MAX_BYTES : MAX_LOOKBACK_BYTES;
-        while (kept.size() > maxCount || (bytes > maxBytes && kept.size() > 1))
+        final long from = anyAway ? keepFrom : nextIndex - lookback;
+        while (kept.size() > maxCount || (bytes > maxBytes && kept.size() > 1) || (firstIndex < from))
         {
             final byte[] out = kept.pollFirst();
+            final boolean needed = firstIndex >= from;
+            firstIndex++;
             bytes -= out.length;
             pool.addLast(out);
-            if (anyAway && dropped++ == 0)
+            if (anyAway && needed && dropped++ == 0)
             {
                 LOG.warn("topic subgroup {}: more than {} messages ({} MiB) written while member(s) {} are out of the "
                     + "view; the oldest are dropped: those members' readers miss them when they come back",
@@ -90,7 +104,8 @@ final class RetainedMessages
         {
             dropped = 0;
         }
-        away.putIfAbsent(member, nowNs);
+        away.putIfAbsent(member, new Away(nowNs, Math.max(firstIndex, nextIndex - lookback)));
+        recomputeKeepFrom();
         LOG.debug("topic subgroup {}: member {} left with a reader; {} sent message(s) kept for its return",
             channelName, member, kept.size());
     }
@@ -101,19 +116,23 @@ final class RetainedMessages
      */
     List<byte[]> returned(final long member, final long nowNs)
     {
-        final Long since = away.remove(member);
+        final Away back = away.remove(member);
         expire(nowNs);
-        if (since == null)
+        if (back == null)
         {
             return List.of();
         }
-        final List<byte[]> copies = new ArrayList<>(kept.size());
+        final List<byte[]> copies = new ArrayList<>();
+        long index = firstIndex;
         for (final byte[] message : kept)
         {
-            copies.add(message.clone());
+            if (index++ >= back.fromIndex())
+            {
+                copies.add(message.clone());
+            }
         }
         LOG.info("topic subgroup {}: member {} is back after {} ms; re-sending the {} message(s) kept for it{}",
-            channelName, member, TimeUnit.NANOSECONDS.toMillis(nowNs - since), copies.size(),
+            channelName, member, TimeUnit.NANOSECONDS.toMillis(nowNs - back.sinceNs()), copies.size(),
             dropped == 0 ? "" : " (" + dropped + " older one(s) were dropped for lack of room)");
         return copies;
     }
@@ -121,16 +140,27 @@ final class RetainedMessages
     /** Gives up the members away for longer than {@value #AWAY_MS} ms. */
     void expire(final long nowNs)
     {
-        final Iterator<Map.Entry<Long, Long>> it = away.entrySet().iterator();
+        final Iterator<Map.Entry<Long, Away>> it = away.entrySet().iterator();
         while (it.hasNext())
         {
-            final Map.Entry<Long, Long> entry = it.next();
-            if (nowNs - entry.getValue() > TimeUnit.MILLISECONDS.toNanos(AWAY_MS))
+            final Map.Entry<Long, Away> entry = it.next();
+            if (nowNs - entry.getValue().sinceNs() > TimeUnit.MILLISECONDS.toNanos(AWAY_MS))
             {
                 it.remove();
                 LOG.info("topic subgroup {}: member {} stayed out of the view for more than {} ms; the messages kept "
                     + "for it are released", channelName, entry.getKey(), AWAY_MS);
             }
         }
+        recomputeKeepFrom();
+    }
+
+    private void recomputeKeepFrom()
+    {
+        long from = nextIndex;
+        for (final Away a : away.values())
+        {
+            from = Math.min(from, a.fromIndex());
+        }
+        keepFrom = from;
     }
 }
