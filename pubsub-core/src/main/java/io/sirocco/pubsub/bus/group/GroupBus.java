@@ -303,7 +303,7 @@ public final class GroupBus implements DomainBus, MembershipListener
     @Override
     public void onViewInstalled(final View installed, final List<Long> joined, final List<Long> left)
     {
-        retractDeparted(installed, left);
+        final List<EndpointRecord> failedReaders = retractDeparted(installed, left);
         boolean writerForwarded = false;
         for (final EndpointRecord record : records.pendingRecords())
         {
@@ -317,6 +317,7 @@ public final class GroupBus implements DomainBus, MembershipListener
         {
             releaseHeld();
         }
+        AwayReaders.viewInstalled(channels, failedReaders, joined);
         GroupWriter.sendKept(ownWriters.values(), delivery);
         LOG.debug("domain {}: view {} installed: {} members, joined {}, left {}", domainId, installed.viewId(),
             installed.members().size(), joined, left);
@@ -329,11 +330,13 @@ public final class GroupBus implements DomainBus, MembershipListener
     /**
      * Installs the view and retracts the entities of the members that left: as failed, except a writer whose
      * retraction waited for its end mark: nothing more comes from its member, and what came (the view change
-     * delivered it before this upcall) goes once the reader windows took it.
+     * delivered it before this upcall) goes once the reader windows took it. @return the RELIABLE readers among the
+     * failed ones.
      */
-    private void retractDeparted(final View installed, final List<Long> left)
+    private List<EndpointRecord> retractDeparted(final View installed, final List<Long> left)
     {
         final List<Long> failed = new ArrayList<>();
+        final List<EndpointRecord> failedReaders = new ArrayList<>();
         final List<Long> closedOnes = new ArrayList<>();
         synchronized (records)
         {
@@ -344,6 +347,7 @@ public final class GroupBus implements DomainBus, MembershipListener
                 if (waiting == null)
                 {
                     failed.add(guid);
+                    AwayReaders.collect(records.forwarded(guid), failedReaders);
                 }
                 else if (!retirement.drainThenRetract(guid, waiting))
                 {
@@ -361,6 +365,7 @@ public final class GroupBus implements DomainBus, MembershipListener
         {
             retractRecord(guid, true);
         }
+        return failedReaders;
     }
 
     /**
@@ -373,11 +378,7 @@ public final class GroupBus implements DomainBus, MembershipListener
     @Override
     public void onExcluded(final String reason)
     {
-        long unacknowledged = 0;
-        for (final TopicChannel channel : channels.values())
-        {
-            unacknowledged += channel.unconfirmed.size();
-        }
+        final long unacknowledged = channels.values().stream().mapToLong(c -> c.unconfirmed.size()).sum();
         LOG.warn("domain {}: participant {} (member {}) is out of the domain's group: {}; every remote entity is now "
             + "considered gone; {} reliable sample(s) written before are not acknowledged by every member: they are "
             + "re-sent into the view that takes this participant back (it looks for the domain by itself unless "
@@ -432,7 +433,7 @@ public final class GroupBus implements DomainBus, MembershipListener
                     BusHeader.LENGTH + config.slotBytes()), TopicChannel.MAX_MESSAGE_BYTES);
                 channel = new TopicChannel(name, reliable, spec.slotSizeBytes(), domainId, memberId, writers,
                     (from, writerGuid) -> retirement.onEndMark(writerGuid, from, records.view()),
-                    () -> DomainGroups.onPredicateThread(group));
+                    () -> DomainGroups.onPredicateThread(group), config.windowSlots());
                 channels.put(name, channel);
                 channel.subgroup = group.register(new Group.SubgroupRegistration(spec, writing ? Role.WRITER_READER :
                     Role.READER, channel));

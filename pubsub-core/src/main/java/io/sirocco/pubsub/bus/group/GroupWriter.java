@@ -415,8 +415,9 @@ final class GroupWriter implements BusWriter
      */
     private boolean resendTrimmed(final Subgroup subgroup, final Object engine, final long timeoutNs)
     {
-        return channel.resend.resendInto(channel.name, channel.unconfirmed, subgroup, engine, claim,
-            claimTimeout(timeoutNs));
+        final long deadlineNs = System.nanoTime() + claimTimeout(timeoutNs);
+        return channel.awaitInstalled(engine, claimTimeout(timeoutNs)) && channel.resend.resendInto(channel.name,
+            channel.unconfirmed, subgroup, engine, claim, Math.max(0, deadlineNs - System.nanoTime()));
     }
 
     @Override

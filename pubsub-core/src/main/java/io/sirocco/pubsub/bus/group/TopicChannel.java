@@ -45,7 +45,7 @@ final class TopicChannel implements DeliveryHandler
     final int slotBytes;
     /** The largest message of a topic subgroup (above a slot, through the multicast's bulk region). */
     static final int MAX_MESSAGE_BYTES = 16 << 20;
-    final UnconfirmedMessages unconfirmed = new UnconfirmedMessages();
+    final UnconfirmedMessages unconfirmed;
     /** The re-send of {@code unconfirmed} after a view change, shared by the channel's writers. */
     final ChannelResend resend = new ChannelResend();
     final CopyOnWriteArrayList<ReaderQueue> readers = new CopyOnWriteArrayList<>();
@@ -54,6 +54,8 @@ final class TopicChannel implements DeliveryHandler
     volatile Subgroup subgroup;
     volatile long sent;
     volatile long deliveredOwn;
+    /** The sending engine whose view install this member's bus has handled (predicate thread writes). */
+    private volatile Object installedEngine;
 
     private final int domainId;
     private final long memberId;
@@ -79,12 +81,15 @@ final class TopicChannel implements DeliveryHandler
      * @param endMarks          told (predicate thread) when a writer's end mark arrives (this member's own too),
      *                          after its samples.
      * @param onPredicateThread whether the calling thread is the group's predicate thread.
+     * @param windowSlots       the subgroup's window: confirmed messages are kept for four windows
+     *                          ({@link RetainedMessages}).
      */
     TopicChannel(final String name, final boolean ordered, final int slotBytes, final int domainId,
         final long memberId, final WriterDirectory writers, final ObjLongConsumer<TopicChannel> endMarks,
-        final BooleanSupplier onPredicateThread)
+        final BooleanSupplier onPredicateThread, final int windowSlots)
     {
         this.name = name;
+        this.unconfirmed = new UnconfirmedMessages(name, 4 * windowSlots);
         this.ordered = ordered;
         this.slotBytes = slotBytes;
         this.domainId = domainId;
@@ -98,6 +103,48 @@ final class TopicChannel implements DeliveryHandler
     boolean onPredicateThread()
     {
         return onPredicateThread.getAsBoolean();
+    }
+
+    /**
+     * Predicate thread, at a view install (after the members that left were noted): the members back get what was
+     * kept for them, in front of the re-send; then the view's engine counts as installed for {@link #awaitInstalled}.
+     */
+    void viewInstalled(final List<Long> joined, final long nowNs)
+    {
+        if (ordered)
+        {
+            unconfirmed.expireAway(nowNs);
+            for (final Long member : joined)
+            {
+                unconfirmed.memberReturned(member, nowNs);
+            }
+        }
+        final Subgroup current = subgroup;
+        installedEngine = current == null ? null : current.currentEngine();
+    }
+
+    /**
+     * A writer's thread, before the re-send into {@code engine}: while messages are kept for a member away, waits (up
+     * to {@code timeoutNs}) until the view install of {@code engine} was handled, which puts them in front of the
+     * re-send if that member is back. False when it was not in time or the engine changed meanwhile.
+     */
+    boolean awaitInstalled(final Object engine, final long timeoutNs)
+    {
+        if (!unconfirmed.retaining() || installedEngine == engine)
+        {
+            return true;
+        }
+        final long deadlineNs = System.nanoTime() + timeoutNs;
+        while (installedEngine != engine)
+        {
+            final Subgroup current = subgroup;
+            if (current == null || current.sendingEngine() != engine || System.nanoTime() - deadlineNs >= 0)
+            {
+                return false;
+            }
+            java.util.concurrent.locks.LockSupport.parkNanos(100_000L); // the install upcall follows the engine's
+        }
+        return true;
     }
 
     void addReader(final ReaderQueue reader)
