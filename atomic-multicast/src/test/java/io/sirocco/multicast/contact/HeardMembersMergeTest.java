@@ -2,6 +2,7 @@ package io.sirocco.multicast.contact;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
@@ -34,7 +35,7 @@ class HeardMembersMergeTest
 
     private static View view(final long viewId, final long... ids)
     {
-        return new View(viewId, java.util.Arrays.stream(ids)
+        return new View(viewId, Arrays.stream(ids)
             .mapToObj(id -> new Member(id, "h" + id, id, "", 0, List.of(), "10.0.0." + id + ":7485")).toList());
     }
 
