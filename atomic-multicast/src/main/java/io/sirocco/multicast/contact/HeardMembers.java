@@ -53,7 +53,13 @@ final class HeardMembers
     boolean hear(final long id, final String hostPort, final boolean inView, final boolean peerMayForm,
         final GroupIdentity group)
     {
-        final long now = System.nanoTime();
+        return hear(id, hostPort, inView, peerMayForm, group, System.nanoTime());
+    }
+
+    /** {@link #hear(long, String, boolean, boolean, GroupIdentity)} at a given time (tests replay a sequence). */
+    boolean hear(final long id, final String hostPort, final boolean inView, final boolean peerMayForm,
+        final GroupIdentity group, final long now)
+    {
         if (!heard.containsKey(id) && heard.size() >= MAX_PEERS)
         {
             heard.values().removeIf(p -> now - p.heardNs() > EXPIRY_NS);
@@ -112,17 +118,29 @@ final class HeardMembers
     }
 
     /**
-     * @return the member of the group that survives over {@code current}'s (heard within {@code freshNs}, with its
-     *         identity unchanged for {@code delayNs}), the best such group if several; null if none.
+     * The group to merge into: a member kept being heard, for {@code delayNs} while this member's own group has been
+     * what it is now, as a member of a group that survives over it. "Kept being heard" means heard with that identity
+     * at two moments {@code delayNs} apart, the later one within {@code freshNs} and both after {@code mineSinceNs}.
+     * Counting from {@code mineSinceNs} is what keeps a dead member out: when the leader of a view is killed, the
+     * survivors' next view is smaller and led by another member, and the dead leader's last greetings (sent just
+     * before its death, still fresh) describe the old, larger group, which "survives" over the new one. Its entry is
+     * not heard again after the survivors' view changed (a single late message cannot span the delay), so they no
+     * longer leave their view to merge into a group that died with it.
+     *
+     * @param mineSinceNs since when this member's group has had {@code current}'s identity.
+     * @return the member of the best such group; null if none.
      */
-    Peer survivor(final View current, final long nowNs, final long freshNs, final long delayNs)
+    Peer survivor(final View current, final long mineSinceNs, final long nowNs, final long freshNs,
+        final long delayNs)
     {
         final GroupIdentity mine = GroupIdentity.of(current);
         Peer best = null;
         for (final Peer p : heard.values())
         {
-            if (p.group() == null || !p.inView() || nowNs - p.heardNs() > freshNs || nowNs - p.groupSinceNs() < delayNs
-                || current.rankOf(p.memberId()) >= 0 || !p.group().survivesOver(mine))
+            final long heardSinceNs = p.groupSinceNs() - mineSinceNs > 0 ? p.groupSinceNs() : mineSinceNs;
+            if (p.group() == null || !p.inView() || nowNs - p.heardNs() > freshNs
+                || p.heardNs() - heardSinceNs < delayNs || current.rankOf(p.memberId()) >= 0
+                || !p.group().survivesOver(mine))
             {
                 continue;
             }

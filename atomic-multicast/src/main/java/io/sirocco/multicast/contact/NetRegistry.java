@@ -69,6 +69,12 @@ public final class NetRegistry implements MembershipRegistry
     /** Leader id of the group this member leaves its own for (0: none), chosen by {@link #survivingGroup(View)}. */
     private volatile long chosenSurvivor;
     private volatile Member own;
+    /**
+     * Predicate thread only ({@link #survivingGroup}): this member's group identity when last asked, and since when
+     * it has had it; only members heard since then count towards a merge.
+     */
+    private GroupIdentity ownIdentity;
+    private long ownIdentitySinceNs;
     private volatile boolean closed;
     /** Ticker thread only: ticks since start, for the once-a-second merge probe. */
     private long ticks;
@@ -227,7 +233,13 @@ public final class NetRegistry implements MembershipRegistry
     public Optional<String> survivingGroup(final View current)
     {
         final GroupIdentity mine = GroupIdentity.of(current);
-        final HeardMembers.Peer best = heard.survivor(current, System.nanoTime(), freshNs(),
+        final long now = System.nanoTime();
+        if (!mine.equals(ownIdentity))
+        {
+            ownIdentity = mine;
+            ownIdentitySinceNs = now;
+        }
+        final HeardMembers.Peer best = heard.survivor(current, ownIdentitySinceNs, now, freshNs(),
             TimeUnit.MILLISECONDS.toNanos(settings.mergeDelayMs()));
         if (best == null)
         {

@@ -198,5 +198,32 @@ public final class ChildProcess implements AutoCloseable
                 Thread.currentThread().interrupt();
             }
         }
+        keepLog();
     }
+
+    /**
+     * With {@value #LOG_DIR_PROP} set (a loop that reproduces a rare failure), the child's whole output goes to
+     * {@code <dir>/<name>-<pid>.log}: a failure message shows only one process's lines, a split needs all three.
+     */
+    private void keepLog()
+    {
+        final String dir = System.getProperty(LOG_DIR_PROP);
+        if (dir == null || dir.isBlank())
+        {
+            return;
+        }
+        try
+        {
+            final java.nio.file.Path path = java.nio.file.Path.of(dir);
+            java.nio.file.Files.createDirectories(path);
+            java.nio.file.Files.write(path.resolve(name + "-" + process.pid() + ".log"), lines());
+        }
+        catch (final IOException ex)
+        {
+            throw new java.io.UncheckedIOException("keeping the log of " + name + " in " + dir, ex);
+        }
+    }
+
+    /** System property: a directory where every child's whole output is kept when it is closed. */
+    public static final String LOG_DIR_PROP = "tests.childLogDir";
 }
