@@ -26,7 +26,7 @@ class ReplacementWriterTest
     private static final int N = 2000;
     private static final int M = 700;
     private static final List<String> SHM = List.of("-Dsirocco.dds.transport=shm", "-Dsirocco.dds.interface=lo",
-        "-Dsirocco.dds.suspicion.ms=15000", "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn");
+        "-Dsirocco.dds.suspicion.ms=15000", ChildJvm.QUICK_START, "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn");
 
     @Test
     void replacementResumesPastTheRecoveredHistory() throws Exception

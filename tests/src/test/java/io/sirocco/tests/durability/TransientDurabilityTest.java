@@ -21,7 +21,7 @@ class TransientDurabilityTest
     private static final int SAMPLES = 2000;
     /** A loaded 2-core machine can starve a heartbeat for seconds: the suspicion timeout is generous. */
     private static final List<String> PLAIN = List.of("-Dsirocco.dds.transport=shm", "-Dsirocco.dds.interface=lo",
-        "-Dsirocco.dds.suspicion.ms=15000", "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn");
+        "-Dsirocco.dds.suspicion.ms=15000", ChildJvm.QUICK_START, "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn");
     private static final List<String> BACKUP = java.util.stream.Stream.concat(PLAIN.stream(),
         java.util.stream.Stream.of("-Dsirocco.dds.durability.backup=true")).toList();
 
