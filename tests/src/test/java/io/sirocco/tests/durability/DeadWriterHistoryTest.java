@@ -23,7 +23,7 @@ class DeadWriterHistoryTest
 {
     private static final int SAMPLES = 2000;
     private static final List<String> SHM = List.of("-Dsirocco.dds.transport=shm", "-Dsirocco.dds.interface=lo",
-        "-Dsirocco.dds.suspicion.ms=15000", "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn");
+        "-Dsirocco.dds.suspicion.ms=15000", ChildJvm.QUICK_START, "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn");
 
     @Test
     void lateReaderGetsTheDeadWritersHistoryAndNothingTwice() throws Exception
@@ -46,7 +46,7 @@ class DeadWriterHistoryTest
         writerDiesLateReaderGetsItsHistory("229", List.of("-Dsirocco.dds.transport=tcp",
             "-Dsirocco.dds.peers=127.0.0.1:" + contactPort, "-Dsirocco.dds.contact.port=" + contactPort,
             "-Dsirocco.dds.interface=lo", "-Dsirocco.dds.suspicion.ms=15000",
-            "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn"), false);
+            ChildJvm.QUICK_START, "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn"), false);
     }
 
     private static void writerDiesLateReaderGetsItsHistory(final String domain, final List<String> plain,

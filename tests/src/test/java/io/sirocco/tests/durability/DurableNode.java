@@ -29,7 +29,8 @@ import org.omg.dds.topic.Topic;
  * the test); prints {@code JOINED}, then a {@code RECOVERED} line per failed writer whose history it recovered
  * (through the participant's durability node), and serves that history to readers through DDS.</li>
  * <li>{@code writer <domain> <n>}: a TRANSIENT RELIABLE KEEP_ALL writer writes samples 1..n (x = i), waits for
- * acknowledgments (held by the backups) and prints {@code ACKED n <digest>}, or {@code NOT_ACKED <reason>}; once a
+ * acknowledgments (held by the backups; at most {@code -DackSeconds}, 60 by default) and prints
+ * {@code ACKED n <digest>}, or {@code NOT_ACKED <reason>}; once a
  * reader matched it writes n+1..2n and prints {@code LIVE 2n <digest>} after their acknowledgment.</li>
  * <li>{@code reader <domain> <total>}: a late TRANSIENT reader; after waitForHistoricalData prints
  * {@code HISTORY <count>}, then takes until {@code total} samples and prints {@code COMPLETE total <digest>}, or
@@ -120,7 +121,7 @@ public final class DurableNode
         }
         try
         {
-            writer.waitForAcknowledgments(60, TimeUnit.SECONDS);
+            writer.waitForAcknowledgments(Integer.getInteger("ackSeconds", 60), TimeUnit.SECONDS);
         }
         catch (final TimeoutException ex)
         {

@@ -36,14 +36,16 @@ class DurableZoneFullTest
             for (int b = 1; b <= 2; b++)
             {
                 final List<String> jvm = Stream.of("-Dsirocco.dds.transport=shm", "-Dsirocco.dds.interface=lo",
-                    "-Dsirocco.dds.suspicion.ms=15000", "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn",
+                    "-Dsirocco.dds.suspicion.ms=15000", ChildJvm.QUICK_START,
+                    "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn",
                     "-Dsirocco.dds.durability.backup=true", "-Dsirocco.durable.data.dir=" + dataDirs.resolve("b" + b),
                     ZONE_MIB).toList();
                 all.add(PersistentDurabilityTest.start("backup" + b, jvm, DurableNode.class, "backup", DOMAIN));
             }
             final ChildProcess writer = PersistentDurabilityTest.start("writer", List.of("-Dsirocco.dds.transport=shm",
                 "-Dsirocco.dds.interface=lo", "-Dsirocco.dds.suspicion.ms=15000",
-                "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn", ZONE_MIB), PersistentNode.class, "fill", DOMAIN);
+                ChildJvm.QUICK_START, "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn", ZONE_MIB), PersistentNode.class,
+                "fill", DOMAIN);
             all.add(writer);
             final String refused = writer.await(l -> l.startsWith("REFUSED ") || l.startsWith("NEVER_REFUSED"), 180);
             assertThat(refused).as("write refuses the sample that does not fit").startsWith("REFUSED ")

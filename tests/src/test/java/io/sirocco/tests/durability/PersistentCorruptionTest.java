@@ -118,7 +118,7 @@ class PersistentCorruptionTest
     private static List<String> shm()
     {
         return List.of("-Dsirocco.dds.transport=shm", "-Dsirocco.dds.interface=lo", "-Dsirocco.dds.suspicion.ms=15000",
-            "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn");
+            ChildJvm.QUICK_START, "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn");
     }
 
     private List<ChildProcess> startBackups(final String suffix, final List<ChildProcess> all) throws Exception

@@ -28,7 +28,7 @@ class PersistentDurabilityTest
 {
     private static final int SAMPLES = 3000;
     private static final List<String> SHM = List.of("-Dsirocco.dds.transport=shm", "-Dsirocco.dds.interface=lo",
-        "-Dsirocco.dds.suspicion.ms=15000", "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn");
+        "-Dsirocco.dds.suspicion.ms=15000", ChildJvm.QUICK_START, "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn");
 
     @TempDir
     Path dataDirs;

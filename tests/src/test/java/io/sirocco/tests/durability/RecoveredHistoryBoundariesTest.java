@@ -26,7 +26,7 @@ class RecoveredHistoryBoundariesTest
         "HistOverwritten:3000:1:1", "HistLastTwo:1000:3:2");
     private static final List<String> SHM = List.of("-Dsirocco.dds.transport=shm", "-Dsirocco.dds.interface=lo",
         "-Dsirocco.dds.suspicion.ms=15000", "-Dsirocco.dds.durability.replicas=2",
-        "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn");
+        ChildJvm.QUICK_START, "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn");
 
     @Test
     void lateReaderGetsEveryRecoveredSampleOnceInOrderAcrossBlocksAndBatches() throws Exception

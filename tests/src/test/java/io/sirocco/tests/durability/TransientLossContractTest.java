@@ -19,7 +19,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 class TransientLossContractTest
 {
     private static final List<String> PLAIN = List.of("-Dsirocco.dds.transport=shm", "-Dsirocco.dds.interface=lo",
-        "-Dsirocco.dds.suspicion.ms=15000", "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn");
+        "-Dsirocco.dds.suspicion.ms=15000", ChildJvm.QUICK_START, "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn");
     private static final List<String> BACKUP = Stream.concat(PLAIN.stream(),
         Stream.of("-Dsirocco.dds.durability.backup=true")).toList();
 

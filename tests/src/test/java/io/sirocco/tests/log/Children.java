@@ -64,7 +64,8 @@ final class Children implements AutoCloseable
     Child start(final Class<?> main, final String... args) throws IOException
     {
         final String java = ProcessHandle.current().info().command().orElse("java");
-        final List<String> command = new ArrayList<>(List.of(java, "-Xmx256m", "-cp",
+        // C1 only: these children live seconds; C2's compiler threads would only slow their start on 2 cores.
+        final List<String> command = new ArrayList<>(List.of(java, "-Xmx256m", "-XX:TieredStopAtLevel=1", "-cp",
             System.getProperty("java.class.path"), "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn", main.getName()));
         command.addAll(List.of(args));
         final Process process = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT).start();
