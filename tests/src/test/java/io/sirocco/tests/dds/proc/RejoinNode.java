@@ -23,9 +23,9 @@ import org.omg.dds.topic.Topic;
  * shapes x = 1, 2, 3 ... (RELIABLE, KEEP_ALL, 2 s max_blocking_time) every 5 ms for ever, prints {@code SENT x} every
  * 100 samples, {@code TIMEOUT x} when a write timed out, and {@code MATCHED n} whenever its PublicationMatched current
  * count changes. {@code sub <domain>} prints {@code MATCHED n} whenever its SubscriptionMatched current count changes,
- * {@code RECEIVED n last x} every 50 samples, {@code NO_WRITERS} when the instance becomes NOT_ALIVE_NO_WRITERS and
- * {@code ALIVE_AGAIN x} for the first sample after that. Both print {@code JOINED} once their participant is in the
- * domain.
+ * {@code RECEIVED n last x} every 50 samples, {@code NO_WRITERS received n last x} when the instance becomes
+ * NOT_ALIVE_NO_WRITERS and {@code ALIVE_AGAIN x} for the first sample after that. Both print {@code JOINED} once their
+ * participant is in the domain.
  */
 public final class RejoinNode
 {
@@ -99,6 +99,7 @@ public final class RejoinNode
             .withPolicies(pf.Reliability().withReliable(), pf.History().withKeepAll()));
         int matched = 0;
         long received = 0;
+        int last = 0;
         boolean noWriters = false;
         final List<Sample<Shape>> samples = new ArrayList<>();
         while (true)
@@ -115,6 +116,7 @@ public final class RejoinNode
                 if (sample.getData() != null)
                 {
                     final int x = sample.getData().x;
+                    last = x;
                     if (noWriters)
                     {
                         noWriters = false;
@@ -128,7 +130,7 @@ public final class RejoinNode
                 if (sample.getInstanceState() == InstanceState.NOT_ALIVE_NO_WRITERS && !noWriters)
                 {
                     noWriters = true;
-                    say("NO_WRITERS received " + received);
+                    say("NO_WRITERS received " + received + " last " + last);
                 }
             }
             if (samples.isEmpty())
