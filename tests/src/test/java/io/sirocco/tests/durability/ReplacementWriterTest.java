@@ -33,10 +33,11 @@ class ReplacementWriterTest
     {
         final String domain = "231";
         final List<String> backup = with(SHM, "-Dsirocco.dds.durability.backup=true");
-        // The original has no history to take over: a short discovery wait (it starts fresh either way) instead of
-        // 60 s spent looking for one; the replacement waits up to 60 s for the backup serving its history.
-        final List<String> fresh = with(SHM, "-Dsirocco.dds.durability.identity=publisher-1",
-            "-Dsirocco.dds.durability.takeover.ms=200");
+        // The original keeps the default takeover wait. With a 200 ms wait, once in a quiet CI run (ci17, 2026-11-29)
+        // its waitForAcknowledgments failed after 60 s with "no participant of the domain holds backups" although
+        // both backups had joined: its zone never gained them. An open defect (cause not found yet), not this
+        // test's subject; the default wait gives discovery time to finish first, as before.
+        final List<String> fresh = with(SHM, "-Dsirocco.dds.durability.identity=publisher-1");
         final List<String> identity = with(SHM, "-Dsirocco.dds.durability.identity=publisher-1",
             "-Dsirocco.dds.durability.takeover.ms=60000");
         final String total = String.valueOf(N + M);
